@@ -1,0 +1,11 @@
+FROM python:3.11-slim
+WORKDIR /app
+COPY pyproject.toml README.md ./
+COPY hog_core ./hog_core
+COPY storage ./storage
+COPY bot ./bot
+RUN pip install --no-cache-dir .
+VOLUME /data
+WORKDIR /data
+ENV PYTHONUNBUFFERED=1
+CMD ["python", "-m", "bot"]

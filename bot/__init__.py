@@ -1,0 +1,1 @@
+"""hogbot's front ends: the only layer that does I/O, owns the dice and the clock."""

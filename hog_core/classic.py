@@ -1,0 +1,91 @@
+"""The CS 61A front door: ``play(strategy0, strategy1)`` the way the course wrote it.
+
+It drives the same ``decide``/``evolve`` as the bot: strategies choose, ``dice(sides)`` rolls exactly
+``k`` dice per turn, and a course-style ``say(score0, score1) -> next_say`` hears every turn.
+This is the one module of ``hog_core`` that may roll fair dice itself, and only when the caller
+passes none: the rules never do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from hog_core.events import Player
+from hog_core.game import CreateGame, GameState, Status, TakeTurn, decide, evolve, replay
+
+Strategy = Callable[[int, int], int]
+"""``strategy(score, opponent_score) -> number of dice`` (``-1`` for Pork Chop)."""
+DiceFn = Callable[[int], int]
+"""``dice(sides) -> outcome``, called once per die."""
+
+
+class Say(Protocol):
+    def __call__(self, score0: int, score1: int) -> Say: ...
+
+
+CLASSIC_PLAYERS = (Player("0", "Player 0"), Player("1", "Player 1"))
+
+
+def make_test_dice(*outcomes: int) -> Callable[..., int]:
+    """Dice that cycle through ``outcomes`` whatever their sides: ``make_test_dice(4, 1, 2)``."""
+    assert outcomes, "test dice need at least one outcome"
+    index = 0
+
+    def dice(sides: int = 6) -> int:
+        nonlocal index
+        outcome = outcomes[index % len(outcomes)]
+        index += 1
+        return outcome
+
+    return dice
+
+
+def fair_dice() -> DiceFn:
+    import random
+
+    rng = random.SystemRandom()
+    return lambda sides: rng.randint(1, sides)
+
+
+def always_roll(n: int) -> Strategy:
+    """A strategy that always rolls ``n`` dice."""
+
+    def strategy(score: int, opponent_score: int) -> int:
+        return n
+
+    return strategy
+
+
+def new_game(rules: str = "fa18", goal: int = 100) -> GameState:
+    """A fresh classic game between "Player 0" and "Player 1", Player 0 first."""
+    return replay(decide(GameState(), CreateGame("classic", CLASSIC_PLAYERS, rules=rules, goal=goal)))
+
+
+def play(
+    strategy0: Strategy,
+    strategy1: Strategy,
+    *,
+    rules: str = "fa18",
+    dice: DiceFn | None = None,
+    goal: int = 100,
+    say: Say | None = None,
+) -> tuple[int, int]:
+    """Play a whole game and return ``(score0, score1)``.
+
+    Games that hit the turn limit (two players looping on 0-point moves in sp22) stop there.
+    Raises ``HogError`` when a strategy returns a move the rules do not allow.
+    """
+    roll = fair_dice() if dice is None else dice
+    strategies = (strategy0, strategy1)
+    state = new_game(rules, goal)
+    while state.status is Status.ACTIVE:
+        m = state.mover
+        k = strategies[m](state.scores[m], state.scores[1 - m])
+        need = state.dice_for(k)
+        outcomes = tuple(roll(need.sides) for _ in range(need.count))
+        for event in decide(state, TakeTurn(CLASSIC_PLAYERS[m].id, k, outcomes)):
+            state = evolve(state, event)
+        if say is not None:
+            say = say(*state.scores)
+    return state.scores

@@ -1,0 +1,326 @@
+"""The Hog decider: commands in, events out; ``evolve`` folds events into the game's state.
+
+Dice are an input. Before a move, ``GameState.dice_for(k)`` says how many dice of how many sides
+the move needs; the caller rolls them and passes the outcomes in ``TakeTurn``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+
+import msgspec
+from msgspec.structs import replace
+
+from hog_core.errors import GameNotActive, InvalidGame, InvalidMove, NotAPlayer, NotYourTurn
+from hog_core.events import (
+    ChallengeAccepted,
+    ChallengeDeclined,
+    ChallengeExpired,
+    Event,
+    GameCreated,
+    GameForfeited,
+    Player,
+    TurnTaken,
+)
+from hog_core.rulesets import DEFAULT_RULES, FA18, RULE_SETS, RuleSet, rule_set
+from hog_core.turn import Turn
+
+PORK_CHOP = -1
+MIN_GOAL, MAX_GOAL = 1, 10_000
+
+
+class Status(StrEnum):
+    NEW = "new"
+    CHALLENGED = "challenged"
+    ACTIVE = "active"
+    FINISHED = "finished"
+    DRAWN = "drawn"
+    DECLINED = "declined"
+    EXPIRED = "expired"
+
+
+TERMINAL = frozenset({Status.FINISHED, Status.DRAWN, Status.DECLINED, Status.EXPIRED})
+
+
+@dataclass(frozen=True, slots=True)
+class Dice:
+    """What a move needs rolled: ``count`` dice with ``sides`` sides each."""
+
+    count: int
+    sides: int
+
+
+class TurnReport(msgspec.Struct, frozen=True):
+    """The last turn: who moved, what they chose and rolled, and how the rules resolved it."""
+
+    seat: int
+    k: int
+    outcomes: tuple[int, ...]
+    sides: int
+    before: tuple[int, int]
+    after: tuple[int, int]
+    resolution: Turn
+
+
+# --- commands ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CreateGame:
+    game_id: str
+    players: tuple[Player, Player]
+    rules: str = DEFAULT_RULES
+    goal: int = 100
+    first: int = 0
+    challenge: bool = False
+    place: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class AcceptChallenge:
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class DeclineChallenge:
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class ExpireChallenge:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class TakeTurn:
+    player: str
+    k: int
+    outcomes: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Forfeit:
+    player: str
+    reason: str = "resigned"
+
+
+Command = CreateGame | AcceptChallenge | DeclineChallenge | ExpireChallenge | TakeTurn | Forfeit
+
+
+# --- state ---------------------------------------------------------------------------------------
+
+
+class GameState(msgspec.Struct, frozen=True):
+    game_id: str = ""
+    rules: RuleSet = FA18
+    goal: int = 100
+    players: tuple[Player, ...] = ()
+    place: str = ""
+    status: Status = Status.NEW
+    scores: tuple[int, int] = (0, 0)
+    mover: int = 0
+    turn_number: int = 0
+    """Turns taken so far, extra turns included."""
+    is_extra: bool = False
+    """The coming turn is an extra turn (More Boar / Time Trot)."""
+    chop_used: tuple[bool, bool] = (False, False)
+    turn_limit: int = 1000
+    winner: int | None = None
+    forfeited_by: int | None = None
+    version: int = 0
+    """How many events made this state: the version a new append must expect."""
+    last_turn: TurnReport | None = None
+
+    @property
+    def is_over(self) -> bool:
+        return self.status in TERMINAL
+
+    def seat_of(self, player_id: str) -> int | None:
+        for seat, player in enumerate(self.players):
+            if player.id == player_id:
+                return seat
+        return None
+
+    def chop_available(self, seat: int | None = None) -> bool:
+        return self.rules.pork_chop and not self.chop_used[self.mover if seat is None else seat]
+
+    def sides(self) -> int:
+        """The sides of the dice the mover would roll now (Hog Wild, eight-sided extra turns)."""
+        cur, opp = self.scores[self.mover], self.scores[1 - self.mover]
+        return self.rules.dice_sides(cur, opp, self.is_extra)
+
+    def legal_moves(self) -> tuple[int, ...]:
+        ks = tuple(range(self.rules.max_dice + 1))
+        return ((PORK_CHOP, *ks)) if self.chop_available() else ks
+
+    def dice_for(self, k: int) -> Dice:
+        """How many dice of how many sides choosing ``k`` needs (a live Pork Chop rolls none).
+
+        Raises ``InvalidMove`` when ``k`` is no move in this rule set.
+        """
+        top = self.rules.max_dice
+        if k == PORK_CHOP and not self.rules.pork_chop:
+            raise InvalidMove(f"There is no Pork Chop in {self.rules.id}; choose 0 to {top} dice.")
+        if not PORK_CHOP <= k <= top:
+            raise InvalidMove(f"Choose between 0 and {top} dice, not {k}.")
+        if k == PORK_CHOP:
+            return Dice(0 if self.chop_available() else top, self.sides())
+        return Dice(k, self.sides())
+
+
+# --- decide --------------------------------------------------------------------------------------
+
+
+def decide(state: GameState, command: Command) -> list[Event]:
+    """The events ``command`` causes, or a ``HogError`` saying why it is refused."""
+    match command:
+        case CreateGame():
+            return [_create(state, command)]
+        case AcceptChallenge(player) | DeclineChallenge(player):
+            _challenged_only(state, player)
+            if isinstance(command, AcceptChallenge):
+                return [ChallengeAccepted(player)]
+            return [ChallengeDeclined(player)]
+        case ExpireChallenge():
+            if state.status is not Status.CHALLENGED:
+                raise GameNotActive("There is no open challenge to expire.")
+            return [ChallengeExpired()]
+        case TakeTurn():
+            return [_take_turn(state, command)]
+        case Forfeit(player, reason):
+            seat = _active_seat(state, player)
+            return [GameForfeited(seat, reason)]
+
+
+def _create(state: GameState, c: CreateGame) -> GameCreated:
+    if state.status is not Status.NEW:
+        raise InvalidGame("This game already exists.")
+    if c.rules not in RULE_SETS:
+        raise InvalidGame(f"Unknown rule set {c.rules!r}; choose one of {', '.join(RULE_SETS)}.")
+    if not MIN_GOAL <= c.goal <= MAX_GOAL:
+        raise InvalidGame(f"The goal must be between {MIN_GOAL} and {MAX_GOAL}, not {c.goal}.")
+    if len(c.players) != 2 or c.players[0].id == c.players[1].id:
+        raise InvalidGame("A game needs two different players.")
+    if c.first not in (0, 1):
+        raise InvalidGame("The first mover must be seat 0 or seat 1.")
+    rs = rule_set(c.rules)
+    return GameCreated(
+        game_id=c.game_id,
+        rules=rs.id,
+        rules_version=rs.version,
+        goal=c.goal,
+        players=c.players,
+        first=c.first,
+        challenge=c.challenge,
+        turn_limit=10 * c.goal,
+        place=c.place,
+    )
+
+
+def _challenged_only(state: GameState, player: str) -> None:
+    if state.status is not Status.CHALLENGED:
+        raise GameNotActive("This challenge has already been answered.")
+    if player != state.players[1].id:
+        raise NotAPlayer(f"Only {state.players[1].name} can answer this challenge.")
+
+
+def _active_seat(state: GameState, player: str) -> int:
+    seat = state.seat_of(player)
+    if seat is None:
+        raise NotAPlayer("You are not playing in this game.")
+    if state.status is Status.CHALLENGED:
+        raise GameNotActive(f"The game has not started: {state.players[1].name} has not accepted yet.")
+    if state.status is not Status.ACTIVE:
+        raise GameNotActive("This game is over.")
+    return seat
+
+
+def _take_turn(state: GameState, c: TakeTurn) -> TurnTaken:
+    seat = _active_seat(state, c.player)
+    if seat != state.mover:
+        raise NotYourTurn(f"It's {state.players[state.mover].name}'s turn, not yours.")
+    dice = state.dice_for(c.k)
+    if len(c.outcomes) != dice.count:
+        raise InvalidMove(f"That move rolls {dice.count} dice, but {len(c.outcomes)} outcomes were given.")
+    bad = [o for o in c.outcomes if not 1 <= o <= dice.sides]
+    if bad:
+        raise InvalidMove(f"A {dice.sides}-sided die cannot show {bad[0]}.")
+    return TurnTaken(seat=seat, k=c.k, outcomes=tuple(c.outcomes), sides=dice.sides)
+
+
+# --- evolve --------------------------------------------------------------------------------------
+
+
+def evolve(state: GameState, event: Event) -> GameState:
+    """The state after ``event``. Events are facts: they were checked when they were decided."""
+    version = state.version + 1
+    match event:
+        case GameCreated():
+            return GameState(
+                game_id=event.game_id,
+                rules=rule_set(event.rules, event.rules_version),
+                goal=event.goal,
+                players=event.players,
+                place=event.place,
+                status=Status.CHALLENGED if event.challenge else Status.ACTIVE,
+                mover=event.first,
+                turn_limit=event.turn_limit,
+                version=version,
+            )
+        case ChallengeAccepted():
+            return replace(state, status=Status.ACTIVE, version=version)
+        case ChallengeDeclined():
+            return replace(state, status=Status.DECLINED, version=version)
+        case ChallengeExpired():
+            return replace(state, status=Status.EXPIRED, version=version)
+        case TurnTaken():
+            return _apply_turn(state, event, version)
+        case GameForfeited(seat):
+            return replace(state, status=Status.FINISHED, winner=1 - seat, forfeited_by=seat, version=version)
+
+
+def _apply_turn(state: GameState, e: TurnTaken, version: int) -> GameState:
+    m = e.seat
+    chop = e.k == PORK_CHOP and state.chop_available(m)
+    k = state.rules.max_dice if e.k == PORK_CHOP and not chop else e.k
+    turn = Turn(
+        cur=state.scores[m],
+        opp=state.scores[1 - m],
+        k=k,
+        outcomes=e.outcomes,
+        turn_number=state.turn_number,
+        is_extra=state.is_extra,
+    )
+    done = state.rules.resolve(turn, chop=chop)
+    scores = (done.cur, done.opp) if m == 0 else (done.opp, done.cur)
+    chop_used = state.chop_used
+    if chop:
+        chop_used = (True, chop_used[1]) if m == 0 else (chop_used[0], True)
+    turn_number = state.turn_number + 1
+    status, winner = state.status, None
+    if max(scores) >= state.goal:
+        status, winner = Status.FINISHED, (0 if scores[0] >= scores[1] else 1)
+    elif turn_number >= state.turn_limit:
+        status = Status.DRAWN
+    return replace(
+        state,
+        status=status,
+        scores=scores,
+        mover=m if done.extra_turn else 1 - m,
+        turn_number=turn_number,
+        is_extra=done.extra_turn,
+        chop_used=chop_used,
+        winner=winner,
+        version=version,
+        last_turn=TurnReport(m, e.k, e.outcomes, e.sides, state.scores, scores, done),
+    )
+
+
+def replay(events: Iterable[Event], state: GameState | None = None) -> GameState:
+    """Fold ``events`` into a state (from scratch unless ``state`` is given)."""
+    state = GameState() if state is None else state
+    for event in events:
+        state = evolve(state, event)
+    return state

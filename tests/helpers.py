@@ -1,0 +1,36 @@
+"""Small builders shared by the engine tests."""
+
+from __future__ import annotations
+
+from hog_core.events import Event, Player
+from hog_core.game import CreateGame, GameState, TakeTurn, decide, evolve
+from hog_core.rulesets import RULE_SETS
+from hog_core.turn import Turn
+
+ALICE = Player("a", "Alice")
+BOB = Player("b", "Bob")
+
+
+def one_turn(rules: str, cur: int, opp: int, k: int, outcomes: tuple[int, ...] = (), **facts: int | bool) -> Turn:
+    """Resolve one turn of ``rules`` from the mover's side."""
+    turn = Turn(cur=cur, opp=opp, k=k, outcomes=outcomes, **facts)  # type: ignore[arg-type]
+    return RULE_SETS[rules].resolve(turn)
+
+
+def new_game(rules: str = "fa18", goal: int = 100, **options: object) -> tuple[GameState, list[Event]]:
+    command = CreateGame("g1", (ALICE, BOB), rules=rules, goal=goal, **options)  # type: ignore[arg-type]
+    events = decide(GameState(), command)
+    state = GameState()
+    for e in events:
+        state = evolve(state, e)
+    return state, events
+
+
+def move(state: GameState, k: int, *outcomes: int, log: list[Event] | None = None) -> GameState:
+    """The mover plays ``k`` with ``outcomes``; the events are appended to ``log`` when given."""
+    events = decide(state, TakeTurn(state.players[state.mover].id, k, outcomes))
+    if log is not None:
+        log.extend(events)
+    for e in events:
+        state = evolve(state, e)
+    return state
