@@ -8,27 +8,22 @@ from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from bot.dice import roll
+from hog_core.commentary import Commentary, default_commentary
 from hog_core.errors import HogError
 from hog_core.events import Player
 from hog_core.game import CreateGame, GameState, TakeTurn, decide, evolve, replay
 from hog_core.rulesets import DEFAULT_RULES, RULE_SETS
 
-YOU = Player("you", "You")
 HOUSE = Player("house", "The house", house="simple")
 HOUSE_DICE = 4
 
 Roller = Callable[[GameState, int], tuple[int, ...]]
 
 
-def board(state: GameState) -> str:
-    you, house = state.scores
-    line = f"You {you} - {house} the house  (goal {state.goal}, {state.rules.id})"
-    last = state.last_turn
-    if last is not None:
-        who = state.players[last.seat].name
-        dice = " ".join(map(str, last.outcomes)) or "no dice"
-        line = f"{who} chose {last.k}: {dice} (d{last.sides}).\n{line}"
-    return line
+def board(state: GameState, lines: Sequence[str] = ()) -> str:
+    """The turn's commentary, then the totals."""
+    (you, house), name = state.scores, state.players[0].name
+    return "\n".join([*(f"  {line}" for line in lines), f"{name} {you} - {house} the house  (goal {state.goal})"])
 
 
 def play(
@@ -37,16 +32,18 @@ def play(
     *,
     rules: str = DEFAULT_RULES,
     goal: int = 100,
+    name: str = "Player",
     dice: Roller | None = None,
 ) -> GameState:
     """Play one game on ``stdin``/``stdout``; returns the final state."""
     roller = dice or (lambda state, k: roll(state.dice_for(k)))
-    state = replay(decide(GameState(), CreateGame("console", (YOU, HOUSE), rules=rules, goal=goal)))
+    you = Player("console", name)
+    state = replay(decide(GameState(), CreateGame("console", (you, HOUSE), rules=rules, goal=goal)))
+    say = default_commentary()
     print(f"Hog, {state.rules.name}. First to {goal} wins. You move first.", file=stdout)
     while not state.is_over:
         if state.mover == 1:
-            state = _move(state, HOUSE, HOUSE_DICE, roller)
-            print(board(state), file=stdout)
+            state, say = _move(state, HOUSE, HOUSE_DICE, roller, say, stdout)
             continue
         moves = state.legal_moves()
         print(f"How many dice? ({moves[0]}..{moves[-1]}, q to quit) ", end="", file=stdout, flush=True)
@@ -55,29 +52,34 @@ def play(
             print("\nBye!", file=stdout)
             return state
         try:
-            state = _move(state, YOU, int(answer), roller)
+            state, say = _move(state, you, int(answer), roller, say, stdout)
         except ValueError:
             print(f"{answer.strip()!r} is not a number of dice.", file=stdout)
-            continue
         except HogError as error:
             print(error.message, file=stdout)
-            continue
-        print(board(state), file=stdout)
     print("You win!" if state.winner == 0 else "The house wins.", file=stdout)
     return state
 
 
-def _move(state: GameState, player: Player, k: int, roller: Roller) -> GameState:
+def _move(
+    state: GameState, player: Player, k: int, roller: Roller, say: Commentary, stdout: TextIO
+) -> tuple[GameState, Commentary]:
     state.dice_for(k)  # refuses an illegal k before any die is rolled
     for event in decide(state, TakeTurn(player.id, k, roller(state, k))):
-        state = evolve(state, event)
-    return state
+        before, state = state, evolve(state, event)
+        lines, say = say(before, state)
+        print(board(state, lines), file=stdout)
+    return state, say
 
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     parser = argparse.ArgumentParser(prog="hogbot", description="Play Hog against the house in a terminal.")
     parser.add_argument("--rules", choices=sorted(RULE_SETS), default=DEFAULT_RULES)
     parser.add_argument("--goal", type=int, default=100)
+    parser.add_argument("--name", default="Player", help="your name in the commentary")
     args = parser.parse_args(argv)
-    play(stdin or sys.stdin, stdout or sys.stdout, rules=args.rules, goal=args.goal)
+    try:
+        play(stdin or sys.stdin, stdout or sys.stdout, rules=args.rules, goal=args.goal, name=args.name)
+    except HogError as error:
+        parser.error(error.message)
     return 0

@@ -2,8 +2,8 @@
 
 It drives the same ``decide``/``evolve`` as the bot: strategies choose, ``dice(sides)`` rolls exactly
 ``k`` dice per turn, and a course-style ``say(score0, score1) -> next_say`` hears every turn.
-This is the one module of ``hog_core`` that may roll fair dice itself, and only when the caller
-passes none: the rules never do.
+This is the one module of ``hog_core`` that may roll fair dice itself (only when the caller passes
+none) and print (the course's commentary functions print; ``hog_core.commentary`` returns lines).
 """
 
 from __future__ import annotations
@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
+from hog_core import commentary
+from hog_core.commentary import Commentary
 from hog_core.events import Player
 from hog_core.game import CreateGame, GameState, Status, TakeTurn, decide, evolve, replay
 
@@ -89,3 +91,42 @@ def play(
         if say is not None:
             say = say(*state.scores)
     return state.scores
+
+
+# --- the course's commentary functions, printing as the course's did ------------------------------
+
+
+def course(say: Commentary, scores: tuple[int, int] = (0, 0), out: Callable[[str], object] = print) -> Say:
+    """The course's ``say(score0, score1) -> next_say`` form of a pure commentary; it prints."""
+
+    def course_say(score0: int, score1: int) -> Say:
+        before = GameState(players=CLASSIC_PLAYERS, scores=scores)
+        after = GameState(players=CLASSIC_PLAYERS, scores=(score0, score1))
+        lines, next_say = say(before, after)
+        for line in lines:
+            out(line)
+        return course(next_say, (score0, score1), out)
+
+    return course_say
+
+
+def say_scores(score0: int, score1: int) -> Say:
+    """``Player 0 now has 10 and Player 1 now has 0``"""
+    return course(commentary.say_scores)(score0, score1)
+
+
+def announce_lead_changes(last_leader: int | None = None) -> Say:
+    return course(commentary.announce_lead_changes(last_leader))
+
+
+def announce_highest(who: int, last_score: int = 0, running_high: int = 0) -> Say:
+    return course(commentary.announce_highest(who, last_score, running_high))
+
+
+def both(f: Say, g: Say) -> Say:
+    """Say what ``f`` says, then what ``g`` says (the course's definition)."""
+
+    def say(score0: int, score1: int) -> Say:
+        return both(f(score0, score1), g(score0, score1))
+
+    return say

@@ -25,7 +25,8 @@ def test_a_full_game_with_bad_input_along_the_way() -> None:
     # You roll 15 a turn, the house 20: 15-0, 15-20, 30-20, 30-40 -> the house wins
     assert state.scores == (30, 40) and state.winner == 1
     assert text.rstrip().endswith("The house wins.")
-    assert "You chose 3: 5 5 5 (d6)." in text
+    assert "Player rolls 5, 5, 5 for 15." in text
+    assert "The house takes the lead by 5" in text
 
 
 def test_quit_leaves_the_game_unfinished() -> None:
@@ -51,3 +52,10 @@ def test_main_parses_options() -> None:
     out = io.StringIO()
     assert main(["--rules", "porkchop", "--goal", "20"], io.StringIO("q\n"), out) == 0
     assert "Pork Chop" in out.getvalue()
+
+
+def test_a_bad_goal_is_a_clear_usage_error() -> None:
+    result = subprocess.run([sys.executable, "-m", "bot", "--goal", "0"], capture_output=True, text=True, check=False)
+    assert result.returncode == 2
+    assert "The goal must be between 1 and 10000, not 0." in result.stderr
+    assert "Traceback" not in result.stderr
