@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
@@ -72,14 +71,16 @@ def _move(
     return state, say
 
 
-def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="hogbot", description="Play Hog against the house in a terminal.")
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", choices=sorted(RULE_SETS), default=DEFAULT_RULES)
     parser.add_argument("--goal", type=int, default=100)
     parser.add_argument("--name", default="Player", help="your name in the commentary")
-    args = parser.parse_args(argv)
+
+
+def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
+    """Play one game with the parsed ``args``; a bad option is a ``ValueError`` with its reason."""
     try:
-        play(stdin or sys.stdin, stdout or sys.stdout, rules=args.rules, goal=args.goal, name=args.name)
+        play(stdin, stdout, rules=args.rules, goal=args.goal, name=args.name)
     except HogError as error:
-        parser.error(error.message)
+        raise ValueError(error.message) from error
     return 0

@@ -9,15 +9,21 @@ none) and print (the course's commentary functions print; ``hog_core.commentary`
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
+from functools import cache
+from typing import Any, Protocol
 
 from hog_core import commentary
 from hog_core.commentary import Commentary
 from hog_core.events import Player
 from hog_core.game import CreateGame, GameState, Status, TakeTurn, decide, evolve, replay
+from hog_core.rulesets import RULE_SETS
+from hog_core.solver import Solution, solve
+from hog_core.strategies import Strategy as Strategy  # the course's names, re-exported
+from hog_core.strategies import always_roll as always_roll
+from hog_core.strategies import bacon_strategy as bacon_strategy  # the course's strategies, re-exported
+from hog_core.strategies import swap_strategy as swap_strategy
+from hog_core.turn import Turn
 
-Strategy = Callable[[int, int], int]
-"""``strategy(score, opponent_score) -> number of dice`` (``-1`` for Pork Chop)."""
 DiceFn = Callable[[int], int]
 """``dice(sides) -> outcome``, called once per die."""
 
@@ -48,15 +54,6 @@ def fair_dice() -> DiceFn:
 
     rng = random.SystemRandom()
     return lambda sides: rng.randint(1, sides)
-
-
-def always_roll(n: int) -> Strategy:
-    """A strategy that always rolls ``n`` dice."""
-
-    def strategy(score: int, opponent_score: int) -> int:
-        return n
-
-    return strategy
 
 
 def new_game(rules: str = "fa18", goal: int = 100) -> GameState:
@@ -130,3 +127,55 @@ def both(f: Say, g: Say) -> Say:
         return both(f(score0, score1), g(score0, score1))
 
     return say
+
+
+# --- the perfect house and the course's Phase 3 experiments ----------------------------------------
+
+
+@cache
+def _solution(rules: str, goal: int) -> Solution:
+    return solve(RULE_SETS[rules], goal)
+
+
+def house_strategy(rules: str = "fa18", goal: int = 100) -> Strategy:
+    """The perfect house as a course strategy, for the rule sets whose perfect move depends only on
+    the two totals (fa18, sp22, sp21, sp16). Raises ``ValueError`` for porkchop and contest."""
+    return _solution(rules, goal).strategy()
+
+
+def make_averaged(original_function: Callable[..., float], num_samples: int = 1000) -> Callable[..., float]:
+    """A function that returns the average of ``num_samples`` calls of ``original_function``."""
+
+    def averaged(*args: Any) -> float:
+        return sum(original_function(*args) for _ in range(num_samples)) / num_samples
+
+    return averaged
+
+
+def roll_dice(num_rolls: int, dice: DiceFn | None = None, rules: str = "fa18", sides: int = 6) -> int:
+    """The points of one roll of ``num_rolls`` dice under ``rules`` (Pig Out, Sow Sad, primes...)."""
+    roll = fair_dice() if dice is None else dice
+    outcomes = tuple(roll(sides) for _ in range(num_rolls))
+    return RULE_SETS[rules].resolve(Turn(cur=0, opp=0, k=num_rolls, outcomes=outcomes)).points
+
+
+def max_scoring_num_rolls(dice: DiceFn | None = None, num_samples: int = 1000, rules: str = "fa18") -> int:
+    """The number of dice (1 to 10) with the highest average score; the lowest wins a tie."""
+    averaged = make_averaged(roll_dice, num_samples)
+    return max(range(1, 11), key=lambda k: (averaged(k, dice, rules), -k))
+
+
+def winner(strategy0: Strategy, strategy1: Strategy, rules: str = "fa18") -> int:
+    """0 if ``strategy0`` wins a game against ``strategy1`` with fair dice, else 1."""
+    score0, score1 = play(strategy0, strategy1, rules=rules)
+    return 0 if score0 > score1 else 1
+
+
+def average_win_rate(
+    strategy: Strategy, baseline: Strategy | None = None, rules: str = "fa18", num_samples: int = 1000
+) -> float:
+    """``strategy``'s sampled win rate against ``baseline`` (default ``always_roll(4)``), both seats."""
+    base = always_roll(4) if baseline is None else baseline
+    first = 1 - make_averaged(winner, num_samples)(strategy, base, rules)
+    second = make_averaged(winner, num_samples)(base, strategy, rules)
+    return (first + second) / 2

@@ -6,11 +6,10 @@ without re-deriving the rules. They are derived from events, never stored.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 
-@dataclass(frozen=True, slots=True)
-class PigOut:
+class PigOut(msgspec.Struct, frozen=True):
     """A 1 among the dice: the roll scores ``points`` instead of its sum (Pig Out / Sow Sad)."""
 
     rule: str
@@ -18,8 +17,7 @@ class PigOut:
     ones: int
 
 
-@dataclass(frozen=True, slots=True)
-class ZeroDice:
+class ZeroDice(msgspec.Struct, frozen=True):
     """Rolling zero dice scored ``points`` (Free Bacon / Hefty Hogs / Piggy Points)."""
 
     rule: str
@@ -27,30 +25,26 @@ class ZeroDice:
     why: str
 
 
-@dataclass(frozen=True, slots=True)
-class PrimeBoost:
+class PrimeBoost(msgspec.Struct, frozen=True):
     """Hogtimus Prime: prime turn points became the next prime."""
 
     before: int
     after: int
 
 
-@dataclass(frozen=True, slots=True)
-class PiggyBack:
+class PiggyBack(msgspec.Struct, frozen=True):
     """A 0-point turn gave the opponent ``gain`` points."""
 
     gain: int
 
 
-@dataclass(frozen=True, slots=True)
-class HogPile:
+class HogPile(msgspec.Struct, frozen=True):
     """Matching ones digits gave the mover ``bonus`` more points."""
 
     bonus: int
 
 
-@dataclass(frozen=True, slots=True)
-class Swap:
+class Swap(msgspec.Struct, frozen=True):
     """The totals were exchanged; ``mover`` and ``opponent`` are the totals just before."""
 
     rule: str
@@ -58,8 +52,7 @@ class Swap:
     opponent: int
 
 
-@dataclass(frozen=True, slots=True)
-class ExtraTurn:
+class ExtraTurn(msgspec.Struct, frozen=True):
     """The mover plays again (More Boar / Time Trot)."""
 
     rule: str

@@ -47,7 +47,7 @@ def play_fa18(s0: Strategy, s1: Strategy, dice: Dice, goal: int = 100) -> tuple[
 
 
 def hefty_hogs(cur: int, opp: int) -> int:
-    fs = {
+    fs: dict[int, Callable[[int], int]] = {
         0: lambda v: v + 1,
         1: lambda v: v**2,
         2: lambda v: v * 3,

@@ -6,7 +6,8 @@ import io
 import subprocess
 import sys
 
-from bot.console import main, play
+from bot.cli import main
+from bot.console import play
 from hog_core.game import GameState, Status
 
 

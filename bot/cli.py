@@ -1,0 +1,129 @@
+"""``python -m bot`` / ``hogbot``: play in the terminal, or study strategies.
+
+hogbot                       play against the house (see ``hogbot play --help``)
+hogbot tournament            exact win rates of the named strategies, each against each
+hogbot simulate A B          Monte Carlo games between two strategies, with a progress bar
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import re
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TextIO
+
+import numpy as np
+from tqdm import tqdm
+
+from bot import console
+from hog_core.kernel import Kernel
+from hog_core.rulesets import DEFAULT_RULES, RULE_SETS
+from hog_core.simulate import Chain, simulate
+from hog_core.solver import Policy, Solution, win_rate
+from hog_core.strategies import (
+    DIFFICULTIES,
+    Strategy,
+    always_roll,
+    bacon_strategy,
+    house_policy,
+    swap_strategy,
+    tabulate,
+)
+from storage.solutions import SolutionCache
+
+TOURNAMENT = ("always_roll(4)", "always_roll(6)", "bacon", "swap", "medium", "perfect")
+
+
+def cache() -> SolutionCache:
+    """Solutions live in ``$HOG_CACHE`` (default ``~/.cache/hogbot``)."""
+    return SolutionCache(Path(os.environ.get("HOG_CACHE") or Path.home() / ".cache" / "hogbot"))
+
+
+def resolve_strategy(spec: str, kernel: Kernel, solution: Solution) -> Policy:
+    """A strategy by name (``perfect``, ``easy``, ``medium``, ``bacon``, ``swap``, ``always_roll(N)``)
+    or as ``module:function`` for any Python ``strategy(score, opponent_score) -> k``."""
+    rules = kernel.rules.id
+    if spec in DIFFICULTIES:
+        return house_policy(spec, kernel, solution)
+    named: dict[str, Strategy] = {
+        "bacon": lambda s, o: bacon_strategy(s, o, rules=rules),
+        "swap": lambda s, o: swap_strategy(s, o, rules=rules),
+    }
+    if spec in named:
+        return tabulate(named[spec], kernel)
+    if match := re.fullmatch(r"always_roll\((-?\d+)\)", spec):
+        return tabulate(always_roll(int(match[1])), kernel)
+    module, _, name = spec.partition(":")
+    if not name:
+        raise ValueError(f"Unknown strategy {spec!r}: use a name or module:function.")
+    try:
+        function = getattr(importlib.import_module(module), name)
+    except (ImportError, AttributeError) as error:
+        raise ValueError(f"Cannot load strategy {spec!r}: {error}") from error
+    return tabulate(function, kernel)
+
+
+def tournament(rules: str, goal: int, names: Sequence[str], out: TextIO) -> None:
+    kernel = Kernel(RULE_SETS[rules], goal)
+    solution = cache().get(RULE_SETS[rules], goal)
+    policies = {name: resolve_strategy(name, kernel, solution) for name in names}
+    width = max(len(n) for n in names) + 2
+    print(f"Exact win rate of the row against the column, both seat orders averaged ({rules}, goal {goal})", file=out)
+    print(" " * width + "".join(f"{n:>{width}}" for n in names), file=out)
+    for row in names:
+        rates = [win_rate(kernel, policies[row], policies[col]).average for col in names]
+        print(f"{row:<{width}}" + "".join(f"{r:>{width}.5f}" for r in rates), file=out)
+
+
+def run_simulation(rules: str, goal: int, a: str, b: str, games: int, seed: int | None, out: TextIO) -> None:
+    kernel = Kernel(RULE_SETS[rules], goal)
+    solution = cache().get(RULE_SETS[rules], goal)
+    chain = Chain(kernel, resolve_strategy(a, kernel, solution), resolve_strategy(b, kernel, solution))
+    rng = np.random.default_rng(seed)
+    started = time.perf_counter()
+    with tqdm(total=games, unit="game", unit_scale=True, file=sys.stderr, disable=None) as bar:
+        result = simulate(chain, games, rng, progress=bar.update)
+    elapsed = time.perf_counter() - started
+    exact = win_rate(kernel, *chain.policies)
+    print(f"{a} vs {b} ({rules}, goal {goal}), {games:,} games in {elapsed:.2f} s ({games / elapsed:,.0f}/s)", file=out)
+    print(f"simulated win rate of {a}: {result.win_rate:.5f} ± {result.standard_error:.5f}", file=out)
+    print(f"exact win rate of {a}:     {exact.average:.5f}", file=out)
+    if result.draws:
+        print(f"{result.draws:,} games reached the turn limit (draws)", file=out)
+
+
+def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    out = stdout or sys.stdout
+    parser = argparse.ArgumentParser(prog="hogbot", description="Play Hog, or study its strategies.")
+    sub = parser.add_subparsers(dest="command")
+    play = sub.add_parser("play", help="play against the house in this terminal (the default)")
+    console.add_arguments(play)
+    for name, helptext in (("tournament", "exact win rates of named strategies"), ("simulate", "Monte Carlo games")):
+        p = sub.add_parser(name, help=helptext)
+        p.add_argument("--rules", choices=sorted(RULE_SETS), default=DEFAULT_RULES)
+        p.add_argument("--goal", type=int, default=100)
+    sub.choices["tournament"].add_argument("strategies", nargs="*", default=list(TOURNAMENT))
+    simulate_parser = sub.choices["simulate"]
+    simulate_parser.add_argument("a", help="a strategy name or module:function")
+    simulate_parser.add_argument("b", help="its opponent")
+    simulate_parser.add_argument("--games", type=int, default=1_000_000)
+    simulate_parser.add_argument("--seed", type=int, default=None)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or argv[0] not in (*sub.choices, "-h", "--help"):
+        argv.insert(0, "play")  # ``hogbot --rules sp16`` plays, as ``hogbot play --rules sp16``
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "tournament":
+            tournament(args.rules, args.goal, args.strategies, out)
+        elif args.command == "simulate":
+            run_simulation(args.rules, args.goal, args.a, args.b, args.games, args.seed, out)
+        else:
+            return console.run(args, stdin or sys.stdin, out)
+    except ValueError as error:
+        parser.error(str(error))
+    return 0

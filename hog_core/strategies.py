@@ -1,0 +1,91 @@
+"""Named strategies, the house's difficulty levels, and strategies as tables over every state.
+
+A strategy is the course's ``strategy(score, opponent_score) -> k``. The course's Fall 2018
+heuristics keep their signatures; ``rules`` lets them play any rule set, asking that rule set's own
+rules what rolling zero dice would do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+import numpy as np
+
+from hog_core.effects import Swap
+from hog_core.game import PORK_CHOP
+from hog_core.kernel import Kernel
+from hog_core.rulesets import RULE_SETS
+from hog_core.solver import Policy, Solution
+from hog_core.turn import Turn
+
+Strategy = Callable[[int, int], int]
+
+
+def always_roll(n: int) -> Strategy:
+    """A strategy that always rolls ``n`` dice."""
+
+    def strategy(score: int, opponent_score: int) -> int:
+        return n
+
+    return strategy
+
+
+def _zero_dice(rules: str, score: int, opponent_score: int) -> Turn:
+    return RULE_SETS[rules].resolve(Turn(cur=score, opp=opponent_score, k=0, outcomes=()))
+
+
+def bacon_strategy(score: int, opponent_score: int, margin: int = 8, num_rolls: int = 4, rules: str = "fa18") -> int:
+    """Roll 0 when rolling zero dice scores at least ``margin`` points, else ``num_rolls``."""
+    return 0 if _zero_dice(rules, score, opponent_score).points >= margin else num_rolls
+
+
+def swap_strategy(score: int, opponent_score: int, margin: int = 8, num_rolls: int = 4, rules: str = "fa18") -> int:
+    """Roll 0 when it causes a beneficial swap, or scores at least ``margin`` without a harmful one."""
+    turn = _zero_dice(rules, score, opponent_score)
+    if any(isinstance(e, Swap) for e in turn.effects):
+        unswapped = score + turn.points
+        if turn.cur != unswapped:
+            return 0 if turn.cur > unswapped else num_rolls
+    return 0 if turn.points >= margin else num_rolls
+
+
+DIFFICULTIES = ("easy", "medium", "perfect")
+"""The house's levels: ``easy`` always rolls 4 (the course's baseline); ``medium`` plays the
+course's swap strategy (margin 8, 5 dice) on the game's own rules; ``perfect`` is the solver."""
+
+
+def tabulate(strategy: Strategy, kernel: Kernel) -> Policy:
+    """The strategy's move in every state (it sees the two totals only).
+
+    A spent Pork Chop plays as 10 dice, as in a real game. Raises ``ValueError`` for a move the
+    rules do not allow, or when the strategy itself fails.
+    """
+    goal, max_dice = kernel.goal, kernel.rules.max_dice
+    table = np.empty((goal, goal), dtype=np.int64)
+    for c, o in np.ndindex(goal, goal):
+        try:
+            table[c, o] = strategy(c, o)
+        except Exception as error:
+            raise ValueError(f"The strategy failed at score {c}, opponent {o}: {error!r}") from error
+    lowest = PORK_CHOP if kernel.rules.pork_chop else 0
+    if table.min() < lowest or table.max() > max_dice:
+        bad = int(table[(table < lowest) | (table > max_dice)][0])
+        raise ValueError(f"The strategy chose {bad} dice; {kernel.rules.id} allows {lowest} to {max_dice}.")
+    policy = np.broadcast_to(table, (len(kernel.layers), goal, goal)).astype(np.int8)
+    for li, layer in enumerate(kernel.layers):
+        if layer.chop_used:
+            policy[li][policy[li] == PORK_CHOP] = max_dice
+    return policy
+
+
+def house_policy(difficulty: str, kernel: Kernel, solution: Solution) -> Policy:
+    """The house's moves at ``difficulty`` over every state of ``kernel``'s game."""
+    match difficulty:
+        case "easy":
+            return tabulate(always_roll(4), kernel)
+        case "medium":
+            return tabulate(partial(swap_strategy, margin=8, num_rolls=5, rules=kernel.rules.id), kernel)
+        case "perfect":
+            return solution.moves
+    raise ValueError(f"Unknown difficulty {difficulty!r}; choose one of {', '.join(DIFFICULTIES)}.")
