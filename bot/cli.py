@@ -8,8 +8,8 @@ hogbot simulate A B          Monte Carlo games between two strategies, with a pr
 from __future__ import annotations
 
 import argparse
+import asyncio
 import importlib
-import os
 import re
 import sys
 import time
@@ -21,6 +21,8 @@ import numpy as np
 from tqdm import tqdm
 
 from bot import console
+from bot.projection import Projector
+from bot.settings import Settings
 from hog_core.kernel import Kernel
 from hog_core.rulesets import DEFAULT_RULES, RULE_SETS
 from hog_core.simulate import Chain, simulate
@@ -34,14 +36,27 @@ from hog_core.strategies import (
     swap_strategy,
     tabulate,
 )
+from storage.events import SqliteEventStore
+from storage.games import GameViews
 from storage.solutions import SolutionCache
 
 TOURNAMENT = ("always_roll(4)", "always_roll(6)", "bacon", "swap", "medium", "perfect")
 
 
 def cache() -> SolutionCache:
-    """Solutions live in ``$HOG_CACHE`` (default ``~/.cache/hogbot``)."""
-    return SolutionCache(Path(os.environ.get("HOG_CACHE") or Path.home() / ".cache" / "hogbot"))
+    return SolutionCache(Settings.from_env().cache)
+
+
+async def rebuild(db: Path, out: TextIO) -> None:
+    store = await SqliteEventStore.open(db)
+    views = await GameViews.open(db)
+    try:
+        position = await Projector(store, views).rebuild()
+        games = len(await views.live_games()), await views.count()
+        print(f"Rebuilt the read models of {db} from {position} events: {games[1]} games, {games[0]} live.", file=out)
+    finally:
+        await views.close()
+        await store.close()
 
 
 def resolve_strategy(spec: str, kernel: Kernel, solution: Solution) -> Policy:
@@ -113,6 +128,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     simulate_parser.add_argument("b", help="its opponent")
     simulate_parser.add_argument("--games", type=int, default=1_000_000)
     simulate_parser.add_argument("--seed", type=int, default=None)
+    sub.add_parser("rebuild", help="rebuild the read models from the event log ($HOG_DB)")
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or argv[0] not in (*sub.choices, "-h", "--help"):
         argv.insert(0, "play")  # ``hogbot --rules sp16`` plays, as ``hogbot play --rules sp16``
@@ -122,6 +138,8 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
             tournament(args.rules, args.goal, args.strategies, out)
         elif args.command == "simulate":
             run_simulation(args.rules, args.goal, args.a, args.b, args.games, args.seed, out)
+        elif args.command == "rebuild":
+            asyncio.run(rebuild(Settings.from_env().db, out))
         else:
             return console.run(args, stdin or sys.stdin, out)
     except ValueError as error:

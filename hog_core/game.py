@@ -76,6 +76,8 @@ class CreateGame:
     first: int = 0
     challenge: bool = False
     place: str = ""
+    challenge_timeout: int = 0
+    turn_timeout: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +129,8 @@ class GameState(msgspec.Struct, frozen=True):
     """The coming turn is an extra turn (More Boar / Time Trot)."""
     chop_used: tuple[bool, bool] = (False, False)
     turn_limit: int = 1000
+    challenge_timeout: int = 0
+    turn_timeout: int = 0
     winner: int | None = None
     forfeited_by: int | None = None
     version: int = 0
@@ -205,6 +209,8 @@ def _create(state: GameState, c: CreateGame) -> GameCreated:
         raise InvalidGame("A game needs two different players.")
     if c.first not in (0, 1):
         raise InvalidGame("The first mover must be seat 0 or seat 1.")
+    if c.challenge_timeout < 0 or c.turn_timeout < 0:
+        raise InvalidGame("Timeouts are seconds, 0 for none; they cannot be negative.")
     rs = rule_set(c.rules)
     return GameCreated(
         game_id=c.game_id,
@@ -212,6 +218,8 @@ def _create(state: GameState, c: CreateGame) -> GameCreated:
         rules_version=rs.version,
         goal=c.goal,
         players=c.players,
+        challenge_timeout=c.challenge_timeout,
+        turn_timeout=c.turn_timeout,
         first=c.first,
         challenge=c.challenge,
         turn_limit=10 * c.goal,
@@ -257,6 +265,8 @@ def evolve(state: GameState, event: Event) -> GameState:
     """The state after ``event``. Events are facts: they were checked when they were decided."""
     version = state.version + 1
     match event:
+        case TurnTaken():  # first: nearly every event is a turn
+            return _apply_turn(state, event, version)
         case GameCreated():
             return GameState(
                 game_id=event.game_id,
@@ -267,6 +277,8 @@ def evolve(state: GameState, event: Event) -> GameState:
                 status=Status.CHALLENGED if event.challenge else Status.ACTIVE,
                 mover=event.first,
                 turn_limit=event.turn_limit,
+                challenge_timeout=event.challenge_timeout,
+                turn_timeout=event.turn_timeout,
                 version=version,
             )
         case ChallengeAccepted():
@@ -275,32 +287,25 @@ def evolve(state: GameState, event: Event) -> GameState:
             return replace(state, status=Status.DECLINED, version=version)
         case ChallengeExpired():
             return replace(state, status=Status.EXPIRED, version=version)
-        case TurnTaken():
-            return _apply_turn(state, event, version)
         case GameForfeited(seat):
             return replace(state, status=Status.FINISHED, winner=1 - seat, forfeited_by=seat, version=version)
 
 
 def _apply_turn(state: GameState, e: TurnTaken, version: int) -> GameState:
-    m = e.seat
-    chop = e.k == PORK_CHOP and state.chop_available(m)
-    k = state.rules.max_dice if e.k == PORK_CHOP and not chop else e.k
-    turn = Turn(
-        cur=state.scores[m],
-        opp=state.scores[1 - m],
-        k=k,
-        outcomes=e.outcomes,
-        turn_number=state.turn_number,
-        is_extra=state.is_extra,
-    )
-    done = state.rules.resolve(turn, chop=chop)
+    m, k, rules = e.seat, e.k, state.rules
+    chop = False
+    if k == PORK_CHOP:
+        chop = state.chop_available(m)
+        k = k if chop else rules.max_dice
+    cur, opp = (state.scores[0], state.scores[1]) if m == 0 else (state.scores[1], state.scores[0])
+    done = rules.resolve(Turn(cur, opp, k, e.outcomes, state.turn_number, state.is_extra), chop=chop)
     scores = (done.cur, done.opp) if m == 0 else (done.opp, done.cur)
     chop_used = state.chop_used
     if chop:
         chop_used = (True, chop_used[1]) if m == 0 else (chop_used[0], True)
     turn_number = state.turn_number + 1
     status, winner = state.status, None
-    if max(scores) >= state.goal:
+    if scores[0] >= state.goal or scores[1] >= state.goal:
         status, winner = Status.FINISHED, (0 if scores[0] >= scores[1] else 1)
     elif turn_number >= state.turn_limit:
         status = Status.DRAWN

@@ -21,7 +21,9 @@ class RuleSet:
 
     def resolve(self, turn: Turn, *, chop: bool = False) -> Turn:
         """Run the turn through this rule set's rules in order (or the Pork Chop when ``chop``)."""
-        for rule in (r.pork_chop,) if chop else self.rules:
+        if chop:
+            return r.pork_chop(turn)
+        for rule in self.rules:
             turn = rule(turn)
         return turn
 

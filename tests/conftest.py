@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Iterator
+
 import pytest
 
 from hog_core.kernel import Kernel
@@ -22,3 +25,19 @@ def solutions(kernels: dict[str, Kernel]) -> dict[str, Solution]:
         rs = kernel.rules
         solved[rules] = Solution(rules, rs.version, 100, kernel.dims, result.value_a, result.moves_a)
     return solved
+
+
+def _database_threads() -> set[threading.Thread]:
+    return {t for t in threading.enumerate() if "_connection_worker_thread" in t.name}
+
+
+@pytest.fixture(autouse=True)
+def no_leaked_connections() -> Iterator[None]:
+    """A database connection left open keeps its thread, and the test run, alive: fail the test
+    that leaks one instead of hanging at exit."""
+    before = _database_threads()
+    yield
+    leaked = {t for t in _database_threads() - before if t.is_alive()}
+    for t in leaked:
+        t.join(timeout=1)  # a connection closing as the test ends finishes within moments
+    assert not {t for t in leaked if t.is_alive()}, "a test left a database connection open"

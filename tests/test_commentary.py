@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -25,6 +24,7 @@ from hog_core.commentary import (
 from hog_core.events import Event
 from hog_core.game import AcceptChallenge, Forfeit, GameState, decide, evolve
 from tests.helpers import move, new_game
+from tests.test_golden import load
 
 # --- the course's doctests (seed 000), directly and through classic.play --------------------------
 
@@ -242,7 +242,7 @@ GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.json"))
 
 @pytest.mark.parametrize("path", GOLDEN, ids=lambda p: p.stem)
 def test_replay_regenerates_the_live_lines(path: Path) -> None:
-    log = [ev.decode(json.dumps(e)) for e in json.loads(path.read_text())["events"]]
+    log = load(path)
     # live: a service keeps the commentary between turns and hears each event as it is decided
     live: list[Lines] = []
     say = default_commentary()

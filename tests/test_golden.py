@@ -35,10 +35,19 @@ def test_every_rule_set_has_golden_logs() -> None:
     assert {p.name.split("-")[0] for p in GOLDEN} == set(RULE_SETS)
 
 
+def load(path: Path) -> list[ev.Event]:
+    """A golden log's events, each decoded (and upcast) from the schema version it was stored at."""
+    return [
+        ev.decode(json.dumps(e["data"]), type_name=e["data"]["type"], version=e["v"])
+        for e in json.loads(path.read_text())["events"]
+    ]
+
+
 @pytest.mark.parametrize("path", GOLDEN, ids=lambda p: p.stem)
 def test_golden_log_replays_to_its_final_state(path: Path) -> None:
     stored = json.loads(path.read_text())
-    raw = [json.dumps(e, separators=(",", ":"), ensure_ascii=False).encode() for e in stored["events"]]
-    events = [ev.decode(data) for data in raw]
-    assert [ev.encode(e) for e in events] == raw  # the serialization itself is stable
+    events = load(path)
     assert summary(replay(events)) == stored["final"]
+    for entry, event in zip(stored["events"], events, strict=True):  # the serialization is stable
+        if entry["v"] == type(event).VERSION:
+            assert ev.encode(event) == json.dumps(entry["data"], separators=(",", ":"), ensure_ascii=False).encode()

@@ -1,0 +1,223 @@
+"""Read models of games: who plays where, a player's history, statistics, the leaderboard.
+
+Rows are written from ``GameSummary`` records by the projector and can be rebuilt from the event
+log at any time; ``checkpoints`` remembers the last event position they reflect.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import aiosqlite
+
+from hog_core.summary import GameSummary
+from storage.schema import migrate
+
+LIVE = ("challenged", "active")
+CHECKPOINT = "games"
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    player_id: str
+    name: str
+    house: str | None
+    result: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    game_id: str
+    place: str
+    rules: str
+    goal: int
+    status: str
+    scores: tuple[int, int]
+    turns: int
+    winner: int | None
+    started_at: float
+    updated_at: float
+    seats: tuple[Seat, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """Games, wins, losses and draws over some slice of a player's finished games."""
+
+    games: int = 0
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    player_id: str
+    total: Record
+    by_rules: dict[str, Record]
+    vs_house: dict[str, Record]
+    """Against the house, by difficulty."""
+
+
+@dataclass(frozen=True, slots=True)
+class Leader:
+    player_id: str
+    name: str
+    wins: int
+    games: int
+
+
+_GAME_COLUMNS = "game_id, place, rules, goal, status, score0, score1, turns, winner, started_at, updated_at"
+
+
+def _game_row(s: GameSummary, started_at: float, updated_at: float) -> tuple[object, ...]:
+    """The ``games`` columns, in the order of ``_GAME_COLUMNS`` then ``house, version``."""
+    score0, score1 = s.scores
+    head = (s.game_id, s.place, s.rules, s.goal, s.status, score0, score1, s.turns, s.winner)
+    return (*head, started_at, updated_at, s.house, s.version)
+
+
+class GameViews:
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+
+    @classmethod
+    async def open(cls, path: Path | str) -> GameViews:
+        db = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            await db.execute("PRAGMA busy_timeout=5000")
+            await migrate(db)
+        except BaseException:
+            await db.close()
+            raise
+        return cls(db)
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    async def checkpoint(self) -> int:
+        rows = await self._db.execute_fetchall("SELECT position FROM checkpoints WHERE name = ?", (CHECKPOINT,))
+        return int(next(iter(rows))[0]) if rows else 0
+
+    async def apply(self, updates: Sequence[tuple[GameSummary, float, float]], checkpoint: int) -> None:
+        """Store each ``(summary, started_at, updated_at)`` and the new checkpoint, atomically."""
+        db = self._db
+        await db.execute("BEGIN IMMEDIATE")
+        try:
+            await db.executemany(
+                f"INSERT OR REPLACE INTO games ({_GAME_COLUMNS}, house, version) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [_game_row(s, start, end) for s, start, end in updates],
+            )
+            await db.executemany(
+                "INSERT OR REPLACE INTO game_players (game_id, seat, player_id, name, house, result) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                [
+                    (s.game_id, seat, p.id, p.name, p.house, s.result(seat))
+                    for s, _, _ in updates
+                    for seat, p in enumerate(s.players)
+                ],
+            )
+            await db.execute(
+                "INSERT OR REPLACE INTO checkpoints (name, position) VALUES (?, ?)", (CHECKPOINT, checkpoint)
+            )
+            await db.execute("COMMIT")
+        except BaseException:
+            await db.execute("ROLLBACK")
+            raise
+
+    async def clear(self) -> None:
+        """Forget every row, to rebuild from the log."""
+        await self._db.execute("BEGIN IMMEDIATE")
+        for table in ("game_players", "games", "checkpoints"):
+            await self._db.execute(f"DELETE FROM {table}")
+        await self._db.execute("COMMIT")
+
+    async def _rows(self, where: str, params: Sequence[object], tail: str = "") -> list[GameRow]:
+        games = await self._db.execute_fetchall(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE {where} {tail}",
+            params,
+        )
+        if not games:
+            return []
+        ids = [g[0] for g in games]
+        seats: dict[str, list[Seat]] = {i: [] for i in ids}
+        marks = ",".join("?" * len(ids))
+        for game_id, player_id, name, house, result in await self._db.execute_fetchall(
+            f"SELECT game_id, player_id, name, house, result FROM game_players WHERE game_id IN ({marks}) "
+            "ORDER BY game_id, seat",
+            ids,
+        ):
+            seats[game_id].append(Seat(player_id, name, house, result))
+        return [
+            GameRow(g[0], g[1], g[2], g[3], g[4], (g[5], g[6]), g[7], g[8], g[9], g[10], tuple(seats[g[0]]))
+            for g in games
+        ]
+
+    async def count(self) -> int:
+        ((n,),) = await self._db.execute_fetchall("SELECT count(*) FROM games")
+        return int(n)
+
+    async def game(self, game_id: str) -> GameRow | None:
+        rows = await self._rows("game_id = ?", (game_id,))
+        return rows[0] if rows else None
+
+    async def live_games(self, place: str | None = None) -> list[GameRow]:
+        """Games waiting for an answer or being played, in ``place`` when given, oldest first."""
+        if place is None:
+            return await self._rows("status IN (?, ?)", LIVE, "ORDER BY started_at")
+        return await self._rows("place = ? AND status IN (?, ?)", (place, *LIVE), "ORDER BY started_at")
+
+    async def history(self, player_id: str, limit: int = 10, offset: int = 0) -> list[GameRow]:
+        """A player's games, most recent first."""
+        return await self._rows(
+            "game_id IN (SELECT game_id FROM game_players WHERE player_id = ?)",
+            (player_id, limit, offset),
+            "ORDER BY updated_at DESC, game_id LIMIT ? OFFSET ?",
+        )
+
+    async def stats(self, player_id: str) -> PlayerStats:
+        """A player's record over finished games: in all, per rule set, and against each house level."""
+        rows = await self._db.execute_fetchall(
+            "SELECT g.rules, g.house, me.result, count(*) FROM game_players me JOIN games g USING (game_id) "
+            "WHERE me.player_id = ? AND me.result IS NOT NULL GROUP BY g.rules, g.house, me.result",
+            (player_id,),
+        )
+        total: dict[str, int] = {}
+        by_rules: dict[str, dict[str, int]] = {}
+        vs_house: dict[str, dict[str, int]] = {}
+        for rules, house, result, n in rows:
+            for bucket in (total, by_rules.setdefault(rules, {}), *([vs_house.setdefault(house, {})] if house else [])):
+                bucket[result] = bucket.get(result, 0) + n
+
+        def record(counts: dict[str, int]) -> Record:
+            wins, losses, draws = counts.get("win", 0), counts.get("loss", 0), counts.get("draw", 0)
+            return Record(wins + losses + draws, wins, losses, draws)
+
+        return PlayerStats(
+            player_id,
+            record(total),
+            {r: record(c) for r, c in sorted(by_rules.items())},
+            {h: record(c) for h, c in sorted(vs_house.items())},
+        )
+
+    async def leaderboard(self, place: str | None = None, limit: int = 10) -> list[Leader]:
+        """Players (never the house) by wins, then by fewer games, over finished games."""
+        where = "me.result IS NOT NULL AND me.house IS NULL"
+        params: tuple[object, ...] = (limit,)
+        if place is not None:
+            where += " AND g.place = ?"
+            params = (place, limit)
+        rows = await self._db.execute_fetchall(
+            "SELECT me.player_id, max(me.name), sum(me.result = 'win'), count(*) "
+            f"FROM game_players me JOIN games g USING (game_id) WHERE {where} "
+            "GROUP BY me.player_id ORDER BY 3 DESC, 4, 1 LIMIT ?",
+            params,
+        )
+        return [Leader(pid, name, int(wins), int(games)) for pid, name, wins, games in rows]

@@ -1,0 +1,83 @@
+"""The database schema, as numbered migrations applied in order on start-up.
+
+``PRAGMA user_version`` records how many have been applied; each runs in its own transaction, so
+a crash mid-migration leaves the previous version intact. Never edit a migration that has shipped:
+add the next one.
+"""
+
+from __future__ import annotations
+
+import aiosqlite
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: the event log; each event remembers the command that appended it (idempotent appends)
+    """
+    CREATE TABLE events (
+        position    INTEGER PRIMARY KEY,
+        stream_id   TEXT    NOT NULL,
+        version     INTEGER NOT NULL,
+        type        TEXT    NOT NULL,
+        schema      INTEGER NOT NULL,
+        data        BLOB    NOT NULL,
+        recorded_at REAL    NOT NULL,
+        command_id  TEXT,
+        UNIQUE (stream_id, version)
+    );
+    CREATE INDEX events_by_command ON events (command_id) WHERE command_id IS NOT NULL;
+    """,
+    # 2: read models of games, rebuilt from the log at will
+    """
+    CREATE TABLE games (
+        game_id     TEXT    PRIMARY KEY,
+        place       TEXT    NOT NULL,
+        rules       TEXT    NOT NULL,
+        goal        INTEGER NOT NULL,
+        status      TEXT    NOT NULL,
+        score0      INTEGER NOT NULL,
+        score1      INTEGER NOT NULL,
+        turns       INTEGER NOT NULL,
+        winner      INTEGER,
+        house       TEXT,
+        started_at  REAL    NOT NULL,
+        updated_at  REAL    NOT NULL,
+        version     INTEGER NOT NULL
+    );
+    CREATE INDEX games_by_place ON games (place, status);
+    CREATE INDEX games_by_status ON games (status);
+    CREATE TABLE game_players (
+        game_id   TEXT    NOT NULL REFERENCES games (game_id),
+        seat      INTEGER NOT NULL,
+        player_id TEXT    NOT NULL,
+        name      TEXT    NOT NULL,
+        house     TEXT,
+        result    TEXT,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX game_players_by_player ON game_players (player_id, game_id);
+    CREATE TABLE checkpoints (
+        name     TEXT    PRIMARY KEY,
+        position INTEGER NOT NULL
+    );
+    """,
+)
+
+
+async def migrate(db: aiosqlite.Connection) -> int:
+    """Apply the migrations this database lacks; returns its schema version afterwards.
+
+    Raises ``RuntimeError`` for a database written by newer code than this.
+    """
+    ((current,),) = await db.execute_fetchall("PRAGMA user_version")
+    if current > len(MIGRATIONS):
+        raise RuntimeError(f"the database has schema version {current}; this code knows up to {len(MIGRATIONS)}")
+    for number, sql in enumerate(MIGRATIONS[current:], start=current + 1):
+        await db.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in filter(str.strip, sql.split(";")):
+                await db.execute(statement)
+            await db.execute(f"PRAGMA user_version = {number}")
+            await db.execute("COMMIT")
+        except BaseException:
+            await db.execute("ROLLBACK")
+            raise
+    return len(MIGRATIONS)
