@@ -13,7 +13,7 @@ from functools import partial
 import numpy as np
 
 from hog_core.effects import Swap
-from hog_core.game import PORK_CHOP
+from hog_core.game import PORK_CHOP, GameState
 from hog_core.kernel import Kernel
 from hog_core.rulesets import RULE_SETS
 from hog_core.solver import Policy, Solution
@@ -77,6 +77,20 @@ def tabulate(strategy: Strategy, kernel: Kernel) -> Policy:
         if layer.chop_used:
             policy[li][policy[li] == PORK_CHOP] = max_dice
     return policy
+
+
+def house_move(difficulty: str, state: GameState, solution: Solution) -> int:
+    """The house's move in a live game at ``difficulty`` (the same choices as ``house_policy``)."""
+    m = state.mover
+    score, opponent = state.scores[m], state.scores[1 - m]
+    match difficulty:
+        case "easy":
+            return 4
+        case "medium":
+            return swap_strategy(score, opponent, margin=8, num_rolls=5, rules=state.rules.id)
+        case "perfect":
+            return solution.best_move(state)
+    raise ValueError(f"Unknown difficulty {difficulty!r}; choose one of {', '.join(DIFFICULTIES)}.")
 
 
 def house_policy(difficulty: str, kernel: Kernel, solution: Solution) -> Policy:

@@ -44,6 +44,8 @@ class StoredEvent:
     schema: int
     data: bytes
     recorded_at: float
+    command_id: str | None = None
+    """The command that appended it, if it named one."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,7 +255,7 @@ class SqliteEventStore:
     async def load(self, stream_id: str, after_version: int = 0) -> list[StoredEvent]:
         """The stream's events after ``after_version``, in order (empty for an unknown stream)."""
         rows = await self._reader.execute_fetchall(
-            f"SELECT {_COLUMNS} FROM events WHERE stream_id = ? AND version > ? ORDER BY version",
+            f"SELECT {_COLUMNS}, command_id FROM events WHERE stream_id = ? AND version > ? ORDER BY version",
             (stream_id, after_version),
         )
         return [StoredEvent(*row) for row in rows]
@@ -261,7 +263,8 @@ class SqliteEventStore:
     async def read_all(self, after_position: int = 0, limit: int = 1000) -> list[StoredEvent]:
         """Up to ``limit`` events of every stream after ``after_position``, in global order."""
         rows = await self._reader.execute_fetchall(
-            f"SELECT {_COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?", (after_position, limit)
+            f"SELECT {_COLUMNS}, command_id FROM events WHERE position > ? ORDER BY position LIMIT ?",
+            (after_position, limit),
         )
         return [StoredEvent(*row) for row in rows]
 

@@ -138,3 +138,28 @@ def test_a_strategy_outside_the_rules_is_refused(kernels: dict[str, Kernel]) -> 
         tabulate(always_roll(-1), kernels["fa18"])
     spent = tabulate(always_roll(-1), kernels["porkchop"])  # a spent chop plays as 10 dice
     assert {int(x) for x in np.unique(spent)} == {-1, 10}
+
+
+@pytest.mark.parametrize("rules", ["fa18", "contest", "porkchop"])
+def test_the_live_house_plays_its_tabulated_policy(
+    solutions: dict[str, Solution], kernels: dict[str, Kernel], rules: str
+) -> None:
+    """What the bot's house does in a game is what the exact win rates were computed for."""
+    import random
+
+    from hog_core.strategies import house_move
+
+    rng = random.Random(rules)
+    kernel, solution = kernels[rules], solutions[rules]
+    policies = {level: house_policy(level, kernel, solution) for level in ("easy", "medium", "perfect")}
+    state, _ = new_game(rules)
+    for _ in range(40):
+        if state.is_over:
+            state, _ = new_game(rules)
+        m = state.mover
+        layer = kernel.dims.index(state.turn_number, state.is_extra, state.chop_used[m], state.chop_used[1 - m])
+        for level, policy in policies.items():
+            assert house_move(level, state, solution) == int(policy[layer, state.scores[m], state.scores[1 - m]])
+        k = rng.choice(state.legal_moves())
+        dice = state.dice_for(k)
+        state = move(state, k, *(rng.randint(1, dice.sides) for _ in range(dice.count)))

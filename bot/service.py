@@ -1,0 +1,130 @@
+"""The application service: one command, end to end, the same for every front end.
+
+Load the game's stream, check the version the player acted on, decide, append (with the
+interaction id as the idempotency key), evolve, and tell the new events' story. The service owns
+the dice (``secrets``) and plays the house: the house's replies are appended in the same atomic
+batch as the move that prompted them, so a game never waits on the house after a crash.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from bot.dice import roll
+from bot.projection import Projector
+from hog_core.commentary import Lines, narrate
+from hog_core.errors import HogError
+from hog_core.events import Event
+from hog_core.game import Command, CreateGame, Dice, GameState, TakeTurn, decide, evolve, replay
+from hog_core.rulesets import RULE_SETS
+from hog_core.solver import Solution
+from hog_core.strategies import house_move
+from storage.codec import from_records, to_record
+from storage.events import EventStore, WrongExpectedVersion
+from storage.solutions import SolutionCache
+
+Roller = Callable[[Dice], tuple[int, ...]]
+
+
+class StaleBoard(HogError):
+    """The player acted on a board that has moved on since."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The game after a command, and each new event with the state after it and its commentary."""
+
+    state: GameState
+    told: tuple[tuple[Event, GameState, Lines], ...]
+    duplicate: bool = False
+    """The command had been carried out already (a retried interaction): this is that result."""
+
+
+class GameService:
+    def __init__(
+        self,
+        store: EventStore,
+        solutions: SolutionCache,
+        projector: Projector | None = None,
+        dice: Roller = roll,
+    ) -> None:
+        self.store, self.solutions, self.projector, self.dice = store, solutions, projector, dice
+
+    async def load(self, game_id: str) -> GameState:
+        """The game as its log tells it (a fresh ``GameState`` for an unknown id)."""
+        return replay(from_records(await self.store.load(game_id)))
+
+    async def solution(self, state: GameState) -> Solution:
+        """The solved rule set of the game: from the cache, or solved off the event loop."""
+        return await asyncio.to_thread(self.solutions.get, RULE_SETS[state.rules.id], state.goal)
+
+    async def create(self, command: CreateGame, command_id: str) -> Outcome:
+        return await self.execute(command.game_id, lambda state: [command], command_id, expected_version=0)
+
+    async def move(self, game_id: str, player: str, k: int, command_id: str, expected_version: int | None) -> Outcome:
+        """``player`` chooses ``k`` dice (``-1``: Pork Chop) on the board at ``expected_version``."""
+        return await self.execute(
+            game_id, lambda state: [TakeTurn(player, k, self.dice(state.dice_for(k)))], command_id, expected_version
+        )
+
+    async def execute(
+        self,
+        game_id: str,
+        commands: Callable[[GameState], Sequence[Command]],
+        command_id: str,
+        expected_version: int | None = None,
+    ) -> Outcome:
+        """Decide ``commands(state)``, then the house's replies, and append them all at once.
+
+        ``expected_version`` is the version of the board the player acted on (``None``: the
+        current one). Raises ``HogError`` (``StaleBoard`` for a board that moved on); a refused
+        command changes nothing.
+        """
+        stored = await self.store.load(game_id)
+        history = from_records(stored)
+        done = [i for i, s in enumerate(stored) if s.command_id == command_id]
+        if done:  # a retried interaction: answer with what it did the first time
+            return _outcome(history[: done[0]], history[done[0] : done[-1] + 1], duplicate=True)
+        state = replay(history)
+        if expected_version is not None and state.version != expected_version:
+            raise StaleBoard("This board is out of date: the game has moved on.")
+        new: list[Event] = []
+        after = state
+        for command in commands(state):
+            step = decide(after, command)
+            new += step
+            after = _fold(after, step)
+        new += await self._house_replies(after)
+        try:
+            result = await self.store.append(game_id, [to_record(e) for e in new], state.version, command_id)
+        except WrongExpectedVersion as error:
+            raise StaleBoard("Someone moved at the same moment: this board is out of date.") from error
+        if result.duplicate:  # the same interaction, retried while the first was being stored
+            return await self.execute(game_id, commands, command_id, expected_version)
+        if self.projector is not None:
+            await self.projector.catch_up()
+        return _outcome(history, new)
+
+    async def _house_replies(self, state: GameState) -> list[Event]:
+        """The house's moves while it is the house's turn (its extra turns included)."""
+        replies: list[Event] = []
+        while not state.is_over and (level := state.players[state.mover].house) is not None:
+            k = house_move(level, state, await self.solution(state))
+            step = decide(state, TakeTurn(state.players[state.mover].id, k, self.dice(state.dice_for(k))))
+            replies += step
+            state = _fold(state, step)
+        return replies
+
+
+def _fold(state: GameState, events: Sequence[Event]) -> GameState:
+    for e in events:
+        state = evolve(state, e)
+    return state
+
+
+def _outcome(history: Sequence[Event], new: Sequence[Event], duplicate: bool = False) -> Outcome:
+    """Tell ``new`` after ``history``: the same words as live, since narration replays the log."""
+    told = tuple(narrate([*history, *new]))[len(history) :]
+    return Outcome(told[-1][1], told, duplicate)

@@ -1,0 +1,114 @@
+"""The application service: a command end to end, through the real store."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.projection import Projector
+from bot.service import GameService, StaleBoard
+from hog_core.errors import InvalidMove, NotYourTurn
+from hog_core.events import GameCreated, Player, TurnTaken
+from hog_core.game import CreateGame, Dice, Forfeit, Status
+from hog_core.rulesets import RULE_SETS
+from hog_core.solver import Solution
+from storage.events import SqliteEventStore
+from storage.games import GameViews
+from storage.solutions import SolutionCache
+
+ADA = Player("1", "Ada")
+HOUSE = Player("house", "The house", house="perfect")
+
+
+def fives(dice: Dice) -> tuple[int, ...]:
+    return (5,) * dice.count
+
+
+@pytest.fixture
+async def service(tmp_path: Path, solutions: dict[str, Solution]) -> AsyncIterator[GameService]:
+    cache = SolutionCache(tmp_path / "solutions")
+    for rules, solution in solutions.items():  # solved once per run (conftest), not per test
+        cache.save(solution, RULE_SETS[rules], 100)
+    store = await SqliteEventStore.open(tmp_path / "hog.sqlite3")
+    views = await GameViews.open(tmp_path / "hog.sqlite3")
+    yield GameService(store, cache, Projector(store, views), dice=fives)
+    await views.close()
+    await store.close()
+
+
+async def test_the_house_replies_in_the_same_append(service: GameService) -> None:
+    created = await service.create(CreateGame("g", (ADA, HOUSE), first=0), "i1")
+    assert created.state.mover == 0 and created.state.version == 1
+    outcome = await service.move("g", ADA.id, 2, "i2", expected_version=1)
+    events = [e for e, _, _ in outcome.told if isinstance(e, TurnTaken)]
+    assert len(events) == len(outcome.told) >= 2
+    assert events[0] == TurnTaken(0, 2, (5, 5), 6)
+    assert all(e.seat == 1 for e in events[1:])  # the house, extra turns and all
+    assert outcome.state.mover == 0 or outcome.state.is_over
+    stored = await service.store.load("g")
+    assert [s.command_id for s in stored] == ["i1"] + ["i2"] * len(events)
+    assert outcome.told[0][2][0] == "Ada rolls 5, 5 for 10."
+
+
+async def test_the_house_moves_first_when_it_is_seated_first(service: GameService) -> None:
+    created = await service.create(CreateGame("g", (ADA, HOUSE), first=1), "i1")
+    assert isinstance(created.told[0][0], GameCreated)
+    assert isinstance(created.told[1][0], TurnTaken) and created.state.mover == 0
+
+
+async def test_a_stale_board_changes_nothing(service: GameService) -> None:
+    await service.create(CreateGame("g", (ADA, HOUSE)), "i1")
+    await service.move("g", ADA.id, 1, "i2", expected_version=1)
+    with pytest.raises(StaleBoard, match="out of date"):
+        await service.move("g", ADA.id, 1, "i3", expected_version=1)
+    assert [s.command_id for s in await service.store.load("g")][-1] == "i2"
+
+
+async def test_two_clicks_at_once_make_exactly_one_move(service: GameService) -> None:
+    bob = Player("2", "Bob")
+    await service.create(CreateGame("g", (ADA, bob)), "i1")
+    clicks = await asyncio.gather(
+        *(service.move("g", ADA.id, 3, f"click{i}", expected_version=1) for i in range(10)), return_exceptions=True
+    )
+    assert sum(not isinstance(c, BaseException) for c in clicks) == 1
+    assert all(isinstance(c, StaleBoard) for c in clicks if isinstance(c, BaseException))
+    assert len(await service.store.load("g")) == 2
+
+
+async def test_a_retried_interaction_answers_as_the_first_time(service: GameService) -> None:
+    await service.create(CreateGame("g", (ADA, HOUSE)), "i1")
+    first = await service.move("g", ADA.id, 2, "i2", expected_version=1)
+    again = await service.move("g", ADA.id, 2, "i2", expected_version=1)  # Discord retried it
+    assert again.duplicate and not first.duplicate
+    assert again.told == first.told and again.state == first.state
+    assert len(await service.store.load("g")) == first.state.version
+
+
+@pytest.mark.parametrize(
+    ("player", "k", "error", "words"),
+    [
+        (ADA.id, 11, InvalidMove, "Choose between 0 and 10 dice, not 11."),
+        (HOUSE.id, 2, NotYourTurn, "It's Ada's turn, not yours."),
+        (ADA.id, -1, InvalidMove, "There is no Pork Chop in fa18"),
+    ],
+)
+async def test_a_refused_move_changes_nothing(
+    service: GameService, player: str, k: int, error: type[Exception], words: str
+) -> None:
+    await service.create(CreateGame("g", (ADA, HOUSE)), "i1")
+    with pytest.raises(error, match=words):
+        await service.move("g", player, k, "i2", expected_version=1)
+    assert len(await service.store.load("g")) == 1
+
+
+async def test_any_command_and_the_read_models(service: GameService) -> None:
+    await service.create(CreateGame("g", (ADA, HOUSE), place="channel/1"), "i1")
+    outcome = await service.execute("g", lambda state: [Forfeit(ADA.id)], "i2")
+    assert outcome.state.status is Status.FINISHED and outcome.state.winner == 1
+    assert outcome.told[-1][2] == ("Ada resigns: The house wins (0 to 0).",)
+    assert service.projector is not None
+    row = await service.projector.views.game("g")
+    assert row is not None and row.status == "finished" and row.winner == 1
