@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Literal, Protocol
 
 import aiosqlite
+import msgspec
 
 from storage.schema import migrate
 
@@ -33,8 +34,9 @@ class NewEvent:
     data: bytes
 
 
-@dataclass(frozen=True, slots=True)
-class StoredEvent:
+class StoredEvent(msgspec.Struct, frozen=True):
+    """An event as stored (a msgspec struct: a game's load builds dozens at once)."""
+
     position: int
     """Global, gapless, starting at 1."""
     stream_id: str
