@@ -1,86 +1,117 @@
-"""A terminal game of Hog against a simple house: the project's main job until the Discord bot lands."""
+"""The console table: Hog in a terminal, on the same service, store, board and commentary as the bot.
+
+Play the house (``--house easy|medium|perfect``) or a friend at the same keyboard (``--vs NAME``).
+Every game is stored in ``HOG_DB`` like a Discord game.
+"""
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Sequence
+import asyncio
+import secrets
 from typing import TextIO
 
+from bot.board import board, text
 from bot.dice import roll
-from hog_core.commentary import Commentary, default_commentary
+from bot.projection import Projector
+from bot.service import GameService, Outcome, Roller
+from bot.settings import Settings
 from hog_core.errors import HogError
 from hog_core.events import Player
-from hog_core.game import CreateGame, GameState, TakeTurn, decide, evolve, replay
+from hog_core.game import PORK_CHOP, CreateGame, GameState
 from hog_core.rulesets import DEFAULT_RULES, RULE_SETS
+from hog_core.strategies import DIFFICULTIES
+from storage.events import SqliteEventStore
+from storage.games import GameViews
+from storage.solutions import SolutionCache
 
-HOUSE = Player("house", "The house", house="simple")
-HOUSE_DICE = 4
-
-Roller = Callable[[GameState, int], tuple[int, ...]]
-
-
-def board(state: GameState, lines: Sequence[str] = ()) -> str:
-    """The turn's commentary, then the totals."""
-    (you, house), name = state.scores, state.players[0].name
-    return "\n".join([*(f"  {line}" for line in lines), f"{name} {you} - {house} the house  (goal {state.goal})"])
-
-
-def play(
-    stdin: TextIO,
-    stdout: TextIO,
-    *,
-    rules: str = DEFAULT_RULES,
-    goal: int = 100,
-    name: str = "Player",
-    dice: Roller | None = None,
-) -> GameState:
-    """Play one game on ``stdin``/``stdout``; returns the final state."""
-    roller = dice or (lambda state, k: roll(state.dice_for(k)))
-    you = Player("console", name)
-    state = replay(decide(GameState(), CreateGame("console", (you, HOUSE), rules=rules, goal=goal)))
-    say = default_commentary()
-    print(f"Hog, {state.rules.name}. First to {goal} wins. You move first.", file=stdout)
-    while not state.is_over:
-        if state.mover == 1:
-            state, say = _move(state, HOUSE, HOUSE_DICE, roller, say, stdout)
-            continue
-        moves = state.legal_moves()
-        print(f"How many dice? ({moves[0]}..{moves[-1]}, q to quit) ", end="", file=stdout, flush=True)
-        answer = stdin.readline()
-        if not answer or answer.strip().lower() in {"q", "quit"}:
-            print("\nBye!", file=stdout)
-            return state
-        try:
-            state, say = _move(state, you, int(answer), roller, say, stdout)
-        except ValueError:
-            print(f"{answer.strip()!r} is not a number of dice.", file=stdout)
-        except HogError as error:
-            print(error.message, file=stdout)
-    print("You win!" if state.winner == 0 else "The house wins.", file=stdout)
-    return state
-
-
-def _move(
-    state: GameState, player: Player, k: int, roller: Roller, say: Commentary, stdout: TextIO
-) -> tuple[GameState, Commentary]:
-    state.dice_for(k)  # refuses an illegal k before any die is rolled
-    for event in decide(state, TakeTurn(player.id, k, roller(state, k))):
-        before, state = state, evolve(state, event)
-        lines, say = say(before, state)
-        print(board(state, lines), file=stdout)
-    return state, say
+HELP = "Type a number of dice, 'chop' for Pork Chop, 'forfeit' to resign, or 'quit' to leave the game for later."
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", choices=sorted(RULE_SETS), default=DEFAULT_RULES)
     parser.add_argument("--goal", type=int, default=100)
     parser.add_argument("--name", default="Player", help="your name in the commentary")
+    rival = parser.add_mutually_exclusive_group()
+    rival.add_argument("--house", choices=DIFFICULTIES, default="perfect", help="the house's level (default perfect)")
+    rival.add_argument("--vs", metavar="NAME", help="play a friend at this keyboard instead of the house")
 
 
 def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     """Play one game with the parsed ``args``; a bad option is a ``ValueError`` with its reason."""
     try:
-        play(stdin, stdout, rules=args.rules, goal=args.goal, name=args.name)
+        asyncio.run(table(stdin, stdout, Settings.from_env(), args.rules, args.goal, args.name, args.house, args.vs))
     except HogError as error:
         raise ValueError(error.message) from error
     return 0
+
+
+async def table(
+    stdin: TextIO,
+    stdout: TextIO,
+    settings: Settings,
+    rules: str = DEFAULT_RULES,
+    goal: int = 100,
+    name: str = "Player",
+    house: str = "perfect",
+    vs: str | None = None,
+    dice: Roller = roll,
+) -> GameState:
+    """One game at the terminal; returns the game as it stands when it ends or the player quits."""
+    store = await SqliteEventStore.open(settings.db)
+    views = await GameViews.open(settings.db)
+    service = GameService(store, SolutionCache(settings.cache), Projector(store, views), dice)
+    try:
+        rival = Player("console:2", vs) if vs else Player(f"house:{house}", "The house", house=house)
+        game_id = f"c{secrets.token_hex(4)}"
+        create = CreateGame(game_id, (Player("console:1", name), rival), rules=rules, goal=goal, place="console")
+        outcome = await service.create(create, command_id=_command_id())
+        await show(service, outcome, stdout)
+        state = outcome.state
+        while not state.is_over:
+            player = state.players[state.mover]
+            moves = state.legal_moves()
+            chop = ", 'chop'" if PORK_CHOP in moves else ""
+            print(f"{player.name}, how many dice? (0 to {moves[-1]}{chop}; 'help') ", end="", file=stdout, flush=True)
+            answer = (await asyncio.to_thread(stdin.readline)).strip().lower()
+            if answer in ("", "q", "quit"):
+                print(f"\nBye! The game is saved as {game_id}.", file=stdout)
+                break
+            if answer in ("h", "help", "?"):
+                print(HELP, file=stdout)
+                continue
+            try:
+                if answer == "forfeit":
+                    outcome = await service.forfeit(game_id, player.id, _command_id())
+                else:
+                    k = PORK_CHOP if answer == "chop" else _dice(answer)
+                    outcome = await service.move(game_id, player.id, k, _command_id(), state.version)
+            except HogError as error:
+                print(error.message, file=stdout)
+                continue
+            await show(service, outcome, stdout)
+            state = outcome.state
+        return state
+    finally:
+        await views.close()
+        await store.close()
+
+
+async def show(service: GameService, outcome: Outcome, stdout: TextIO) -> None:
+    """The board after a command, with every line its events brought (the house's turns too)."""
+    state = outcome.state
+    story = tuple(line for _, _, lines in outcome.told for line in lines)
+    chances = (await service.solution(state)).win_chances(state)
+    print(text(board(state, story, chances)), file=stdout)
+
+
+def _dice(answer: str) -> int:
+    try:
+        return int(answer)
+    except ValueError:
+        raise HogError(f"{answer!r} is not a number of dice. {HELP}") from None
+
+
+def _command_id() -> str:
+    """The console's stand-in for a Discord interaction id."""
+    return f"console:{secrets.token_hex(8)}"

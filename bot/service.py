@@ -17,7 +17,7 @@ from bot.projection import Projector
 from hog_core.commentary import Lines, narrate
 from hog_core.errors import HogError
 from hog_core.events import Event
-from hog_core.game import Command, CreateGame, Dice, GameState, TakeTurn, decide, evolve, replay
+from hog_core.game import Command, CreateGame, Dice, Forfeit, GameState, TakeTurn, decide, evolve, replay
 from hog_core.rulesets import RULE_SETS
 from hog_core.solver import Solution
 from hog_core.strategies import house_move
@@ -68,6 +68,9 @@ class GameService:
         return await self.execute(
             game_id, lambda state: [TakeTurn(player, k, self.dice(state.dice_for(k)))], command_id, expected_version
         )
+
+    async def forfeit(self, game_id: str, player: str, command_id: str, reason: str = "resigned") -> Outcome:
+        return await self.execute(game_id, lambda state: [Forfeit(player, reason)], command_id)
 
     async def execute(
         self,

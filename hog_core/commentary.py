@@ -145,10 +145,12 @@ def describe_turn(before: GameState, after: GameState) -> tuple[Lines, Commentar
         lines.append(f"Hog Wild! The totals sum to a multiple of 7, so {mover} rolls four-sided dice.")
     if turn.k == PORK_CHOP and turn.outcomes:
         lines.append(f"{mover}'s Pork Chop is already spent, so that's 10 dice.")
-    if turn.outcomes and not any(isinstance(e, PigOut) for e in turn.resolution.effects):
+    effects = [e for e in turn.resolution.effects if not (isinstance(e, Swap) and e.mover == e.opponent)]
+    if turn.outcomes:
         dice = ", ".join(map(str, turn.outcomes))
-        lines.append(f"{mover} rolls {dice} for {sum(turn.outcomes)}.")
-    lines += (_effect_line(e, mover, other, after) for e in turn.resolution.effects)
+        pigged = any(isinstance(e, PigOut) for e in effects)
+        lines.append(f"{mover} rolls {dice}." if pigged else f"{mover} rolls {dice} for {sum(turn.outcomes)}.")
+    lines += (_effect_line(e, mover, other, after) for e in effects)  # a swap of equal totals changes nothing
     return tuple(lines), describe_turn
 
 

@@ -129,10 +129,18 @@ def test_fa18_words() -> None:
         "Alice rolls 3, 4, 4 for 11.",
         "Swine Swap! Alice had 11 and Bob 0: they trade totals.",
         "Free Bacon! Bob rolls no dice and takes 1 point (max(2×0 − 0, 1) = 1).",
+        "Alice rolls 1, 3.",  # the dice of a Pig Out turn are told too
         "Pig Out! A 1 among Alice's dice: just 1 point.",
         "🏆",
         "Alice wins, 36 to 6",
     )
+
+
+def test_a_swap_of_equal_totals_goes_unmentioned() -> None:
+    # 10 v 0, then Bob reaches 10: |1 - 0| = |1 - 0|, a swap that changes nothing
+    text = lines_of(game_log("fa18", (2, 5, 5), (2, 5, 5)))
+    assert "Bob rolls 5, 5 for 10." in text
+    assert not any("Swine Swap" in line for line in text)
 
 
 def test_sp22_words() -> None:

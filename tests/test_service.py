@@ -12,7 +12,7 @@ from bot.projection import Projector
 from bot.service import GameService, StaleBoard
 from hog_core.errors import InvalidMove, NotYourTurn
 from hog_core.events import GameCreated, Player, TurnTaken
-from hog_core.game import CreateGame, Dice, Forfeit, Status
+from hog_core.game import CreateGame, Dice, Status
 from hog_core.rulesets import RULE_SETS
 from hog_core.solver import Solution
 from storage.events import SqliteEventStore
@@ -106,7 +106,7 @@ async def test_a_refused_move_changes_nothing(
 
 async def test_any_command_and_the_read_models(service: GameService) -> None:
     await service.create(CreateGame("g", (ADA, HOUSE), place="channel/1"), "i1")
-    outcome = await service.execute("g", lambda state: [Forfeit(ADA.id)], "i2")
+    outcome = await service.forfeit("g", ADA.id, "i2")
     assert outcome.state.status is Status.FINISHED and outcome.state.winner == 1
     assert outcome.told[-1][2] == ("Ada resigns: The house wins (0 to 0).",)
     assert service.projector is not None
