@@ -101,7 +101,8 @@ async def show(service: GameService, outcome: Outcome, stdout: TextIO) -> None:
     """The board after a command, with every line its events brought (the house's turns too)."""
     state = outcome.state
     story = tuple(line for _, _, lines in outcome.told for line in lines)
-    chances = (await service.solution(state)).win_chances(state)
+    solution = await service.solution(state)
+    chances = None if solution is None else solution.win_chances(state)
     print(text(board(state, story, chances)), file=stdout)
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from bot.dice import roll
 from bot.projection import Projector
 from hog_core.commentary import Lines, narrate
-from hog_core.errors import HogError
+from hog_core.errors import HogError, InvalidGame
 from hog_core.events import Event
 from hog_core.game import Command, CreateGame, Dice, Forfeit, GameState, TakeTurn, decide, evolve, replay
 from hog_core.rulesets import RULE_SETS
@@ -26,6 +26,10 @@ from storage.events import EventStore, WrongExpectedVersion
 from storage.solutions import SolutionCache
 
 Roller = Callable[[Dice], tuple[int, ...]]
+
+MAX_SOLVED_GOAL = 200
+"""The largest goal the perfect house and the win chances are solved for: the solution's size grows
+with the square of the goal (contest to 200 solves in seconds; to 1000 it would take minutes)."""
 
 
 class StaleBoard(HogError):
@@ -56,11 +60,18 @@ class GameService:
         """The game as its log tells it (a fresh ``GameState`` for an unknown id)."""
         return replay(from_records(await self.store.load(game_id)))
 
-    async def solution(self, state: GameState) -> Solution:
-        """The solved rule set of the game: from the cache, or solved off the event loop."""
+    async def solution(self, state: GameState) -> Solution | None:
+        """The game's solved rule set (from the cache, or solved off the event loop), or ``None``
+        for a goal past ``MAX_SOLVED_GOAL``: the board then shows no win chances."""
+        if state.goal > MAX_SOLVED_GOAL:
+            return None
         return await asyncio.to_thread(self.solutions.get, RULE_SETS[state.rules.id], state.goal)
 
     async def create(self, command: CreateGame, command_id: str) -> Outcome:
+        if command.goal > MAX_SOLVED_GOAL and any(p.house == "perfect" for p in command.players):
+            raise InvalidGame(
+                f"The perfect house plays to goals up to {MAX_SOLVED_GOAL}; for a longer game choose medium or easy."
+            )
         return await self.execute(command.game_id, lambda state: [command], command_id, expected_version=0)
 
     async def move(self, game_id: str, player: str, k: int, command_id: str, expected_version: int | None) -> Outcome:
@@ -114,7 +125,8 @@ class GameService:
         """The house's moves while it is the house's turn (its extra turns included)."""
         replies: list[Event] = []
         while not state.is_over and (level := state.players[state.mover].house) is not None:
-            k = house_move(level, state, await self.solution(state))
+            solution = await self.solution(state) if level == "perfect" else None
+            k = house_move(level, state, solution)
             step = decide(state, TakeTurn(state.players[state.mover].id, k, self.dice(state.dice_for(k))))
             replies += step
             state = _fold(state, step)

@@ -79,8 +79,9 @@ def tabulate(strategy: Strategy, kernel: Kernel) -> Policy:
     return policy
 
 
-def house_move(difficulty: str, state: GameState, solution: Solution) -> int:
-    """The house's move in a live game at ``difficulty`` (the same choices as ``house_policy``)."""
+def house_move(difficulty: str, state: GameState, solution: Solution | None) -> int:
+    """The house's move in a live game at ``difficulty`` (the same choices as ``house_policy``);
+    only ``perfect`` needs the solution."""
     m = state.mover
     score, opponent = state.scores[m], state.scores[1 - m]
     match difficulty:
@@ -88,8 +89,10 @@ def house_move(difficulty: str, state: GameState, solution: Solution) -> int:
             return 4
         case "medium":
             return swap_strategy(score, opponent, margin=8, num_rolls=5, rules=state.rules.id)
-        case "perfect":
+        case "perfect" if solution is not None:
             return solution.best_move(state)
+        case "perfect":
+            raise ValueError("The perfect house needs the game's solution.")
     raise ValueError(f"Unknown difficulty {difficulty!r}; choose one of {', '.join(DIFFICULTIES)}.")
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from bot.projection import Projector
 from bot.service import GameService, StaleBoard
-from hog_core.errors import InvalidMove, NotYourTurn
+from hog_core.errors import InvalidGame, InvalidMove, NotYourTurn
 from hog_core.events import GameCreated, Player, TurnTaken
 from hog_core.game import CreateGame, Dice, Status
 from hog_core.rulesets import RULE_SETS
@@ -112,3 +112,14 @@ async def test_any_command_and_the_read_models(service: GameService) -> None:
     assert service.projector is not None
     row = await service.projector.views.game("g")
     assert row is not None and row.status == "finished" and row.winner == 1
+
+
+async def test_long_games_play_without_solving(service: GameService) -> None:
+    """Past MAX_SOLVED_GOAL nothing is solved: no perfect house, no win chances, but the game plays."""
+    with pytest.raises(InvalidGame, match="The perfect house plays to goals up to 200"):
+        await service.create(CreateGame("g", (ADA, HOUSE), goal=201), "i1")
+    medium = Player("house", "The house", house="medium")
+    outcome = await service.create(CreateGame("g", (ADA, medium), goal=1000), "i1")
+    assert await service.solution(outcome.state) is None
+    outcome = await service.move("g", ADA.id, 3, "i2", expected_version=1)
+    assert outcome.state.scores[0] == 15 and outcome.state.mover == 0
