@@ -122,12 +122,12 @@ def eventsourcing_library(path: Path, n: int = 1000) -> tuple[float, float, floa
     from eventsourcing.application import Application
     from eventsourcing.domain import Aggregate, event
 
-    class Game(Aggregate):
-        @event("Created")
+    class Game(Aggregate):  # type: ignore[misc]
+        @event("Created")  # type: ignore[untyped-decorator]
         def __init__(self) -> None:
             self.turns: list[tuple[int, list[int]]] = []
 
-        @event("TurnTaken")
+        @event("TurnTaken")  # type: ignore[untyped-decorator]
         def take(self, k: int, outcomes: list[int]) -> None:
             self.turns.append((k, outcomes))
 
