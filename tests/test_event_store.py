@@ -176,3 +176,18 @@ async def test_close_stores_what_is_queued(tmp_path: Path) -> None:
     reopened = await SqliteEventStore.open(tmp_path / "hog.sqlite3")
     assert len(await reopened.read_all(limit=100)) == 50
     await reopened.close()
+
+
+async def test_a_busy_database_is_read_through_the_database_thread(store: SqliteEventStore) -> None:
+    await store.append("g", [event(1), event(2)], 0)
+    quick = store._quick  # the on-loop reader; make it report SQLite's busy error
+
+    class Busy:
+        def execute(self, *args: object) -> object:
+            raise sqlite3.OperationalError("database is locked")
+
+        def close(self) -> None:
+            quick.close()
+
+    store._quick = Busy()  # type: ignore[assignment]
+    assert [e.version for e in await store.load("g")] == [1, 2]
