@@ -9,7 +9,7 @@ from __future__ import annotations
 import msgspec
 
 
-class PigOut(msgspec.Struct, frozen=True):
+class PigOut(msgspec.Struct, frozen=True, gc=False):
     """A 1 among the dice: the roll scores ``points`` instead of its sum (Pig Out / Sow Sad)."""
 
     rule: str
@@ -17,7 +17,7 @@ class PigOut(msgspec.Struct, frozen=True):
     ones: int
 
 
-class ZeroDice(msgspec.Struct, frozen=True):
+class ZeroDice(msgspec.Struct, frozen=True, gc=False):
     """Rolling zero dice scored ``points`` (Free Bacon / Hefty Hogs / Piggy Points)."""
 
     rule: str
@@ -25,26 +25,26 @@ class ZeroDice(msgspec.Struct, frozen=True):
     why: str
 
 
-class PrimeBoost(msgspec.Struct, frozen=True):
+class PrimeBoost(msgspec.Struct, frozen=True, gc=False):
     """Hogtimus Prime: prime turn points became the next prime."""
 
     before: int
     after: int
 
 
-class PiggyBack(msgspec.Struct, frozen=True):
+class PiggyBack(msgspec.Struct, frozen=True, gc=False):
     """A 0-point turn gave the opponent ``gain`` points."""
 
     gain: int
 
 
-class HogPile(msgspec.Struct, frozen=True):
+class HogPile(msgspec.Struct, frozen=True, gc=False):
     """Matching ones digits gave the mover ``bonus`` more points."""
 
     bonus: int
 
 
-class Swap(msgspec.Struct, frozen=True):
+class Swap(msgspec.Struct, frozen=True, gc=False):
     """The totals were exchanged; ``mover`` and ``opponent`` are the totals just before."""
 
     rule: str
@@ -52,7 +52,7 @@ class Swap(msgspec.Struct, frozen=True):
     opponent: int
 
 
-class ExtraTurn(msgspec.Struct, frozen=True):
+class ExtraTurn(msgspec.Struct, frozen=True, gc=False):
     """The mover plays again (More Boar / Time Trot)."""
 
     rule: str

@@ -12,14 +12,14 @@ from typing import Any, ClassVar
 import msgspec
 
 
-class Player(msgspec.Struct, frozen=True):
+class Player(msgspec.Struct, frozen=True, gc=False):
     id: str
     name: str
     house: str | None = None
     """The house's difficulty when this seat is played by the bot, else ``None``."""
 
 
-class GameCreated(msgspec.Struct, frozen=True, tag=True):
+class GameCreated(msgspec.Struct, frozen=True, tag=True, gc=False):
     VERSION: ClassVar[int] = 2
     """v2 pins the game's timeouts, as the rules are pinned: a restart never changes them."""
     game_id: str
@@ -41,21 +41,21 @@ class GameCreated(msgspec.Struct, frozen=True, tag=True):
     """Where the game is played (a channel), opaque to the rules."""
 
 
-class ChallengeAccepted(msgspec.Struct, frozen=True, tag=True):
+class ChallengeAccepted(msgspec.Struct, frozen=True, tag=True, gc=False):
     VERSION: ClassVar[int] = 1
     player: str
 
 
-class ChallengeDeclined(msgspec.Struct, frozen=True, tag=True):
+class ChallengeDeclined(msgspec.Struct, frozen=True, tag=True, gc=False):
     VERSION: ClassVar[int] = 1
     player: str
 
 
-class ChallengeExpired(msgspec.Struct, frozen=True, tag=True):
+class ChallengeExpired(msgspec.Struct, frozen=True, tag=True, gc=False):
     VERSION: ClassVar[int] = 1
 
 
-class TurnTaken(msgspec.Struct, frozen=True, tag=True):
+class TurnTaken(msgspec.Struct, frozen=True, tag=True, gc=False):
     VERSION: ClassVar[int] = 1
     seat: int
     k: int
@@ -64,7 +64,7 @@ class TurnTaken(msgspec.Struct, frozen=True, tag=True):
     sides: int
 
 
-class GameForfeited(msgspec.Struct, frozen=True, tag=True):
+class GameForfeited(msgspec.Struct, frozen=True, tag=True, gc=False):
     VERSION: ClassVar[int] = 1
     seat: int
     reason: str = "resigned"

@@ -52,7 +52,7 @@ class Dice:
     sides: int
 
 
-class TurnReport(msgspec.Struct, frozen=True):
+class TurnReport(msgspec.Struct, frozen=True, gc=False):
     """The last turn: who moved, what they chose and rolled, and how the rules resolved it."""
 
     seat: int
@@ -114,7 +114,7 @@ Command = CreateGame | AcceptChallenge | DeclineChallenge | ExpireChallenge | Ta
 # --- state ---------------------------------------------------------------------------------------
 
 
-class GameState(msgspec.Struct, frozen=True):
+class GameState(msgspec.Struct, frozen=True, gc=False):
     game_id: str = ""
     rules: RuleSet = FA18
     goal: int = 100

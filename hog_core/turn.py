@@ -9,7 +9,7 @@ import msgspec
 from hog_core.effects import Effect
 
 
-class Turn(msgspec.Struct, frozen=True):
+class Turn(msgspec.Struct, frozen=True, gc=False):
     """The facts of a turn as its rules see them.
 
     ``cur``/``opp`` are the mover's and the opponent's totals. ``k`` is the number of dice
