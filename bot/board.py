@@ -25,8 +25,6 @@ class Board:
     story: Lines
     status: str
     """Whose turn it is, or how the game ended."""
-    moves: tuple[int, ...]
-    """The moves open to the player to move (``-1`` is Pork Chop); empty once the game is over."""
 
 
 def dice_faces(outcomes: tuple[int, ...], sides: int) -> str:
@@ -52,7 +50,6 @@ def board(state: GameState, story: Lines = (), chances: tuple[float, float] | No
         last_roll=roll,
         story=story,
         status=_status(state),
-        moves=() if state.is_over else state.legal_moves(),
     )
 
 

@@ -13,13 +13,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
-import numpy.typing as npt
 
 from hog_core.game import PORK_CHOP
 from hog_core.kernel import FloatArray, IntArray, Kernel
 from hog_core.solver import Policy
-
-Int32Array = npt.NDArray[np.int32]
 
 
 def _alias(prob: FloatArray, width: int) -> tuple[FloatArray, IntArray]:
