@@ -7,5 +7,5 @@ COPY bot ./bot
 RUN pip install --no-cache-dir .
 VOLUME /data
 WORKDIR /data
-ENV PYTHONUNBUFFERED=1
+ENV PYTHONUNBUFFERED=1 HOG_DB=/data/hogbot.sqlite3 HOG_CACHE=/data/solutions
 CMD ["python", "-m", "bot"]
