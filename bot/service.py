@@ -68,9 +68,9 @@ class GameService:
         return await asyncio.to_thread(self.solutions.get, RULE_SETS[state.rules.id], state.goal)
 
     async def create(self, command: CreateGame, command_id: str) -> Outcome:
-        if command.goal > MAX_SOLVED_GOAL and any(p.house == "perfect" for p in command.players):
+        if command.goal > MAX_SOLVED_GOAL and any(p.house in ("medium", "perfect") for p in command.players):
             raise InvalidGame(
-                f"The perfect house plays to goals up to {MAX_SOLVED_GOAL}; for a longer game choose medium or easy."
+                f"The medium and perfect house play to goals up to {MAX_SOLVED_GOAL}; for a longer game choose easy."
             )
         return await self.execute(command.game_id, lambda state: [command], command_id, expected_version=0)
 
@@ -125,7 +125,7 @@ class GameService:
         """The house's moves while it is the house's turn (its extra turns included)."""
         replies: list[Event] = []
         while not state.is_over and (level := state.players[state.mover].house) is not None:
-            solution = await self.solution(state) if level == "perfect" else None
+            solution = await self.solution(state) if level != "easy" else None
             k = house_move(level, state, solution)
             step = decide(state, TakeTurn(state.players[state.mover].id, k, self.dice(state.dice_for(k))))
             replies += step

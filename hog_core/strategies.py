@@ -8,7 +8,6 @@ rules what rolling zero dice would do.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 
 import numpy as np
 
@@ -52,7 +51,15 @@ def swap_strategy(score: int, opponent_score: int, margin: int = 8, num_rolls: i
 
 DIFFICULTIES = ("easy", "medium", "perfect")
 """The house's levels: ``easy`` always rolls 4 (the course's baseline); ``medium`` plays the
-course's swap strategy (margin 8, 5 dice) on the game's own rules; ``perfect`` is the solver."""
+perfect move on two positions in three and rolls 4 on the third (``medium_plays_perfectly``), so
+it sits between the two in every rule set; ``perfect`` is the solver."""
+
+BASELINE = 4
+
+
+def medium_plays_perfectly(score: int, opponent_score: int) -> bool:
+    """Where the medium house plays the perfect move: two positions in three, fixed by the totals."""
+    return (score * 31 + opponent_score * 17) % 3 != 0
 
 
 def tabulate(strategy: Strategy, kernel: Kernel) -> Policy:
@@ -81,28 +88,30 @@ def tabulate(strategy: Strategy, kernel: Kernel) -> Policy:
 
 def house_move(difficulty: str, state: GameState, solution: Solution | None) -> int:
     """The house's move in a live game at ``difficulty`` (the same choices as ``house_policy``);
-    only ``perfect`` needs the solution."""
+    ``medium`` and ``perfect`` need the game's solution."""
+    if difficulty not in DIFFICULTIES:
+        raise ValueError(f"Unknown difficulty {difficulty!r}; choose one of {', '.join(DIFFICULTIES)}.")
     m = state.mover
-    score, opponent = state.scores[m], state.scores[1 - m]
-    match difficulty:
-        case "easy":
-            return 4
-        case "medium":
-            return swap_strategy(score, opponent, margin=8, num_rolls=5, rules=state.rules.id)
-        case "perfect" if solution is not None:
-            return solution.best_move(state)
-        case "perfect":
-            raise ValueError("The perfect house needs the game's solution.")
-    raise ValueError(f"Unknown difficulty {difficulty!r}; choose one of {', '.join(DIFFICULTIES)}.")
+    if difficulty == "easy" or (difficulty == "medium" and not medium_plays_perfectly(*_totals(state, m))):
+        return BASELINE
+    if solution is None:
+        raise ValueError(f"The {difficulty} house needs the game's solution.")
+    return solution.best_move(state)
+
+
+def _totals(state: GameState, mover: int) -> tuple[int, int]:
+    return state.scores[mover], state.scores[1 - mover]
 
 
 def house_policy(difficulty: str, kernel: Kernel, solution: Solution) -> Policy:
     """The house's moves at ``difficulty`` over every state of ``kernel``'s game."""
     match difficulty:
         case "easy":
-            return tabulate(always_roll(4), kernel)
+            return tabulate(always_roll(BASELINE), kernel)
         case "medium":
-            return tabulate(partial(swap_strategy, margin=8, num_rolls=5, rules=kernel.rules.id), kernel)
+            g = range(kernel.goal)
+            perfect_here = np.array([[medium_plays_perfectly(c, o) for o in g] for c in g])
+            return np.where(perfect_here[None], solution.moves, BASELINE).astype(np.int8)
         case "perfect":
             return solution.moves
     raise ValueError(f"Unknown difficulty {difficulty!r}; choose one of {', '.join(DIFFICULTIES)}.")

@@ -116,10 +116,10 @@ async def test_any_command_and_the_read_models(service: GameService) -> None:
 
 async def test_long_games_play_without_solving(service: GameService) -> None:
     """Past MAX_SOLVED_GOAL nothing is solved: no perfect house, no win chances, but the game plays."""
-    with pytest.raises(InvalidGame, match="The perfect house plays to goals up to 200"):
+    with pytest.raises(InvalidGame, match="The medium and perfect house play to goals up to 200"):
         await service.create(CreateGame("g", (ADA, HOUSE), goal=201), "i1")
-    medium = Player("house", "The house", house="medium")
-    outcome = await service.create(CreateGame("g", (ADA, medium), goal=1000), "i1")
+    easy = Player("house", "The house", house="easy")
+    outcome = await service.create(CreateGame("g", (ADA, easy), goal=1000), "i1")
     assert await service.solution(outcome.state) is None
     outcome = await service.move("g", ADA.id, 3, "i2", expected_version=1)
     assert outcome.state.scores[0] == 15 and outcome.state.mover == 0
