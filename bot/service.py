@@ -17,7 +17,7 @@ from bot.projection import Projector
 from hog_core.commentary import Lines, narrate
 from hog_core.errors import HogError, InvalidGame
 from hog_core.events import Event
-from hog_core.game import Command, CreateGame, Dice, Forfeit, GameState, TakeTurn, decide, evolve, replay
+from hog_core.game import Command, CreateGame, Dice, Forfeit, GameState, TakeTurn, decide, replay
 from hog_core.rulesets import RULE_SETS
 from hog_core.solver import Solution
 from hog_core.strategies import house_move
@@ -109,7 +109,7 @@ class GameService:
         for command in commands(state):
             step = decide(after, command)
             new += step
-            after = _fold(after, step)
+            after = replay(step, after)
         new += await self._house_replies(after)
         try:
             result = await self.store.append(game_id, [to_record(e) for e in new], state.version, command_id)
@@ -129,14 +129,8 @@ class GameService:
             k = house_move(level, state, solution)
             step = decide(state, TakeTurn(state.players[state.mover].id, k, self.dice(state.dice_for(k))))
             replies += step
-            state = _fold(state, step)
+            state = replay(step, state)
         return replies
-
-
-def _fold(state: GameState, events: Sequence[Event]) -> GameState:
-    for e in events:
-        state = evolve(state, e)
-    return state
 
 
 def _outcome(history: Sequence[Event], new: Sequence[Event], duplicate: bool = False) -> Outcome:

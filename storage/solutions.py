@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import os
 import tempfile
+import threading
 import zipfile
+from collections import OrderedDict
 from pathlib import Path
 
 import numpy as np
@@ -19,8 +21,13 @@ from hog_core.solver import Solution, solve
 
 
 class SolutionCache:
-    def __init__(self, directory: Path) -> None:
+    """Solutions on disk, and the ones in use in memory (a few MB each), so a click reads nothing."""
+
+    def __init__(self, directory: Path, in_memory: int = 16) -> None:
         self.directory = directory
+        self._memory: OrderedDict[tuple[str, int, int], Solution] = OrderedDict()
+        self._in_memory = in_memory
+        self._lock = threading.Lock()  # get() runs in worker threads
 
     def path(self, rules: RuleSet, goal: int) -> Path:
         return self.directory / f"{rules.id}-v{rules.version}-goal{goal}.npz"
@@ -42,12 +49,21 @@ class SolutionCache:
             return None
 
     def get(self, rules: RuleSet, goal: int = 100) -> Solution:
-        """The solution of ``rules`` to ``goal``: loaded when stored, else solved and stored."""
-        found = self.load(rules, goal)
-        if found is not None:
-            return found
-        solution = solve(rules, goal)
-        self.save(solution, rules, goal)
+        """The solution of ``rules`` to ``goal``: from memory, else loaded, else solved and stored."""
+        key = (rules.id, rules.version, goal)
+        with self._lock:
+            solution = self._memory.get(key)
+            if solution is not None:
+                self._memory.move_to_end(key)
+                return solution
+        solution = self.load(rules, goal)
+        if solution is None:  # two threads may both solve it: the file is written atomically
+            solution = solve(rules, goal)
+            self.save(solution, rules, goal)
+        with self._lock:
+            self._memory[key] = solution
+            while len(self._memory) > self._in_memory:
+                self._memory.popitem(last=False)
         return solution
 
     def save(self, solution: Solution, rules: RuleSet, goal: int) -> None:

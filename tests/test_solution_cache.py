@@ -40,3 +40,13 @@ def test_a_damaged_file_is_solved_again(tmp_path: Path, damage: bytes) -> None:
     solved = cache.get(FA18, 30)
     assert solved.value.shape == (1, 30, 30)
     assert cache.load(FA18, 30) is not None
+
+
+def test_solutions_in_use_stay_in_memory(tmp_path: Path, solutions: dict[str, Solution]) -> None:
+    cache = SolutionCache(tmp_path, in_memory=1)
+    cache.save(solutions["fa18"], FA18, 100)
+    first = cache.get(FA18, 100)
+    cache.path(FA18, 100).unlink()  # from now on only memory can answer
+    assert cache.get(FA18, 100) is first
+    cache.get(PORKCHOP, 30)  # solved and stored; fa18 leaves memory (one at a time)
+    assert cache.load(FA18, 100) is None and cache.get(FA18, 100) is not first
