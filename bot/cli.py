@@ -20,7 +20,7 @@ from typing import TextIO
 import numpy as np
 from tqdm import tqdm
 
-from bot import console
+from bot import console, discord_app
 from bot.projection import Projector
 from bot.settings import Settings
 from hog_core.kernel import Kernel
@@ -130,6 +130,10 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     simulate_parser.add_argument("--seed", type=int, default=None)
     sub.add_parser("rebuild", help="rebuild the read models from the event log ($HOG_DB)")
     argv = list(sys.argv[1:] if argv is None else argv)
+    settings = Settings.from_env()
+    if not argv and settings.token:  # with a token, the bot itself
+        asyncio.run(discord_app.run(settings))
+        return 0
     if not argv or argv[0] not in (*sub.choices, "-h", "--help"):
         argv.insert(0, "play")  # ``hogbot --rules sp16`` plays, as ``hogbot play --rules sp16``
     args = parser.parse_args(argv)

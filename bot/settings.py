@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -13,12 +14,25 @@ class Settings:
     """``HOG_DB``: the SQLite file holding every game."""
     cache: Path = field(default_factory=lambda: Path.home() / ".cache" / "hogbot")
     """``HOG_CACHE``: where solved rule sets are kept."""
+    token: str | None = field(default=None, repr=False)
+    """``DISCORD_TOKEN``: with it ``python -m bot`` runs the Discord bot. Never logged."""
+    guild_id: int | None = None
+    """``HOG_GUILD_ID``: sync the commands to this one server at once (for development)."""
+    api_base: str | None = None
+    """``HOG_DISCORD_API_BASE``: a stand-in Discord's REST base, for tests."""
+    gateway_url: str | None = None
+    """``HOG_DISCORD_GATEWAY_URL``: a stand-in Discord's gateway, for tests."""
 
     @classmethod
-    def from_env(cls, env: dict[str, str] | None = None) -> Settings:
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
         values = os.environ if env is None else env
         defaults = cls()
+        guild = values.get("HOG_GUILD_ID")
         return cls(
             db=Path(values.get("HOG_DB") or defaults.db),
             cache=Path(values.get("HOG_CACHE") or defaults.cache),
+            token=values.get("DISCORD_TOKEN") or None,
+            guild_id=int(guild) if guild else None,
+            api_base=values.get("HOG_DISCORD_API_BASE") or None,
+            gateway_url=values.get("HOG_DISCORD_GATEWAY_URL") or None,
         )

@@ -1,0 +1,158 @@
+"""The Discord front end: the ``/hog`` commands and the board's buttons, over the application service.
+
+Buttons are ``DynamicItem``s whose custom_id carries the game and the board's version, so they keep
+working after a restart and a click on an old board is recognised as stale.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from typing import Any
+
+import discord
+import yarl
+from discord import app_commands
+
+from bot.board import Board, board
+from bot.projection import Projector
+from bot.service import GameService, Outcome
+from bot.settings import Settings
+from hog_core.errors import HogError
+from hog_core.events import Player
+from hog_core.game import PORK_CHOP, CreateGame, GameState
+from hog_core.rulesets import DEFAULT_RULES, RULE_SETS
+from hog_core.strategies import DIFFICULTIES
+from storage.events import SqliteEventStore
+from storage.games import GameViews
+from storage.solutions import SolutionCache
+
+
+class MoveButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"hog:move:(?P<game>[0-9a-z]+):(?P<version>\d+):(?P<k>-?\d+)",
+):
+    def __init__(self, game_id: str, version: int, k: int) -> None:
+        label = "Pork Chop" if k == PORK_CHOP else str(k)
+        style = discord.ButtonStyle.danger if k == PORK_CHOP else discord.ButtonStyle.secondary
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"hog:move:{game_id}:{version}:{k}"))
+        self.game_id, self.version, self.k = game_id, version, k
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> MoveButton:
+        return cls(match["game"], int(match["version"]), int(match["k"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        client = interaction.client
+        assert isinstance(client, HogBot)
+        await client.move(interaction, self.game_id, self.version, self.k)
+
+
+def embed(b: Board) -> discord.Embed:
+    shown = discord.Embed(title=b.title, description="\n".join(b.story) or None)
+    for i, (name, total) in enumerate(b.totals):
+        chance = f" · {b.chances[i]:.0%} to win" if b.chances is not None else ""
+        shown.add_field(name=name, value=f"**{total}**{chance}", inline=True)
+    if b.last_roll:
+        shown.add_field(name="Last roll", value=b.last_roll, inline=False)
+    shown.set_footer(text=b.status)
+    return shown
+
+
+def moves_view(state: GameState) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    if not state.is_over:
+        for k in state.legal_moves():
+            view.add_item(MoveButton(state.game_id, state.version, k))
+    return view
+
+
+class HogBot(discord.Client):
+    def __init__(self, service: GameService, guild_id: int | None = None) -> None:
+        super().__init__(intents=discord.Intents(guilds=True))
+        self.service, self.guild_id = service, guild_id
+        self.tree = app_commands.CommandTree(self)
+        self.tree.add_command(hog_commands(self))
+
+    async def setup_hook(self) -> None:
+        self.add_dynamic_items(MoveButton)
+        if self.guild_id is not None:  # instant sync to one server while developing
+            guild = discord.Object(id=self.guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    async def show(self, outcome: Outcome) -> tuple[discord.Embed, discord.ui.View]:
+        state = outcome.state
+        solution = await self.service.solution(state)
+        chances = None if solution is None else solution.win_chances(state)
+        story = tuple(line for _, _, lines in outcome.told for line in lines)
+        return embed(board(state, story, chances)), moves_view(state)
+
+    async def move(self, interaction: discord.Interaction[Any], game_id: str, version: int, k: int) -> None:
+        try:
+            outcome = await self.service.move(game_id, str(interaction.user.id), k, str(interaction.id), version)
+        except HogError as error:  # a stale board, someone else's turn, a game that is over: only they see it
+            await interaction.response.send_message(error.message, ephemeral=True)
+            return
+        shown, view = await self.show(outcome)
+        await interaction.response.edit_message(embed=shown, view=view)
+
+
+RULE_CHOICES = [app_commands.Choice(name=rs.name[:100], value=rs.id) for rs in RULE_SETS.values()]
+LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in DIFFICULTIES]
+
+
+def hog_commands(bot: HogBot) -> app_commands.Group:
+    hog = app_commands.Group(name="hog", description="Play Hog, the dice game from CS 61A")
+
+    @hog.command(name="house", description="Play a game against the house")
+    @app_commands.describe(
+        rules="the rule set", goal="points to win (10 to 200)", difficulty="how well the house plays"
+    )
+    @app_commands.choices(rules=RULE_CHOICES, difficulty=LEVEL_CHOICES)
+    async def house(
+        interaction: discord.Interaction[Any],
+        rules: str = DEFAULT_RULES,
+        goal: app_commands.Range[int, 10, 200] = 100,
+        difficulty: str = "perfect",
+    ) -> None:
+        await interaction.response.defer()
+        player = Player(str(interaction.user.id), interaction.user.display_name)
+        rival = Player(f"house:{difficulty}", "The house", house=difficulty)
+        create = CreateGame(
+            f"g{secrets.token_hex(5)}", (player, rival), rules=rules, goal=goal, place=str(interaction.channel_id)
+        )
+        try:
+            outcome = await bot.service.create(create, str(interaction.id))
+        except HogError as error:
+            await interaction.followup.send(error.message, ephemeral=True)
+            return
+        shown, view = await bot.show(outcome)
+        await interaction.edit_original_response(embed=shown, view=view)
+
+    return hog
+
+
+async def run(settings: Settings) -> None:
+    """Run the bot until it is stopped: the store, the service, then Discord (the token from the
+    environment, never logged)."""
+    assert settings.token is not None
+    if settings.api_base:
+        discord.http.Route.BASE = settings.api_base
+    if settings.gateway_url:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
+    store = await SqliteEventStore.open(settings.db)
+    views = await GameViews.open(settings.db)
+    projector = Projector(store, views)
+    await projector.catch_up()
+    bot = HogBot(GameService(store, SolutionCache(settings.cache), projector), settings.guild_id)
+    try:
+        async with bot:
+            await bot.start(settings.token)
+    finally:
+        await views.close()
+        await store.close()

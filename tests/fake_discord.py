@@ -1,0 +1,273 @@
+"""A small fake Discord on 127.0.0.1: the REST routes and the gateway a bot like ours uses.
+
+A real discord.py client logs in to it unchanged (``client.start(token)``), with
+``discord.http.Route.BASE`` and ``DiscordWebSocket.DEFAULT_GATEWAY`` pointed here. Tests send
+interactions through the gateway and wait for what the bot sends back (see shared/DESIGN.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+APP_ID = "900000000000000001"
+GUILD_ID = "900000000000000002"
+CHANNEL_ID = "900000000000000003"
+BOT_USER = {"id": APP_ID, "username": "hogbot", "discriminator": "0", "avatar": None, "bot": True, "flags": 0}
+
+
+def user(user_id: str, name: str) -> dict[str, Any]:
+    return {"id": user_id, "username": name, "global_name": name, "discriminator": "0", "avatar": None}
+
+
+def member(user_id: str, name: str) -> dict[str, Any]:
+    return {
+        "user": user(user_id, name),
+        "roles": [],
+        "joined_at": "2026-01-01T00:00:00+00:00",
+        "deaf": False,
+        "mute": False,
+        "flags": 0,
+        "permissions": "2147483647",
+    }
+
+
+@dataclass
+class Sent:
+    """A request the bot made."""
+
+    method: str
+    path: str
+    body: Any
+
+
+@dataclass
+class FakeDiscord:
+    sent: list[Sent] = field(default_factory=list)
+    messages: dict[str, dict[str, Any]] = field(default_factory=dict)
+    _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(950000000000000000))
+    _changed: asyncio.Condition = field(default_factory=asyncio.Condition)
+    _socket: web.WebSocketResponse | None = None
+    _identified: asyncio.Event = field(default_factory=asyncio.Event)
+    _seq: int = 0
+    _runner: web.AppRunner | None = None
+    port: int = 0
+
+    @property
+    def api_base(self) -> str:
+        return f"http://127.0.0.1:{self.port}/api/v10"
+
+    @property
+    def gateway(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/gateway/"
+
+    def next_id(self) -> str:
+        return str(next(self._ids))
+
+    async def start(self) -> None:
+        app = web.Application()
+        app.router.add_get("/gateway/", self._gateway)
+        app.router.add_route("*", "/api/v10/{path:.*}", self._rest)
+        self._runner = web.AppRunner(app)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+
+    async def stop(self) -> None:
+        if self._socket is not None:
+            await self._socket.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    # --- waiting for the bot ---------------------------------------------------------------------
+
+    async def wait_for(self, match: Callable[[Sent], bool], timeout: float = 20) -> Sent:
+        """The first request matching ``match``, waiting for the bot to send it."""
+
+        def found() -> Sent | None:
+            return next((s for s in self.sent if match(s)), None)
+
+        async with self._changed:
+            await asyncio.wait_for(self._changed.wait_for(lambda: found() is not None), timeout)
+        result = found()
+        assert result is not None
+        return result
+
+    async def ready(self, timeout: float = 20) -> None:
+        await asyncio.wait_for(self._identified.wait(), timeout)
+
+    # --- REST ----------------------------------------------------------------------------------
+
+    async def _rest(self, request: web.Request) -> web.Response:
+        path = "/" + request.match_info["path"]
+        body: Any = None
+        if request.can_read_body:
+            raw = await request.read()
+            if raw:
+                body = json.loads(raw) if request.content_type == "application/json" else _multipart_json(raw)
+        async with self._changed:
+            self.sent.append(Sent(request.method, path, body))
+            self._changed.notify_all()
+        return _json(self._answer(request.method, path, body))
+
+    def _answer(self, method: str, path: str, body: Any) -> Any:
+        parts = path.strip("/").split("/")
+        if path == "/users/@me":
+            return BOT_USER
+        if path == "/oauth2/applications/@me":
+            return {
+                "id": APP_ID,
+                "name": "hogbot",
+                "description": "",
+                "icon": None,
+                "bot_public": True,
+                "bot_require_code_grant": False,
+                "owner": user("1", "owner"),
+                "verify_key": "k",
+                "flags": 0,
+            }
+        if parts[0] == "applications" and parts[-1] == "commands":
+            return [{**c, "id": self.next_id(), "application_id": APP_ID, "version": "1"} for c in body or []]
+        if parts[0] == "interactions" and parts[-1] == "callback":
+            data = (body or {}).get("data") or {}
+            message = None
+            if data.get("embeds") is not None or data.get("content") is not None:
+                message = self._store_message(data, key=f"original:{parts[2]}")
+            return {
+                "interaction": {"id": parts[1], "type": 2},
+                "resource": {"type": body["type"], "message": message} if message else {"type": body["type"]},
+            }
+        if parts[0] == "webhooks" and "messages" in parts:
+            key = f"original:{parts[2]}" if parts[-1] == "@original" else parts[-1]
+            if method == "PATCH":
+                return self._store_message(body, key=key)
+            return self.messages.get(key, {})
+        if parts[0] == "webhooks":
+            return self._store_message(body, key=self.next_id())
+        return {}
+
+    def _store_message(self, data: dict[str, Any], key: str) -> dict[str, Any]:
+        old = self.messages.get(key, {})
+        message = {
+            "id": old.get("id") or self.next_id(),
+            "channel_id": CHANNEL_ID,
+            "author": BOT_USER,
+            "content": data.get("content", old.get("content", "")),
+            "embeds": data.get("embeds", old.get("embeds", [])),
+            "components": data.get("components", old.get("components", [])),
+            "attachments": [],
+            "timestamp": "2026-01-01T00:00:00+00:00",
+            "edited_timestamp": None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "pinned": False,
+            "type": 0,
+            "flags": data.get("flags", 0),
+        }
+        self.messages[key] = message
+        return message
+
+    # --- gateway -------------------------------------------------------------------------------
+
+    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+        socket = web.WebSocketResponse()
+        await socket.prepare(request)
+        self._socket = socket
+        await socket.send_str(json.dumps({"op": 10, "d": {"heartbeat_interval": 45000}}))
+        async for message in socket:
+            if message.type != WSMsgType.TEXT:
+                continue
+            payload = json.loads(message.data)
+            if payload["op"] == 1:
+                await socket.send_str(json.dumps({"op": 11}))
+            elif payload["op"] == 2:
+                await self.dispatch(
+                    "READY",
+                    {
+                        "v": 10,
+                        "user": BOT_USER,
+                        "guilds": [{"id": GUILD_ID, "unavailable": True}],
+                        "session_id": "session",
+                        "resume_gateway_url": self.gateway,
+                        "application": {"id": APP_ID, "flags": 0},
+                    },
+                )
+                await self.dispatch("GUILD_CREATE", _guild())
+                self._identified.set()
+        return socket
+
+    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
+        assert self._socket is not None, "the bot is not connected"
+        self._seq += 1
+        await self._socket.send_str(json.dumps({"op": 0, "t": event, "s": self._seq, "d": data}))
+
+    async def interact(self, data: dict[str, Any]) -> str:
+        """Deliver an interaction to the bot; returns its id."""
+        interaction_id = self.next_id()
+        await self.dispatch("INTERACTION_CREATE", {"id": interaction_id, "token": f"token{interaction_id}", **data})
+        return interaction_id
+
+
+def _guild() -> dict[str, Any]:
+    return {
+        "id": GUILD_ID,
+        "name": "Hog Club",
+        "icon": None,
+        "owner_id": "1",
+        "unavailable": False,
+        "member_count": 2,
+        "large": False,
+        "features": [],
+        "roles": [
+            {
+                "id": GUILD_ID,
+                "name": "@everyone",
+                "permissions": "2147483647",
+                "position": 0,
+                "color": 0,
+                "hoist": False,
+                "managed": False,
+                "mentionable": False,
+                "flags": 0,
+            },
+        ],
+        "channels": [{"id": CHANNEL_ID, "type": 0, "name": "hog", "position": 0, "permission_overwrites": []}],
+        "members": [],
+        "threads": [],
+        "voice_states": [],
+        "presences": [],
+        "emojis": [],
+        "stickers": [],
+        "stage_instances": [],
+        "guild_scheduled_events": [],
+        "soundboard_sounds": [],
+        "premium_tier": 0,
+        "preferred_locale": "en-US",
+        "nsfw_level": 0,
+        "mfa_level": 0,
+        "verification_level": 0,
+        "explicit_content_filter": 0,
+        "default_message_notifications": 0,
+        "system_channel_flags": 0,
+    }
+
+
+def _json(data: Any) -> web.Response:
+    # exactly application/json: discord.py treats a charset suffix as text
+    return web.Response(body=json.dumps(data).encode(), headers={"Content-Type": "application/json"})
+
+
+def _multipart_json(raw: bytes) -> Any:
+    """The ``payload_json`` part of a multipart body (files are ignored)."""
+    start = raw.find(b"{")
+    end = raw.rfind(b"}")
+    return json.loads(raw[start : end + 1]) if start >= 0 else None

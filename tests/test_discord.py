@@ -1,0 +1,222 @@
+"""The real discord.py client against the fake Discord: a house game from the slash command on."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+import yarl
+
+from bot.discord_app import HogBot
+from bot.projection import Projector
+from bot.service import GameService
+from hog_core.game import Dice
+from hog_core.rulesets import RULE_SETS
+from hog_core.solver import Solution
+from storage.events import SqliteEventStore
+from storage.games import GameViews
+from storage.solutions import SolutionCache
+from tests.fake_discord import APP_ID, CHANNEL_ID, GUILD_ID, FakeDiscord, member
+
+
+def fives(dice: Dice) -> tuple[int, ...]:
+    return (5,) * dice.count
+
+
+@pytest.fixture
+async def discord_world(
+    tmp_path: Path, solutions: dict[str, Solution], monkeypatch: pytest.MonkeyPatch
+) -> AsyncIterator[tuple[FakeDiscord, HogBot]]:
+    fake = FakeDiscord()
+    await fake.start()
+    monkeypatch.setattr(discord.http.Route, "BASE", fake.api_base)
+    monkeypatch.setattr(discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(fake.gateway))
+    cache = SolutionCache(tmp_path / "solutions")
+    for rules, solution in solutions.items():
+        cache.save(solution, RULE_SETS[rules], 100)
+    store = await SqliteEventStore.open(tmp_path / "hog.sqlite3")
+    views = await GameViews.open(tmp_path / "hog.sqlite3")
+    bot = HogBot(GameService(store, cache, Projector(store, views), dice=fives), guild_id=int(GUILD_ID))
+    running = asyncio.create_task(bot.start("a-token"))
+    await fake.ready()
+    yield fake, bot
+    await bot.close()
+    await running
+    await fake.stop()
+    await views.close()
+    await store.close()
+
+
+def where(channel: str = CHANNEL_ID) -> dict[str, Any]:
+    return {
+        "application_id": APP_ID,
+        "guild_id": GUILD_ID,
+        "channel_id": channel,
+        "channel": {"id": channel, "type": 0, "guild_id": GUILD_ID, "name": "hog", "position": 0},
+        "version": 1,
+        "locale": "en-US",
+        "guild_locale": "en-US",
+        "app_permissions": "2147483647",
+        "entitlements": [],
+        "authorizing_integration_owners": {"0": GUILD_ID},
+        "context": 0,
+        "attachment_size_limit": 10485760,
+    }
+
+
+async def test_a_house_game_from_the_slash_command(discord_world: tuple[FakeDiscord, HogBot]) -> None:
+    fake, _ = discord_world
+    synced = await fake.wait_for(lambda s: s.method == "PUT" and s.path.endswith(f"/guilds/{GUILD_ID}/commands"))
+    assert [c["name"] for c in synced.body] == ["hog"]
+
+    command = await fake.interact(
+        {
+            "type": 2,
+            **where(),
+            "member": member("1001", "Ada"),
+            "data": {
+                "id": "1",
+                "name": "hog",
+                "type": 1,
+                "options": [
+                    {"name": "house", "type": 1, "options": [{"name": "difficulty", "type": 3, "value": "easy"}]}
+                ],
+            },
+        }
+    )
+    await fake.wait_for(lambda s: s.path == f"/interactions/{command}/token{command}/callback")  # deferred
+    shown = await fake.wait_for(lambda s: s.method == "PATCH" and s.path.endswith("/messages/@original"))
+    (board,) = shown.body["embeds"]
+    assert board["footer"]["text"] == "Ada to move."
+    buttons = [c for row in shown.body["components"] for c in row["components"]]
+    assert len(buttons) == 11 and buttons[3]["label"] == "3"
+    assert buttons[3]["custom_id"].startswith("hog:move:") and buttons[3]["custom_id"].endswith(":1:3")
+
+    message = fake.messages[f"original:token{command}"]
+    click = await fake.interact(
+        {
+            "type": 3,
+            **where(),
+            "member": member("1001", "Ada"),
+            "message": message,
+            "data": {"custom_id": buttons[3]["custom_id"], "component_type": 2},
+        }
+    )
+    update = await fake.wait_for(lambda s: s.path == f"/interactions/{click}/token{click}/callback")
+    assert update.body["type"] == 7  # the board message itself is edited
+    (after,) = update.body["data"]["embeds"]
+    assert "Ada rolls 5, 5, 5 for 15." in after["description"]
+    assert "The house rolls 5, 5, 5, 5 for 20." in after["description"]
+    assert after["footer"]["text"] == "Ada to move."
+
+
+async def test_strangers_and_stale_boards_get_a_private_word(discord_world: tuple[FakeDiscord, HogBot]) -> None:
+    fake, bot = discord_world
+    command = await fake.interact(
+        {
+            "type": 2,
+            **where(),
+            "member": member("1001", "Ada"),
+            "data": {"id": "1", "name": "hog", "type": 1, "options": [{"name": "house", "type": 1, "options": []}]},
+        }
+    )
+    shown = await fake.wait_for(lambda s: s.method == "PATCH" and s.path.endswith("/messages/@original"))
+    message = fake.messages[f"original:token{command}"]
+    three = next(c for row in shown.body["components"] for c in row["components"] if c["label"] == "3")
+
+    async def click(who: str, name: str, custom_id: str) -> dict[str, Any]:
+        click_id = await fake.interact(
+            {
+                "type": 3,
+                **where(),
+                "member": member(who, name),
+                "message": message,
+                "data": {"custom_id": custom_id, "component_type": 2},
+            }
+        )
+        sent = await fake.wait_for(lambda s: s.path == f"/interactions/{click_id}/token{click_id}/callback")
+        return dict(sent.body)
+
+    stranger = await click("2002", "Mallory", three["custom_id"])
+    assert stranger["type"] == 4 and stranger["data"]["flags"] == 64  # ephemeral
+    assert stranger["data"]["content"] == "You are not playing in this game."
+    game_id = three["custom_id"].split(":")[2]
+    assert (await bot.service.load(game_id)).version == 1  # nothing moved
+
+    assert (await click("1001", "Ada", three["custom_id"]))["type"] == 7  # Ada's move: the board updates
+    stale = await click("1001", "Ada", three["custom_id"])  # the same old board, clicked again
+    assert stale["data"]["flags"] == 64 and "out of date" in stale["data"]["content"]
+
+
+async def test_the_bot_process_killed_mid_game_plays_on_from_the_old_board(
+    tmp_path: Path, solutions: dict[str, Solution]
+) -> None:
+    """`python -m bot` with a token, exactly as in production, pointed at the fake by environment."""
+    import os
+    import signal
+    import sys
+
+    fake = FakeDiscord()
+    await fake.start()
+    cache = SolutionCache(tmp_path / "solutions")
+    for rules, solution in solutions.items():
+        cache.save(solution, RULE_SETS[rules], 100)
+    env = {
+        **os.environ,
+        "DISCORD_TOKEN": "a-token",
+        "HOG_DISCORD_API_BASE": fake.api_base,
+        "HOG_DISCORD_GATEWAY_URL": fake.gateway,
+        "HOG_GUILD_ID": GUILD_ID,
+        "HOG_DB": str(tmp_path / "hog.sqlite3"),
+        "HOG_CACHE": str(tmp_path / "solutions"),
+    }
+    root = Path(__file__).resolve().parent.parent
+
+    async def start_bot() -> asyncio.subprocess.Process:
+        fake._identified.clear()
+        process = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", cwd=root, env=env)
+        await fake.ready(timeout=60)
+        return process
+
+    first = await start_bot()
+    try:
+        command = await fake.interact(
+            {
+                "type": 2,
+                **where(),
+                "member": member("1001", "Ada"),
+                "data": {"id": "1", "name": "hog", "type": 1, "options": [{"name": "house", "type": 1, "options": []}]},
+            }
+        )
+        shown = await fake.wait_for(lambda s: s.method == "PATCH" and s.path.endswith("/messages/@original"))
+        message = fake.messages[f"original:token{command}"]
+        three = next(c for row in shown.body["components"] for c in row["components"] if c["label"] == "3")
+        first.send_signal(signal.SIGKILL)
+        assert await first.wait() == -signal.SIGKILL
+
+        second = await start_bot()
+        try:
+            click = await fake.interact(
+                {
+                    "type": 3,
+                    **where(),
+                    "member": member("1001", "Ada"),
+                    "message": message,
+                    "data": {"custom_id": three["custom_id"], "component_type": 2},
+                }
+            )
+            update = await fake.wait_for(lambda s: s.path == f"/interactions/{click}/token{click}/callback", 60)
+            assert update.body["type"] == 7
+            assert "Ada rolls" in update.body["data"]["embeds"][0]["description"]
+        finally:
+            second.terminate()
+            await second.wait()
+    finally:
+        if first.returncode is None:
+            first.kill()
+            await first.wait()
+        await fake.stop()
