@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -20,7 +21,7 @@ from bot.service import GameService, Outcome
 from bot.settings import Settings
 from hog_core.errors import HogError
 from hog_core.events import Player
-from hog_core.game import PORK_CHOP, CreateGame, GameState
+from hog_core.game import PORK_CHOP, AcceptChallenge, Command, CreateGame, DeclineChallenge, GameState, Status
 from hog_core.rulesets import DEFAULT_RULES, RULE_SETS
 from hog_core.strategies import DIFFICULTIES
 from storage.events import SqliteEventStore
@@ -50,6 +51,32 @@ class MoveButton(
         await client.move(interaction, self.game_id, self.version, self.k)
 
 
+class AnswerButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"hog:answer:(?P<game>[0-9a-z]+):(?P<answer>accept|decline)",
+):
+    def __init__(self, game_id: str, answer: str) -> None:
+        style = discord.ButtonStyle.success if answer == "accept" else discord.ButtonStyle.secondary
+        button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
+            label=answer.capitalize(), style=style, custom_id=f"hog:answer:{game_id}:{answer}"
+        )
+        super().__init__(button)
+        self.game_id, self.answer = game_id, answer
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> AnswerButton:
+        return cls(match["game"], match["answer"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        client = interaction.client
+        assert isinstance(client, HogBot)
+        player = str(interaction.user.id)
+        command = AcceptChallenge(player) if self.answer == "accept" else DeclineChallenge(player)
+        await client.run_and_show(interaction, self.game_id, lambda state: [command])
+
+
 def embed(b: Board) -> discord.Embed:
     shown = discord.Embed(title=b.title, description="\n".join(b.story) or None)
     for i, (name, total) in enumerate(b.totals):
@@ -62,22 +89,26 @@ def embed(b: Board) -> discord.Embed:
 
 
 def moves_view(state: GameState) -> discord.ui.View:
+    """Accept / Decline while a challenge is open, a button per legal move while it is played."""
     view = discord.ui.View(timeout=None)
-    if not state.is_over:
+    if state.status is Status.CHALLENGED:
+        view.add_item(AnswerButton(state.game_id, "accept"))
+        view.add_item(AnswerButton(state.game_id, "decline"))
+    elif not state.is_over:
         for k in state.legal_moves():
             view.add_item(MoveButton(state.game_id, state.version, k))
     return view
 
 
 class HogBot(discord.Client):
-    def __init__(self, service: GameService, guild_id: int | None = None) -> None:
+    def __init__(self, service: GameService, guild_id: int | None = None, challenge_timeout: int = 600) -> None:
         super().__init__(intents=discord.Intents(guilds=True))
-        self.service, self.guild_id = service, guild_id
+        self.service, self.guild_id, self.challenge_timeout = service, guild_id, challenge_timeout
         self.tree = app_commands.CommandTree(self)
         self.tree.add_command(hog_commands(self))
 
     async def setup_hook(self) -> None:
-        self.add_dynamic_items(MoveButton)
+        self.add_dynamic_items(MoveButton, AnswerButton)
         if self.guild_id is not None:  # instant sync to one server while developing
             guild = discord.Object(id=self.guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -96,6 +127,18 @@ class HogBot(discord.Client):
         try:
             outcome = await self.service.move(game_id, str(interaction.user.id), k, str(interaction.id), version)
         except HogError as error:  # a stale board, someone else's turn, a game that is over: only they see it
+            await interaction.response.send_message(error.message, ephemeral=True)
+            return
+        shown, view = await self.show(outcome)
+        await interaction.response.edit_message(embed=shown, view=view)
+
+    async def run_and_show(
+        self, interaction: discord.Interaction[Any], game_id: str, commands: Callable[[GameState], list[Command]]
+    ) -> None:
+        """Run ``commands`` on the game and edit its board, or tell the clicker privately why not."""
+        try:
+            outcome = await self.service.execute(game_id, commands, str(interaction.id))
+        except HogError as error:
             await interaction.response.send_message(error.message, ephemeral=True)
             return
         shown, view = await self.show(outcome)
@@ -133,6 +176,48 @@ def hog_commands(bot: HogBot) -> app_commands.Group:
             return
         shown, view = await bot.show(outcome)
         await interaction.edit_original_response(embed=shown, view=view)
+
+    @hog.command(name="challenge", description="Challenge someone in this channel to a game")
+    @app_commands.describe(opponent="who to play", rules="the rule set", goal="points to win (10 to 1000)")
+    @app_commands.choices(rules=RULE_CHOICES)
+    async def challenge(
+        interaction: discord.Interaction[Any],
+        opponent: discord.Member,
+        rules: str = DEFAULT_RULES,
+        goal: app_commands.Range[int, 10, 1000] = 100,
+    ) -> None:
+        me = interaction.user
+        refusal = None
+        if opponent.id == me.id:
+            refusal = "You can't challenge yourself: try `/hog house`."
+        elif opponent.bot:
+            refusal = f"{opponent.display_name} is a bot. Play the house with `/hog house`."
+        elif bot.service.projector is not None:
+            pair = {str(me.id), str(opponent.id)}
+            live = await bot.service.projector.views.live_games(str(interaction.channel_id))
+            if any({s.player_id for s in row.seats} == pair for row in live):
+                refusal = f"You already have a game with {opponent.display_name} in this channel."
+        if refusal is not None:
+            await interaction.response.send_message(refusal, ephemeral=True)
+            return
+        await interaction.response.defer()
+        players = (Player(str(me.id), me.display_name), Player(str(opponent.id), opponent.display_name))
+        create = CreateGame(
+            f"g{secrets.token_hex(5)}",
+            players,
+            rules=rules,
+            goal=goal,
+            challenge=True,
+            place=str(interaction.channel_id),
+            challenge_timeout=bot.challenge_timeout,
+        )
+        try:
+            outcome = await bot.service.create(create, str(interaction.id))
+        except HogError as error:
+            await interaction.followup.send(error.message, ephemeral=True)
+            return
+        shown, view = await bot.show(outcome)
+        await interaction.edit_original_response(content=opponent.mention, embed=shown, view=view)
 
     return hog
 

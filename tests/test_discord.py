@@ -220,3 +220,84 @@ async def test_the_bot_process_killed_mid_game_plays_on_from_the_old_board(
             first.kill()
             await first.wait()
         await fake.stop()
+
+
+def challenge_command(opponent_id: str, opponent_name: str, bot_user: bool = False) -> dict[str, Any]:
+    """``/hog challenge opponent:<member>`` as Discord sends it, the member resolved."""
+    them = member(opponent_id, opponent_name)
+    them["user"]["bot"] = bot_user
+    resolved_member = {k: v for k, v in them.items() if k != "user"}
+    return {
+        "type": 2,
+        **where(),
+        "member": member("1001", "Ada"),
+        "data": {
+            "id": "1",
+            "name": "hog",
+            "type": 1,
+            "options": [
+                {"name": "challenge", "type": 1, "options": [{"name": "opponent", "type": 6, "value": opponent_id}]}
+            ],
+            "resolved": {"users": {opponent_id: them["user"]}, "members": {opponent_id: resolved_member}},
+        },
+    }
+
+
+async def press(fake: FakeDiscord, who: str, name: str, message: dict[str, Any], custom_id: str) -> dict[str, Any]:
+    click = await fake.interact(
+        {
+            "type": 3,
+            **where(),
+            "member": member(who, name),
+            "message": message,
+            "data": {"custom_id": custom_id, "component_type": 2},
+        }
+    )
+    sent = await fake.wait_for(lambda s: s.path == f"/interactions/{click}/token{click}/callback")
+    return dict(sent.body)
+
+
+async def test_a_challenge_accepted_and_one_declined(discord_world: tuple[FakeDiscord, HogBot]) -> None:
+    fake, _ = discord_world
+    command = await fake.interact(challenge_command("2002", "Bob"))
+    shown = await fake.wait_for(lambda s: s.method == "PATCH" and s.path.endswith(f"token{command}/messages/@original"))
+    assert shown.body["content"] == "<@2002>"
+    assert shown.body["embeds"][0]["footer"]["text"] == "Waiting for Bob to accept."
+    accept, _ = (c["custom_id"] for row in shown.body["components"] for c in row["components"])
+    message = fake.messages[f"original:token{command}"]
+
+    ada_tries = await press(fake, "1001", "Ada", message, accept)
+    assert ada_tries["data"]["flags"] == 64 and ada_tries["data"]["content"] == "Only Bob can answer this challenge."
+    accepted = await press(fake, "2002", "Bob", message, accept)
+    assert accepted["type"] == 7
+    assert accepted["data"]["embeds"][0]["footer"]["text"] == "Ada to move."
+    assert len([c for row in accepted["data"]["components"] for c in row["components"]]) == 11
+
+    again = await fake.interact(challenge_command("2002", "Bob"))
+    refused = await fake.wait_for(lambda s: s.path == f"/interactions/{again}/token{again}/callback")
+    assert refused.body["data"]["content"] == "You already have a game with Bob in this channel."
+
+    other = await fake.interact(challenge_command("3003", "Cy"))
+    shown = await fake.wait_for(lambda s: s.method == "PATCH" and s.path.endswith(f"token{other}/messages/@original"))
+    declined = await press(
+        fake,
+        "3003",
+        "Cy",
+        fake.messages[f"original:token{other}"],
+        shown.body["components"][0]["components"][1]["custom_id"],
+    )
+    assert declined["data"]["embeds"][0]["footer"]["text"] == "Cy declined."
+    assert declined["data"]["components"] == []
+
+
+@pytest.mark.parametrize(
+    ("who", "name", "is_bot", "words"),
+    [("1001", "Ada", False, "You can't challenge yourself"), ("4004", "Robo", True, "Robo is a bot.")],
+)
+async def test_challenges_that_make_no_game(
+    discord_world: tuple[FakeDiscord, HogBot], who: str, name: str, is_bot: bool, words: str
+) -> None:
+    fake, _ = discord_world
+    command = await fake.interact(challenge_command(who, name, bot_user=is_bot))
+    refused = await fake.wait_for(lambda s: s.path == f"/interactions/{command}/token{command}/callback")
+    assert refused.body["data"]["flags"] == 64 and words in refused.body["data"]["content"]
