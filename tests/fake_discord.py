@@ -1,4 +1,5 @@
-"""A small fake Discord on 127.0.0.1: the REST routes and the gateway a bot like ours uses.
+"""A small fake Discord on 127.0.0.1: the REST routes and the gateway a bot like ours uses, checking
+every body the bot sends against Discord's OpenAPI description (shared/discord-api-spec).
 
 A real discord.py client logs in to it unchanged (``client.start(token)``), with
 ``discord.http.Route.BASE`` and ``DiscordWebSocket.DEFAULT_GATEWAY`` pointed here. Tests send
@@ -10,11 +11,16 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from aiohttp import WSMsgType, web
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
 
 APP_ID = "900000000000000001"
 GUILD_ID = "900000000000000002"
@@ -38,6 +44,44 @@ def member(user_id: str, name: str) -> dict[str, Any]:
     }
 
 
+SPEC = Path(__file__).resolve().parents[2] / "shared" / "discord-api-spec" / "openapi.json"
+
+
+class SpecCheck:
+    """Discord's published OpenAPI description: the request body schema of every route, to check
+    what the bot sends the way Discord would (label lengths, button counts, content limits)."""
+
+    def __init__(self, spec: dict[str, Any]) -> None:
+        registry: Registry[Any] = Registry().with_resource(
+            "urn:discord", Resource.from_contents(spec, default_specification=DRAFT202012)
+        )
+        self.routes: list[tuple[re.Pattern[str], str, Draft202012Validator]] = []
+        for template, item in sorted(spec["paths"].items(), key=lambda kv: kv[0].count("{")):
+            for method, operation in item.items():
+                if not isinstance(operation, dict) or "application/json" not in operation.get("requestBody", {}).get(
+                    "content", {}
+                ):
+                    continue
+                pointer = "/".join(
+                    p.replace("~", "~0").replace("/", "~1")
+                    for p in ("paths", template, method, "requestBody", "content", "application/json", "schema")
+                )
+                pattern = re.compile("^" + re.sub(r"\\{[^}]+\\}", "[^/]+", re.escape(template)) + "$")
+                validator = Draft202012Validator({"$ref": f"urn:discord#/{pointer}"}, registry=registry)
+                self.routes.append((pattern, method.upper(), validator))
+
+    @classmethod
+    def load(cls, path: Path) -> SpecCheck | None:
+        """The check, when the description is there (it is in shared/, beside the repository)."""
+        return cls(json.loads(path.read_text())) if path.exists() else None
+
+    def errors(self, method: str, path: str, body: Any) -> list[str]:
+        for pattern, m, validator in self.routes:
+            if m == method and pattern.match(path):
+                return [f"{method} {path}: {e.message[:300]}" for e in validator.iter_errors(body)]
+        return []
+
+
 @dataclass
 class Sent:
     """A request the bot made."""
@@ -58,6 +102,9 @@ class FakeDiscord:
     _seq: int = 0
     _runner: web.AppRunner | None = None
     port: int = 0
+    spec: SpecCheck | None = field(default_factory=lambda: SpecCheck.load(SPEC))
+    refused: list[str] = field(default_factory=list)
+    """Bodies the bot sent that Discord's OpenAPI description does not allow."""
 
     @property
     def api_base(self) -> str:
@@ -112,6 +159,8 @@ class FakeDiscord:
             raw = await request.read()
             if raw:
                 body = json.loads(raw) if request.content_type == "application/json" else _multipart_json(raw)
+        if self.spec is not None and body is not None:
+            self.refused += self.spec.errors(request.method, path, body)
         async with self._changed:
             self.sent.append(Sent(request.method, path, body))
             self._changed.notify_all()

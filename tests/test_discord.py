@@ -47,6 +47,7 @@ async def discord_world(
     await bot.close()
     await running
     await fake.stop()
+    assert fake.refused == []  # every body the bot sent is one Discord accepts
     await views.close()
     await store.close()
 
@@ -215,6 +216,7 @@ async def test_the_bot_process_killed_mid_game_plays_on_from_the_old_board(
         finally:
             second.terminate()
             await second.wait()
+        assert fake.refused == []
     finally:
         if first.returncode is None:
             first.kill()
@@ -301,3 +303,16 @@ async def test_challenges_that_make_no_game(
     command = await fake.interact(challenge_command(who, name, bot_user=is_bot))
     refused = await fake.wait_for(lambda s: s.path == f"/interactions/{command}/token{command}/callback")
     assert refused.body["data"]["flags"] == 64 and words in refused.body["data"]["content"]
+
+
+def test_the_spec_check_refuses_what_discord_would() -> None:
+    from tests.fake_discord import SPEC, SpecCheck
+
+    spec = SpecCheck.load(SPEC)
+    if spec is None:
+        pytest.skip("shared/discord-api-spec/openapi.json is not beside this checkout")
+    callback = "/interactions/1/token/callback"
+    assert spec.errors("POST", callback, {"type": 4, "data": {"content": "hello"}}) == []
+    assert spec.errors("POST", callback, {"type": 4, "data": {"content": "x" * 2001}})
+    too_long_label = {"type": 1, "components": [{"type": 2, "style": 2, "label": "x" * 81, "custom_id": "a"}]}
+    assert spec.errors("PATCH", "/webhooks/1/token/messages/@original", {"components": [too_long_label]})
