@@ -219,7 +219,42 @@ def hog_commands(bot: HogBot) -> app_commands.Group:
         shown, view = await bot.show(outcome)
         await interaction.edit_original_response(content=opponent.mention, embed=shown, view=view)
 
+    @hog.command(name="forfeit", description="Resign your game in this channel")
+    async def forfeit(interaction: discord.Interaction[Any]) -> None:
+        me = str(interaction.user.id)
+        live = (
+            []
+            if bot.service.projector is None
+            else await bot.service.projector.views.live_games(str(interaction.channel_id))
+        )
+        mine = [row for row in live if me in {s.player_id for s in row.seats}]
+        if not mine:
+            await interaction.response.send_message("You have no game in this channel.", ephemeral=True)
+            return
+        try:
+            outcome = await bot.service.forfeit(mine[-1].game_id, me, str(interaction.id))
+        except HogError as error:
+            await interaction.response.send_message(error.message, ephemeral=True)
+            return
+        shown, _ = await bot.show(outcome)
+        await interaction.response.send_message(embed=shown)
+
+    @hog.command(name="help", description="How to play Hog here")
+    async def help_(interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message(embed=HELP, ephemeral=True)
+
     return hog
+
+
+HELP = discord.Embed(
+    title="Hog: how to play",
+    description=(
+        "Two players take turns. On your turn choose how many dice to roll (0 to 10): your turn scores "
+        "their sum, but a 1 ruins it, and rolling none scores by a special rule. First to the goal wins.\n\n"
+        "`/hog challenge @someone` challenges a friend; `/hog house` plays the house (easy, medium or "
+        "perfect). Press a number on the board to roll that many dice. `/hog forfeit` resigns."
+    ),
+)
 
 
 async def run(settings: Settings) -> None:

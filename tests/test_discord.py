@@ -316,3 +316,35 @@ def test_the_spec_check_refuses_what_discord_would() -> None:
     assert spec.errors("POST", callback, {"type": 4, "data": {"content": "x" * 2001}})
     too_long_label = {"type": 1, "components": [{"type": 2, "style": 2, "label": "x" * 81, "custom_id": "a"}]}
     assert spec.errors("PATCH", "/webhooks/1/token/messages/@original", {"components": [too_long_label]})
+
+
+def subcommand(name: str, who: str = "1001", person: str = "Ada") -> dict[str, Any]:
+    return {
+        "type": 2,
+        **where(),
+        "member": member(who, person),
+        "data": {"id": "1", "name": "hog", "type": 1, "options": [{"name": name, "type": 1, "options": []}]},
+    }
+
+
+async def test_forfeit_and_help(discord_world: tuple[FakeDiscord, HogBot]) -> None:
+    fake, _ = discord_world
+
+    async def answer(data: dict[str, Any]) -> dict[str, Any]:
+        asked = await fake.interact(data)
+        sent = await fake.wait_for(lambda s: s.path == f"/interactions/{asked}/token{asked}/callback")
+        return dict(sent.body)
+
+    nothing = await answer(subcommand("forfeit"))
+    assert nothing["data"]["flags"] == 64 and nothing["data"]["content"] == "You have no game in this channel."
+
+    started = await fake.interact(subcommand("house"))
+    await fake.wait_for(lambda s: s.method == "PATCH" and s.path.endswith(f"token{started}/messages/@original"))
+    resigned = await answer(subcommand("forfeit"))
+    (final,) = resigned["data"]["embeds"]
+    assert final["footer"]["text"] == "The house won: Ada forfeited."
+    assert "Ada resigns: The house wins (0 to 0)." in final["description"]
+    assert (await answer(subcommand("forfeit")))["data"]["content"] == "You have no game in this channel."
+
+    helped = await answer(subcommand("help"))
+    assert helped["data"]["flags"] == 64 and helped["data"]["embeds"][0]["title"] == "Hog: how to play"
