@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -124,25 +124,41 @@ class HogBot(discord.Client):
         return embed(board(state, story, chances)), moves_view(state)
 
     async def move(self, interaction: discord.Interaction[Any], game_id: str, version: int, k: int) -> None:
-        try:
-            outcome = await self.service.move(game_id, str(interaction.user.id), k, str(interaction.id), version)
-        except HogError as error:  # a stale board, someone else's turn, a game that is over: only they see it
-            await interaction.response.send_message(error.message, ephemeral=True)
-            return
-        shown, view = await self.show(outcome)
-        await interaction.response.edit_message(embed=shown, view=view)
+        player, command_id = str(interaction.user.id), str(interaction.id)
+        await self.update_board(interaction, self.service.move(game_id, player, k, command_id, version))
 
     async def run_and_show(
         self, interaction: discord.Interaction[Any], game_id: str, commands: Callable[[GameState], list[Command]]
     ) -> None:
-        """Run ``commands`` on the game and edit its board, or tell the clicker privately why not."""
+        await self.update_board(interaction, self.service.execute(game_id, commands, str(interaction.id)))
+
+    async def update_board(self, interaction: discord.Interaction[Any], pending: Awaitable[Outcome]) -> None:
+        """Edit the clicked board with the outcome, or tell the clicker privately why not (a stale
+        board, someone else's turn, a game that is over)."""
         try:
-            outcome = await self.service.execute(game_id, commands, str(interaction.id))
+            outcome = await pending
         except HogError as error:
             await interaction.response.send_message(error.message, ephemeral=True)
             return
         shown, view = await self.show(outcome)
         await interaction.response.edit_message(embed=shown, view=view)
+
+    async def open_game(
+        self, interaction: discord.Interaction[Any], create: CreateGame, mention: str | None = None
+    ) -> None:
+        """Create the game and post its board as the command's answer (deferred: a first solve takes a moment)."""
+        await interaction.response.defer()
+        try:
+            outcome = await self.service.create(create, str(interaction.id))
+        except HogError as error:
+            await interaction.followup.send(error.message, ephemeral=True)
+            return
+        shown, view = await self.show(outcome)
+        await interaction.edit_original_response(content=mention, embed=shown, view=view)
+
+
+def new_game_id() -> str:
+    return f"g{secrets.token_hex(5)}"
 
 
 RULE_CHOICES = [app_commands.Choice(name=rs.name[:100], value=rs.id) for rs in RULE_SETS.values()]
@@ -163,19 +179,12 @@ def hog_commands(bot: HogBot) -> app_commands.Group:
         goal: app_commands.Range[int, 10, 200] = 100,
         difficulty: str = "perfect",
     ) -> None:
-        await interaction.response.defer()
         player = Player(str(interaction.user.id), interaction.user.display_name)
         rival = Player(f"house:{difficulty}", "The house", house=difficulty)
-        create = CreateGame(
-            f"g{secrets.token_hex(5)}", (player, rival), rules=rules, goal=goal, place=str(interaction.channel_id)
+        place = str(interaction.channel_id)
+        await bot.open_game(
+            interaction, CreateGame(new_game_id(), (player, rival), rules=rules, goal=goal, place=place)
         )
-        try:
-            outcome = await bot.service.create(create, str(interaction.id))
-        except HogError as error:
-            await interaction.followup.send(error.message, ephemeral=True)
-            return
-        shown, view = await bot.show(outcome)
-        await interaction.edit_original_response(embed=shown, view=view)
 
     @hog.command(name="challenge", description="Challenge someone in this channel to a game")
     @app_commands.describe(opponent="who to play", rules="the rule set", goal="points to win (10 to 1000)")
@@ -200,10 +209,9 @@ def hog_commands(bot: HogBot) -> app_commands.Group:
         if refusal is not None:
             await interaction.response.send_message(refusal, ephemeral=True)
             return
-        await interaction.response.defer()
         players = (Player(str(me.id), me.display_name), Player(str(opponent.id), opponent.display_name))
         create = CreateGame(
-            f"g{secrets.token_hex(5)}",
+            new_game_id(),
             players,
             rules=rules,
             goal=goal,
@@ -211,13 +219,7 @@ def hog_commands(bot: HogBot) -> app_commands.Group:
             place=str(interaction.channel_id),
             challenge_timeout=bot.challenge_timeout,
         )
-        try:
-            outcome = await bot.service.create(create, str(interaction.id))
-        except HogError as error:
-            await interaction.followup.send(error.message, ephemeral=True)
-            return
-        shown, view = await bot.show(outcome)
-        await interaction.edit_original_response(content=opponent.mention, embed=shown, view=view)
+        await bot.open_game(interaction, create, mention=opponent.mention)
 
     @hog.command(name="forfeit", description="Resign your game in this channel")
     async def forfeit(interaction: discord.Interaction[Any]) -> None:

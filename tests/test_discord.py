@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
+import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -20,7 +23,7 @@ from hog_core.solver import Solution
 from storage.events import SqliteEventStore
 from storage.games import GameViews
 from storage.solutions import SolutionCache
-from tests.fake_discord import APP_ID, CHANNEL_ID, GUILD_ID, FakeDiscord, member
+from tests.fake_discord import APP_ID, CHANNEL_ID, GUILD_ID, FakeDiscord, Sent, member
 
 
 def fives(dice: Dice) -> tuple[int, ...]:
@@ -69,47 +72,64 @@ def where(channel: str = CHANNEL_ID) -> dict[str, Any]:
     }
 
 
+def subcommand(
+    name: str, options: list[dict[str, Any]] | None = None, who: str = "1001", person: str = "Ada"
+) -> dict[str, Any]:
+    """``/hog <name>`` as Discord sends it."""
+    return {
+        "type": 2,
+        **where(),
+        "member": member(who, person),
+        "data": {"id": "1", "name": "hog", "type": 1, "options": [{"name": name, "type": 1, "options": options or []}]},
+    }
+
+
+def click(custom_id: str, message: dict[str, Any], who: str = "1001", person: str = "Ada") -> dict[str, Any]:
+    """A button press on ``message`` as Discord sends it (with the message and its components)."""
+    return {
+        "type": 3,
+        **where(),
+        "member": member(who, person),
+        "message": message,
+        "data": {"custom_id": custom_id, "component_type": 2},
+    }
+
+
+async def press(fake: FakeDiscord, who: str, name: str, message: dict[str, Any], custom_id: str) -> dict[str, Any]:
+    """Press a button and wait for the bot's answer to it."""
+    pressed = await fake.interact(click(custom_id, message, who, name))
+    sent = await fake.wait_for(lambda s: s.path == f"/interactions/{pressed}/token{pressed}/callback")
+    return dict(sent.body)
+
+
+async def board_of(fake: FakeDiscord, command: str) -> Sent:
+    """The board the bot posted in answer to ``command``."""
+    return await fake.wait_for(lambda s: s.method == "PATCH" and s.path.endswith(f"token{command}/messages/@original"))
+
+
+def button(board: Sent, label: str) -> str:
+    return str(
+        next(c["custom_id"] for row in board.body["components"] for c in row["components"] if c["label"] == label)
+    )
+
+
 async def test_a_house_game_from_the_slash_command(discord_world: tuple[FakeDiscord, HogBot]) -> None:
     fake, _ = discord_world
     synced = await fake.wait_for(lambda s: s.method == "PUT" and s.path.endswith(f"/guilds/{GUILD_ID}/commands"))
     assert [c["name"] for c in synced.body] == ["hog"]
 
-    command = await fake.interact(
-        {
-            "type": 2,
-            **where(),
-            "member": member("1001", "Ada"),
-            "data": {
-                "id": "1",
-                "name": "hog",
-                "type": 1,
-                "options": [
-                    {"name": "house", "type": 1, "options": [{"name": "difficulty", "type": 3, "value": "easy"}]}
-                ],
-            },
-        }
-    )
+    command = await fake.interact(subcommand("house", [{"name": "difficulty", "type": 3, "value": "easy"}]))
     await fake.wait_for(lambda s: s.path == f"/interactions/{command}/token{command}/callback")  # deferred
-    shown = await fake.wait_for(lambda s: s.method == "PATCH" and s.path.endswith("/messages/@original"))
+    shown = await board_of(fake, command)
     (board,) = shown.body["embeds"]
     assert board["footer"]["text"] == "Ada to move."
     buttons = [c for row in shown.body["components"] for c in row["components"]]
     assert len(buttons) == 11 and buttons[3]["label"] == "3"
     assert buttons[3]["custom_id"].startswith("hog:move:") and buttons[3]["custom_id"].endswith(":1:3")
 
-    message = fake.messages[f"original:token{command}"]
-    click = await fake.interact(
-        {
-            "type": 3,
-            **where(),
-            "member": member("1001", "Ada"),
-            "message": message,
-            "data": {"custom_id": buttons[3]["custom_id"], "component_type": 2},
-        }
-    )
-    update = await fake.wait_for(lambda s: s.path == f"/interactions/{click}/token{click}/callback")
-    assert update.body["type"] == 7  # the board message itself is edited
-    (after,) = update.body["data"]["embeds"]
+    update = await press(fake, "1001", "Ada", fake.messages[f"original:token{command}"], buttons[3]["custom_id"])
+    assert update["type"] == 7  # the board message itself is edited
+    (after,) = update["data"]["embeds"]
     assert "Ada rolls 5, 5, 5 for 15." in after["description"]
     assert "The house rolls 5, 5, 5, 5 for 20." in after["description"]
     assert after["footer"]["text"] == "Ada to move."
@@ -117,39 +137,17 @@ async def test_a_house_game_from_the_slash_command(discord_world: tuple[FakeDisc
 
 async def test_strangers_and_stale_boards_get_a_private_word(discord_world: tuple[FakeDiscord, HogBot]) -> None:
     fake, bot = discord_world
-    command = await fake.interact(
-        {
-            "type": 2,
-            **where(),
-            "member": member("1001", "Ada"),
-            "data": {"id": "1", "name": "hog", "type": 1, "options": [{"name": "house", "type": 1, "options": []}]},
-        }
-    )
-    shown = await fake.wait_for(lambda s: s.method == "PATCH" and s.path.endswith("/messages/@original"))
+    command = await fake.interact(subcommand("house"))
+    three = button(await board_of(fake, command), "3")
     message = fake.messages[f"original:token{command}"]
-    three = next(c for row in shown.body["components"] for c in row["components"] if c["label"] == "3")
 
-    async def click(who: str, name: str, custom_id: str) -> dict[str, Any]:
-        click_id = await fake.interact(
-            {
-                "type": 3,
-                **where(),
-                "member": member(who, name),
-                "message": message,
-                "data": {"custom_id": custom_id, "component_type": 2},
-            }
-        )
-        sent = await fake.wait_for(lambda s: s.path == f"/interactions/{click_id}/token{click_id}/callback")
-        return dict(sent.body)
-
-    stranger = await click("2002", "Mallory", three["custom_id"])
+    stranger = await press(fake, "2002", "Mallory", message, three)
     assert stranger["type"] == 4 and stranger["data"]["flags"] == 64  # ephemeral
     assert stranger["data"]["content"] == "You are not playing in this game."
-    game_id = three["custom_id"].split(":")[2]
-    assert (await bot.service.load(game_id)).version == 1  # nothing moved
+    assert (await bot.service.load(three.split(":")[2])).version == 1  # nothing moved
 
-    assert (await click("1001", "Ada", three["custom_id"]))["type"] == 7  # Ada's move: the board updates
-    stale = await click("1001", "Ada", three["custom_id"])  # the same old board, clicked again
+    assert (await press(fake, "1001", "Ada", message, three))["type"] == 7  # Ada's move: the board updates
+    stale = await press(fake, "1001", "Ada", message, three)  # the same old board, clicked again
     assert stale["data"]["flags"] == 64 and "out of date" in stale["data"]["content"]
 
 
@@ -157,10 +155,6 @@ async def test_the_bot_process_killed_mid_game_plays_on_from_the_old_board(
     tmp_path: Path, solutions: dict[str, Solution]
 ) -> None:
     """`python -m bot` with a token, exactly as in production, pointed at the fake by environment."""
-    import os
-    import signal
-    import sys
-
     fake = FakeDiscord()
     await fake.start()
     cache = SolutionCache(tmp_path / "solutions")
@@ -185,32 +179,16 @@ async def test_the_bot_process_killed_mid_game_plays_on_from_the_old_board(
 
     first = await start_bot()
     try:
-        command = await fake.interact(
-            {
-                "type": 2,
-                **where(),
-                "member": member("1001", "Ada"),
-                "data": {"id": "1", "name": "hog", "type": 1, "options": [{"name": "house", "type": 1, "options": []}]},
-            }
-        )
-        shown = await fake.wait_for(lambda s: s.method == "PATCH" and s.path.endswith("/messages/@original"))
+        command = await fake.interact(subcommand("house"))
+        three = button(await board_of(fake, command), "3")
         message = fake.messages[f"original:token{command}"]
-        three = next(c for row in shown.body["components"] for c in row["components"] if c["label"] == "3")
         first.send_signal(signal.SIGKILL)
         assert await first.wait() == -signal.SIGKILL
 
         second = await start_bot()
         try:
-            click = await fake.interact(
-                {
-                    "type": 3,
-                    **where(),
-                    "member": member("1001", "Ada"),
-                    "message": message,
-                    "data": {"custom_id": three["custom_id"], "component_type": 2},
-                }
-            )
-            update = await fake.wait_for(lambda s: s.path == f"/interactions/{click}/token{click}/callback", 60)
+            pressed = await fake.interact(click(three, message))
+            update = await fake.wait_for(lambda s: s.path == f"/interactions/{pressed}/token{pressed}/callback", 60)
             assert update.body["type"] == 7
             assert "Ada rolls" in update.body["data"]["embeds"][0]["description"]
         finally:
@@ -243,20 +221,6 @@ def challenge_command(opponent_id: str, opponent_name: str, bot_user: bool = Fal
             "resolved": {"users": {opponent_id: them["user"]}, "members": {opponent_id: resolved_member}},
         },
     }
-
-
-async def press(fake: FakeDiscord, who: str, name: str, message: dict[str, Any], custom_id: str) -> dict[str, Any]:
-    click = await fake.interact(
-        {
-            "type": 3,
-            **where(),
-            "member": member(who, name),
-            "message": message,
-            "data": {"custom_id": custom_id, "component_type": 2},
-        }
-    )
-    sent = await fake.wait_for(lambda s: s.path == f"/interactions/{click}/token{click}/callback")
-    return dict(sent.body)
 
 
 async def test_a_challenge_accepted_and_one_declined(discord_world: tuple[FakeDiscord, HogBot]) -> None:
@@ -316,15 +280,6 @@ def test_the_spec_check_refuses_what_discord_would() -> None:
     assert spec.errors("POST", callback, {"type": 4, "data": {"content": "x" * 2001}})
     too_long_label = {"type": 1, "components": [{"type": 2, "style": 2, "label": "x" * 81, "custom_id": "a"}]}
     assert spec.errors("PATCH", "/webhooks/1/token/messages/@original", {"components": [too_long_label]})
-
-
-def subcommand(name: str, who: str = "1001", person: str = "Ada") -> dict[str, Any]:
-    return {
-        "type": 2,
-        **where(),
-        "member": member(who, person),
-        "data": {"id": "1", "name": "hog", "type": 1, "options": [{"name": name, "type": 1, "options": []}]},
-    }
 
 
 async def test_forfeit_and_help(discord_world: tuple[FakeDiscord, HogBot]) -> None:
