@@ -303,3 +303,13 @@ async def test_forfeit_and_help(discord_world: tuple[FakeDiscord, HogBot]) -> No
 
     helped = await answer(subcommand("help"))
     assert helped["data"]["flags"] == 64 and helped["data"]["embeds"][0]["title"] == "Hog: how to play"
+
+
+def test_a_long_story_is_cut_to_what_discord_takes() -> None:
+    from bot.discord_app import DESCRIPTION_LIMIT, story_text
+
+    lines = tuple(f"The house rolls 8, 8, 8, 8, 8, 8, 8, 8 for 64. (turn {n})" for n in range(200))
+    told = story_text(lines)
+    assert told is not None and len(told) <= DESCRIPTION_LIMIT
+    assert told.startswith("…\n") and told.endswith("(turn 199)")
+    assert story_text(lines[:3]) == "\n".join(lines[:3]) and story_text(()) is None
