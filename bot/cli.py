@@ -22,7 +22,7 @@ from tqdm import tqdm
 
 from bot import console, discord_app
 from bot.projection import Projector
-from bot.settings import Settings
+from bot.settings import Settings, SettingsError
 from hog_core.kernel import Kernel
 from hog_core.rulesets import DEFAULT_RULES, RULE_SETS
 from hog_core.simulate import Chain, simulate
@@ -130,7 +130,10 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     simulate_parser.add_argument("--seed", type=int, default=None)
     sub.add_parser("rebuild", help="rebuild the read models from the event log ($HOG_DB)")
     argv = list(sys.argv[1:] if argv is None else argv)
-    settings = Settings.from_env()
+    try:
+        settings = Settings.from_env()
+    except SettingsError as error:
+        parser.exit(2, f"hogbot: {error}\n")
     if not argv and settings.token:  # with a token, the bot itself
         asyncio.run(discord_app.run(settings))
         return 0

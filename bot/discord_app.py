@@ -6,6 +6,8 @@ working after a restart and a click on an old board is recognised as stale.
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import re
 import secrets
 from collections.abc import Awaitable, Callable
@@ -17,8 +19,10 @@ from discord import app_commands
 
 from bot.board import Board, board
 from bot.projection import Projector
-from bot.service import GameService, Outcome
+from bot.rules_help import explain
+from bot.service import GameService, Outcome, StaleBoard
 from bot.settings import Settings
+from bot.timers import Clock, SystemClock, Timers
 from hog_core.errors import HogError
 from hog_core.events import Player
 from hog_core.game import PORK_CHOP, AcceptChallenge, Command, CreateGame, DeclineChallenge, GameState, Status
@@ -28,12 +32,17 @@ from storage.events import SqliteEventStore
 from storage.games import GameViews
 from storage.solutions import SolutionCache
 
+log = logging.getLogger(__name__)
+
 
 class MoveButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"hog:move:(?P<game>[0-9a-z]+):(?P<version>\d+):(?P<k>-?\d+)",
+    template=r"hog:move:(?P<game>[^:]*):(?P<version>[^:]*):(?P<k>[^:]*)",
 ):
-    def __init__(self, game_id: str, version: int, k: int) -> None:
+    """A move on a game's board at a version. The template takes any text, so that a forged
+    custom_id reaches ``HogBot.move`` and is refused in words instead of failing silently."""
+
+    def __init__(self, game_id: str, version: int | None, k: int | None) -> None:
         label = "Pork Chop" if k == PORK_CHOP else str(k)
         style = discord.ButtonStyle.danger if k == PORK_CHOP else discord.ButtonStyle.secondary
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"hog:move:{game_id}:{version}:{k}"))
@@ -43,17 +52,27 @@ class MoveButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> MoveButton:
-        return cls(match["game"], int(match["version"]), int(match["k"]))
+        return cls(match["game"], _number(match["version"]), _number(match["k"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         client = interaction.client
         assert isinstance(client, HogBot)
+        if self.version is None or self.k is None:
+            await interaction.response.send_message(FORGED, ephemeral=True)
+            return
         await client.move(interaction, self.game_id, self.version, self.k)
+
+
+def _number(text: str) -> int | None:
+    return int(text) if re.fullmatch(r"-?\d{1,9}", text) else None
+
+
+FORGED = "That button is not one of mine."
 
 
 class AnswerButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"hog:answer:(?P<game>[0-9a-z]+):(?P<answer>accept|decline)",
+    template=r"hog:answer:(?P<game>[^:]*):(?P<answer>[^:]*)",
 ):
     def __init__(self, game_id: str, answer: str) -> None:
         style = discord.ButtonStyle.success if answer == "accept" else discord.ButtonStyle.secondary
@@ -72,6 +91,9 @@ class AnswerButton(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         client = interaction.client
         assert isinstance(client, HogBot)
+        if self.answer not in ("accept", "decline"):
+            await interaction.response.send_message(FORGED, ephemeral=True)
+            return
         player = str(interaction.user.id)
         command = AcceptChallenge(player) if self.answer == "accept" else DeclineChallenge(player)
         await client.run_and_show(interaction, self.game_id, lambda state: [command])
@@ -116,20 +138,40 @@ def moves_view(state: GameState) -> discord.ui.View:
 
 
 class HogBot(discord.Client):
-    def __init__(self, service: GameService, guild_id: int | None = None, challenge_timeout: int = 600) -> None:
-        super().__init__(intents=discord.Intents(guilds=True))
-        self.service, self.guild_id, self.challenge_timeout = service, guild_id, challenge_timeout
+    def __init__(
+        self,
+        service: GameService,
+        views: GameViews,
+        *,
+        guild_id: int | None = None,
+        challenge_timeout: int = 600,
+        turn_timeout: int = 600,
+        clock: Clock | None = None,
+    ) -> None:
+        super().__init__(intents=discord.Intents(guilds=True), allowed_mentions=MENTION_USERS)
+        self.service, self.views, self.guild_id = service, views, guild_id
+        self.challenge_timeout, self.turn_timeout = challenge_timeout, turn_timeout
+        self.timers = Timers(service, clock or SystemClock(), self.timer_fired, self.warn)
+        self._timing: asyncio.Task[None] | None = None
         self.tree = app_commands.CommandTree(self)
         self.tree.add_command(hog_commands(self))
+        self.tree.on_error = self.command_failed  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(MoveButton, AnswerButton)
+        await self.timers.restore(row.game_id for row in await self.views.live_games())
+        self._timing = asyncio.create_task(self.timers.run())
         if self.guild_id is not None:  # instant sync to one server while developing
             guild = discord.Object(id=self.guild_id)
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+
+    async def close(self) -> None:
+        if self._timing is not None:
+            self._timing.cancel()
+        await super().close()
 
     async def show(self, outcome: Outcome) -> tuple[discord.Embed, discord.ui.View]:
         state = outcome.state
@@ -139,19 +181,29 @@ class HogBot(discord.Client):
         return embed(board(state, story, chances)), moves_view(state)
 
     async def move(self, interaction: discord.Interaction[Any], game_id: str, version: int, k: int) -> None:
-        player, command_id = str(interaction.user.id), str(interaction.id)
-        await self.update_board(interaction, self.service.move(game_id, player, k, command_id, version))
+        player, command_id, place = str(interaction.user.id), str(interaction.id), str(interaction.channel_id)
+        await self.update_board(interaction, game_id, self.service.move(game_id, player, k, command_id, version, place))
 
     async def run_and_show(
         self, interaction: discord.Interaction[Any], game_id: str, commands: Callable[[GameState], list[Command]]
     ) -> None:
-        await self.update_board(interaction, self.service.execute(game_id, commands, str(interaction.id)))
+        place = str(interaction.channel_id)
+        await self.update_board(
+            interaction, game_id, self.service.execute(game_id, commands, str(interaction.id), place=place)
+        )
 
-    async def update_board(self, interaction: discord.Interaction[Any], pending: Awaitable[Outcome]) -> None:
-        """Edit the clicked board with the outcome, or tell the clicker privately why not (a stale
-        board, someone else's turn, a game that is over)."""
+    async def update_board(
+        self, interaction: discord.Interaction[Any], game_id: str, pending: Awaitable[Outcome]
+    ) -> None:
+        """Edit the clicked board with the outcome, or tell the clicker privately why not (someone
+        else's turn, a game that is over, a forged button). A stale board is brought up to date."""
         try:
             outcome = await pending
+        except StaleBoard as stale:
+            shown, view = await self.show(Outcome(await self.service.load(game_id), ()))
+            await interaction.response.edit_message(embed=shown, view=view)
+            await interaction.followup.send(stale.message, ephemeral=True)
+            return
         except HogError as error:
             await interaction.response.send_message(error.message, ephemeral=True)
             return
@@ -162,14 +214,70 @@ class HogBot(discord.Client):
         self, interaction: discord.Interaction[Any], create: CreateGame, mention: str | None = None
     ) -> None:
         """Create the game and post its board as the command's answer (deferred: a first solve takes a moment)."""
+        try:
+            self.service.check(create)
+        except HogError as error:
+            await interaction.response.send_message(error.message, ephemeral=True)
+            return
         await interaction.response.defer()
         try:
             outcome = await self.service.create(create, str(interaction.id))
-        except HogError as error:
+        except HogError as error:  # the public "thinking…" goes; the reason is for the player alone
+            await interaction.delete_original_response()
             await interaction.followup.send(error.message, ephemeral=True)
             return
         shown, view = await self.show(outcome)
-        await interaction.edit_original_response(content=mention, embed=shown, view=view)
+        posted = await interaction.edit_original_response(content=mention, embed=shown, view=view)
+        await self.views.place_board(create.game_id, str(posted.channel.id), str(posted.id))
+
+    async def edit_board(self, outcome: Outcome) -> bool:
+        """Show ``outcome`` on the game's board message, wherever it is; ``False`` when it cannot be
+        (never posted, deleted, or out of the bot's reach)."""
+        found = await self.views.board_message(outcome.state.game_id)
+        if found is None:
+            return False
+        channel, message = found
+        shown, view = await self.show(outcome)
+        try:
+            await (
+                self.get_partial_messageable(int(channel))
+                .get_partial_message(int(message))
+                .edit(embed=shown, view=view)
+            )
+        except discord.HTTPException as error:
+            log.warning("could not edit the board of %s: %s", outcome.state.game_id, error)
+            return False
+        return True
+
+    async def timer_fired(self, outcome: Outcome) -> None:
+        """A challenge expired or a player ran out of time: the board says so."""
+        await self.edit_board(outcome)
+
+    async def warn(self, state: GameState, seconds_left: float) -> None:
+        """Remind the player whose turn it is, in a reply to the board, before they forfeit."""
+        found = await self.views.board_message(state.game_id)
+        if found is None:
+            return
+        channel, message = found
+        board_message = self.get_partial_messageable(int(channel)).get_partial_message(int(message))
+        player = state.players[state.mover]
+        minutes = max(1, round(seconds_left / 60))
+        await board_message.reply(
+            f"<@{player.id}>, it's your move: {minutes} minute{'s' if minutes != 1 else ''} left before you forfeit.",
+            mention_author=False,
+        )
+
+    async def command_failed(self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError) -> None:
+        """Whatever went wrong inside a command, the player hears about it in words."""
+        log.error("/%s failed", interaction.command.qualified_name if interaction.command else "?", exc_info=error)
+        words = "Something went wrong on my side. Every game is safe in the log; please try again."
+        if interaction.response.is_done():
+            await interaction.followup.send(words, ephemeral=True)
+        else:
+            await interaction.response.send_message(words, ephemeral=True)
+
+
+MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 
 
 def new_game_id() -> str:
@@ -197,9 +305,10 @@ def hog_commands(bot: HogBot) -> app_commands.Group:
         player = Player(str(interaction.user.id), interaction.user.display_name)
         rival = Player(f"house:{difficulty}", "The house", house=difficulty)
         place = str(interaction.channel_id)
-        await bot.open_game(
-            interaction, CreateGame(new_game_id(), (player, rival), rules=rules, goal=goal, place=place)
+        create = CreateGame(
+            new_game_id(), (player, rival), rules=rules, goal=goal, place=place, turn_timeout=bot.turn_timeout
         )
+        await bot.open_game(interaction, create)
 
     @hog.command(name="challenge", description="Challenge someone in this channel to a game")
     @app_commands.describe(opponent="who to play", rules="the rule set", goal="points to win (10 to 1000)")
@@ -216,9 +325,9 @@ def hog_commands(bot: HogBot) -> app_commands.Group:
             refusal = "You can't challenge yourself: try `/hog house`."
         elif opponent.bot:
             refusal = f"{opponent.display_name} is a bot. Play the house with `/hog house`."
-        elif bot.service.projector is not None:
+        else:
             pair = {str(me.id), str(opponent.id)}
-            live = await bot.service.projector.views.live_games(str(interaction.channel_id))
+            live = await bot.views.live_games(str(interaction.channel_id))
             if any({s.player_id for s in row.seats} == pair for row in live):
                 refusal = f"You already have a game with {opponent.display_name} in this channel."
         if refusal is not None:
@@ -233,17 +342,14 @@ def hog_commands(bot: HogBot) -> app_commands.Group:
             challenge=True,
             place=str(interaction.channel_id),
             challenge_timeout=bot.challenge_timeout,
+            turn_timeout=bot.turn_timeout,
         )
         await bot.open_game(interaction, create, mention=opponent.mention)
 
     @hog.command(name="forfeit", description="Resign your game in this channel")
     async def forfeit(interaction: discord.Interaction[Any]) -> None:
         me = str(interaction.user.id)
-        live = (
-            []
-            if bot.service.projector is None
-            else await bot.service.projector.views.live_games(str(interaction.channel_id))
-        )
+        live = await bot.views.live_games(str(interaction.channel_id))
         mine = [row for row in live if me in {s.player_id for s in row.seats}]
         if not mine:
             await interaction.response.send_message("You have no game in this channel.", ephemeral=True)
@@ -255,6 +361,17 @@ def hog_commands(bot: HogBot) -> app_commands.Group:
             return
         shown, _ = await bot.show(outcome)
         await interaction.response.send_message(embed=shown)
+        await bot.edit_board(outcome)  # the old board loses its buttons
+
+    @hog.command(name="rules", description="A rule set explained, with examples")
+    @app_commands.describe(rules="the rule set (the default one if left out)")
+    @app_commands.choices(rules=RULE_CHOICES)
+    async def rules_(interaction: discord.Interaction[Any], rules: str = DEFAULT_RULES) -> None:
+        if rules not in RULE_SETS:
+            await interaction.response.send_message(f"There is no rule set {rules!r}.", ephemeral=True)
+            return
+        title, text = explain(rules)
+        await interaction.response.send_message(embed=discord.Embed(title=title, description=text), ephemeral=True)
 
     @hog.command(name="help", description="How to play Hog here")
     async def help_(interaction: discord.Interaction[Any]) -> None:
@@ -269,7 +386,8 @@ HELP = discord.Embed(
         "Two players take turns. On your turn choose how many dice to roll (0 to 10): your turn scores "
         "their sum, but a 1 ruins it, and rolling none scores by a special rule. First to the goal wins.\n\n"
         "`/hog challenge @someone` challenges a friend; `/hog house` plays the house (easy, medium or "
-        "perfect). Press a number on the board to roll that many dice. `/hog forfeit` resigns."
+        "perfect). Press a number on the board to roll that many dice. `/hog rules` explains each rule set "
+        "with examples; `/hog forfeit` resigns."
     ),
 )
 
@@ -286,7 +404,13 @@ async def run(settings: Settings) -> None:
     views = await GameViews.open(settings.db)
     projector = Projector(store, views)
     await projector.catch_up()
-    bot = HogBot(GameService(store, SolutionCache(settings.cache), projector), settings.guild_id)
+    bot = HogBot(
+        GameService(store, SolutionCache(settings.cache), projector),
+        views,
+        guild_id=settings.guild_id,
+        challenge_timeout=settings.challenge_timeout,
+        turn_timeout=settings.turn_timeout,
+    )
     try:
         async with bot:
             await bot.start(settings.token)

@@ -20,7 +20,7 @@ from hog_core.events import Event
 from hog_core.game import Command, CreateGame, Dice, Forfeit, GameState, TakeTurn, decide, replay
 from hog_core.rulesets import RULE_SETS
 from hog_core.solver import Solution
-from hog_core.strategies import house_move
+from hog_core.strategies import DIFFICULTIES, house_move
 from storage.codec import from_records, to_record
 from storage.events import EventStore, WrongExpectedVersion
 from storage.solutions import SolutionCache
@@ -30,6 +30,10 @@ Roller = Callable[[Dice], tuple[int, ...]]
 MAX_SOLVED_GOAL = 200
 """The largest goal the perfect house and the win chances are solved for: the solution's size grows
 with the square of the goal (contest to 200 solves in seconds; to 1000 it would take minutes)."""
+
+
+GOALS = range(10, 1001)
+"""The goals a game may be played to, from every front end."""
 
 
 class StaleBoard(HogError):
@@ -55,6 +59,8 @@ class GameService:
         dice: Roller = roll,
     ) -> None:
         self.store, self.solutions, self.projector, self.dice = store, solutions, projector, dice
+        self.watchers: list[Callable[[GameState], None]] = []
+        """Called with the game after every command that changed it (the timers keep its deadlines)."""
 
     async def load(self, game_id: str) -> GameState:
         """The game as its log tells it (a fresh ``GameState`` for an unknown id)."""
@@ -67,17 +73,40 @@ class GameService:
             return None
         return await asyncio.to_thread(self.solutions.get, RULE_SETS[state.rules.id], state.goal)
 
-    async def create(self, command: CreateGame, command_id: str) -> Outcome:
+    def check(self, command: CreateGame) -> None:
+        """Refuse, before any work, a game no front end offers: raises ``InvalidGame``."""
+        if command.rules not in RULE_SETS:
+            raise InvalidGame(f"There is no rule set {command.rules!r}; choose one of {', '.join(RULE_SETS)}.")
+        if command.goal not in GOALS:
+            raise InvalidGame(f"The goal must be between {GOALS[0]} and {GOALS[-1]}, not {command.goal}.")
+        for level in {p.house for p in command.players} - {None}:
+            if level not in DIFFICULTIES:
+                raise InvalidGame(f"The house plays {', '.join(DIFFICULTIES)}; there is no {level!r}.")
         if command.goal > MAX_SOLVED_GOAL and any(p.house in ("medium", "perfect") for p in command.players):
             raise InvalidGame(
                 f"The medium and perfect house play to goals up to {MAX_SOLVED_GOAL}; for a longer game choose easy."
             )
+
+    async def create(self, command: CreateGame, command_id: str) -> Outcome:
+        self.check(command)
         return await self.execute(command.game_id, lambda state: [command], command_id, expected_version=0)
 
-    async def move(self, game_id: str, player: str, k: int, command_id: str, expected_version: int | None) -> Outcome:
+    async def move(
+        self,
+        game_id: str,
+        player: str,
+        k: int,
+        command_id: str,
+        expected_version: int | None,
+        place: str | None = None,
+    ) -> Outcome:
         """``player`` chooses ``k`` dice (``-1``: Pork Chop) on the board at ``expected_version``."""
         return await self.execute(
-            game_id, lambda state: [TakeTurn(player, k, self.dice(state.dice_for(k)))], command_id, expected_version
+            game_id,
+            lambda state: [TakeTurn(player, k, self.dice(state.dice_for(k)))],
+            command_id,
+            expected_version,
+            place,
         )
 
     async def forfeit(self, game_id: str, player: str, command_id: str, reason: str = "resigned") -> Outcome:
@@ -89,12 +118,13 @@ class GameService:
         commands: Callable[[GameState], Sequence[Command]],
         command_id: str,
         expected_version: int | None = None,
+        place: str | None = None,
     ) -> Outcome:
         """Decide ``commands(state)``, then the house's replies, and append them all at once.
 
         ``expected_version`` is the version of the board the player acted on (``None``: the
-        current one). Raises ``HogError`` (``StaleBoard`` for a board that moved on); a refused
-        command changes nothing.
+        current one); ``place``, when given, is where they acted, and must be the game's. Raises
+        ``HogError`` (``StaleBoard`` for a board that moved on); a refused command changes nothing.
         """
         stored = await self.store.load(game_id)
         history = from_records(stored)
@@ -102,8 +132,7 @@ class GameService:
         if done:  # a retried interaction: answer with what it did the first time
             return _outcome(history[: done[0]], history[done[0] : done[-1] + 1], duplicate=True)
         state = replay(history)
-        if expected_version is not None and state.version != expected_version:
-            raise StaleBoard("This board is out of date: the game has moved on.")
+        _check_board(state, expected_version, place)
         new: list[Event] = []
         after = state
         for command in commands(state):
@@ -114,12 +143,15 @@ class GameService:
         try:
             result = await self.store.append(game_id, [to_record(e) for e in new], state.version, command_id)
         except WrongExpectedVersion as error:
-            raise StaleBoard("Someone moved at the same moment: this board is out of date.") from error
+            raise StaleBoard("Someone moved at the same moment: here is the game as it stands.") from error
         if result.duplicate:  # the same interaction, retried while the first was being stored
             return await self.execute(game_id, commands, command_id, expected_version)
         if self.projector is not None:
             await self.projector.catch_up()
-        return _outcome(history, new)
+        outcome = _outcome(history, new)
+        for watch in self.watchers:
+            watch(outcome.state)
+        return outcome
 
     async def _house_replies(self, state: GameState) -> list[Event]:
         """The house's moves while it is the house's turn (its extra turns included)."""
@@ -131,6 +163,20 @@ class GameService:
             replies += step
             state = replay(step, state)
         return replies
+
+
+def _check_board(state: GameState, version: int | None, place: str | None) -> None:
+    """Refuse a command for a board that cannot be this game's (a forged button), or one the game has left behind."""
+    if version == 0:
+        return  # creating the game
+    if state.version == 0:
+        raise InvalidGame("There is no such game here.")
+    if place is not None and state.place != place:
+        raise InvalidGame("That game is played in another channel.")
+    if version is not None and not 1 <= version <= state.version:
+        raise InvalidGame("That button is not from this game's board.")
+    if version is not None and version != state.version:
+        raise StaleBoard("This board was out of date: here is the game as it stands.")
 
 
 def _outcome(history: Sequence[Event], new: Sequence[Event], duplicate: bool = False) -> Outcome:

@@ -8,6 +8,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 
+class SettingsError(ValueError):
+    """An environment variable with a value the bot cannot use."""
+
+
 @dataclass(frozen=True)
 class Settings:
     db: Path = Path("hogbot.sqlite3")
@@ -22,17 +26,30 @@ class Settings:
     """``HOG_DISCORD_API_BASE``: a stand-in Discord's REST base, for tests."""
     gateway_url: str | None = None
     """``HOG_DISCORD_GATEWAY_URL``: a stand-in Discord's gateway, for tests."""
+    challenge_timeout: int = 600
+    """``HOG_CHALLENGE_TIMEOUT``: seconds before an unanswered challenge expires (0: never)."""
+    turn_timeout: int = 600
+    """``HOG_TURN_TIMEOUT``: seconds a player has to move before forfeiting (0: no limit)."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
         values = os.environ if env is None else env
         defaults = cls()
+
+        def number(name: str, default: int) -> int:
+            raw = values.get(name) or str(default)
+            if not raw.isdigit():
+                raise SettingsError(f"{name} must be a whole number, not {raw!r}.")
+            return int(raw)
+
         guild = values.get("HOG_GUILD_ID")
         return cls(
             db=Path(values.get("HOG_DB") or defaults.db),
             cache=Path(values.get("HOG_CACHE") or defaults.cache),
             token=values.get("DISCORD_TOKEN") or None,
-            guild_id=int(guild) if guild else None,
+            guild_id=number("HOG_GUILD_ID", 0) if guild else None,
             api_base=values.get("HOG_DISCORD_API_BASE") or None,
             gateway_url=values.get("HOG_DISCORD_GATEWAY_URL") or None,
+            challenge_timeout=number("HOG_CHALLENGE_TIMEOUT", defaults.challenge_timeout),
+            turn_timeout=number("HOG_TURN_TIMEOUT", defaults.turn_timeout),
         )

@@ -110,8 +110,8 @@ def _effect_line(effect: Effect, mover: str, other: str, after: GameState) -> st
     match effect:
         case PigOut(rule, points, ones):
             ones_text = "a 1" if ones == 1 else f"{ones} ones"
-            result = "nothing" if points == 0 else _plural(points, "point")
-            return f"{rule}! {ones_text.capitalize()} among {mover}'s dice: just {result}."
+            result = "not a single point" if points == 0 else f"just {_plural(points, 'point')}"
+            return f"{rule}! {ones_text.capitalize()} among {mover}'s dice: {result}."
         case ZeroDice(rule, points, why):
             return f"{rule}! {mover} rolls no dice and takes {_plural(points, 'point')} ({why})."
         case PrimeBoost(before, boosted):

@@ -228,6 +228,8 @@ def _create(state: GameState, c: CreateGame) -> GameCreated:
 
 
 def _challenged_only(state: GameState, player: str) -> None:
+    if state.status is Status.EXPIRED:
+        raise GameNotActive("This challenge has expired: nobody answered in time.")
     if state.status is not Status.CHALLENGED:
         raise GameNotActive("This challenge has already been answered.")
     if player != state.players[1].id:

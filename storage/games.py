@@ -139,6 +139,21 @@ class GameViews:
             await self._db.execute(f"DELETE FROM {table}")
         await self._db.execute("COMMIT")
 
+    async def place_board(self, game_id: str, channel_id: str, message_id: str) -> None:
+        """Remember the message that shows ``game_id``'s board. Not derived from the log (the log
+        knows nothing of Discord), so a rebuild keeps it."""
+        await self._db.execute(
+            "INSERT OR REPLACE INTO boards (game_id, channel_id, message_id) VALUES (?, ?, ?)",
+            (game_id, channel_id, message_id),
+        )
+
+    async def board_message(self, game_id: str) -> tuple[str, str] | None:
+        """The ``(channel_id, message_id)`` of ``game_id``'s board, if one was posted."""
+        rows = await self._db.execute_fetchall(
+            "SELECT channel_id, message_id FROM boards WHERE game_id = ?", (game_id,)
+        )
+        return next(((str(c), str(m)) for c, m in rows), None)
+
     async def _rows(self, where: str, params: Sequence[object], tail: str = "") -> list[GameRow]:
         games = await self._db.execute_fetchall(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE {where} {tail}",

@@ -59,6 +59,14 @@ MIGRATIONS: tuple[str, ...] = (
         position INTEGER NOT NULL
     );
     """,
+    # 3: where each game's board message is, so a timer can edit it long after the command
+    """
+    CREATE TABLE boards (
+        game_id    TEXT PRIMARY KEY,
+        channel_id TEXT NOT NULL,
+        message_id TEXT NOT NULL
+    );
+    """,
 )
 
 

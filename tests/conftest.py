@@ -11,6 +11,8 @@ from hog_core.kernel import Kernel
 from hog_core.rulesets import RULE_SETS
 from hog_core.solver import Solution, sweep
 
+pytest_plugins = ["tests.discord_world"]
+
 
 @pytest.fixture(scope="session")
 def kernels() -> dict[str, Kernel]:

@@ -78,8 +78,20 @@ class SpecCheck:
     def errors(self, method: str, path: str, body: Any) -> list[str]:
         for pattern, m, validator in self.routes:
             if m == method and pattern.match(path):
-                return [f"{method} {path}: {e.message[:300]}" for e in validator.iter_errors(body)]
+                return [f"{method} {path}: {e.message[:300]}" for e in validator.iter_errors(_snowflakes(body))]
         return []
+
+
+def _snowflakes(body: Any) -> Any:
+    """``body`` with integer ids as strings: Discord reads a snowflake either way (discord.py sends
+    some as integers), but the description only spells out the string form."""
+    if isinstance(body, dict):
+        return {k: _snowflakes(v) for k, v in body.items()}
+    if isinstance(body, list):
+        return [_snowflakes(v) for v in body]
+    if isinstance(body, int) and not isinstance(body, bool) and body >= 1 << 32:
+        return str(body)
+    return body
 
 
 @dataclass
@@ -104,7 +116,10 @@ class FakeDiscord:
     port: int = 0
     spec: SpecCheck | None = field(default_factory=lambda: SpecCheck.load(SPEC))
     refused: list[str] = field(default_factory=list)
-    """Bodies the bot sent that Discord's OpenAPI description does not allow."""
+    """Bodies the bot sent that Discord's OpenAPI description does not allow, and second responses."""
+    _answered: set[str] = field(default_factory=set)
+    _clicked: dict[str, str] = field(default_factory=dict)
+    """Component interactions' ids -> the id of the message clicked."""
 
     @property
     def api_base(self) -> str:
@@ -147,6 +162,10 @@ class FakeDiscord:
         assert result is not None
         return result
 
+    def expect_login(self) -> None:
+        """Forget the last login, so that ``ready`` waits for the next bot's."""
+        self._identified.clear()
+
     async def ready(self, timeout: float = 20) -> None:
         await asyncio.wait_for(self._identified.wait(), timeout)
 
@@ -161,6 +180,12 @@ class FakeDiscord:
                 body = json.loads(raw) if request.content_type == "application/json" else _multipart_json(raw)
         if self.spec is not None and body is not None:
             self.refused += self.spec.errors(request.method, path, body)
+        parts = path.strip("/").split("/")
+        if parts[0] == "interactions" and parts[-1] == "callback":
+            if parts[1] in self._answered:  # as Discord: one response per interaction
+                self.refused.append(f"{path}: a second response to interaction {parts[1]}")
+                return _json({"code": 40060, "message": "Interaction has already been acknowledged."}, 400)
+            self._answered.add(parts[1])
         async with self._changed:
             self.sent.append(Sent(request.method, path, body))
             self._changed.notify_all()
@@ -187,7 +212,10 @@ class FakeDiscord:
         if parts[0] == "interactions" and parts[-1] == "callback":
             data = (body or {}).get("data") or {}
             message = None
-            if data.get("embeds") is not None or data.get("content") is not None:
+            if body["type"] == 7:  # UPDATE_MESSAGE: the clicked message itself changes
+                clicked = self._clicked[parts[1]]
+                message = self._store_message(data, key=next(k for k, m in self.messages.items() if m["id"] == clicked))
+            elif data.get("embeds") is not None or data.get("content") is not None:
                 message = self._store_message(data, key=f"original:{parts[2]}")
             return {
                 "interaction": {"id": parts[1], "type": 2},
@@ -200,6 +228,11 @@ class FakeDiscord:
             return self.messages.get(key, {})
         if parts[0] == "webhooks":
             return self._store_message(body, key=self.next_id())
+        if parts[0] == "channels" and parts[2:3] == ["messages"]:
+            if method == "POST":
+                return self._store_message(body, key=self.next_id())
+            key = next(k for k, m in self.messages.items() if m["id"] == parts[3])
+            return self._store_message(body, key=key)
         return {}
 
     def _store_message(self, data: dict[str, Any], key: str) -> dict[str, Any]:
@@ -262,6 +295,8 @@ class FakeDiscord:
     async def interact(self, data: dict[str, Any]) -> str:
         """Deliver an interaction to the bot; returns its id."""
         interaction_id = self.next_id()
+        if "message" in data:
+            self._clicked[interaction_id] = data["message"]["id"]
         await self.dispatch("INTERACTION_CREATE", {"id": interaction_id, "token": f"token{interaction_id}", **data})
         return interaction_id
 
@@ -310,9 +345,9 @@ def _guild() -> dict[str, Any]:
     }
 
 
-def _json(data: Any) -> web.Response:
+def _json(data: Any, status: int = 200) -> web.Response:
     # exactly application/json: discord.py treats a charset suffix as text
-    return web.Response(body=json.dumps(data).encode(), headers={"Content-Type": "application/json"})
+    return web.Response(body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json"})
 
 
 def _multipart_json(raw: bytes) -> Any:

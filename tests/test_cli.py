@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.cli import main
+from bot.settings import Settings
 
 
 @pytest.fixture(autouse=True)
@@ -48,7 +49,8 @@ def test_simulate_takes_any_python_function() -> None:
         (["simulate", "nonsense", "easy"], "Unknown strategy 'nonsense'"),
         (["tournament", "always_roll(12)"], "chose 12 dice; fa18 allows 0 to 10"),
         (["simulate", "hog_core.classic:house_strategy", "easy"], "The strategy failed at score 0, opponent 0"),
-        (["play", "--goal", "0"], "The goal must be between 1 and 10000, not 0."),
+        (["play", "--goal", "0"], "The goal must be between 10 and 1000, not 0."),
+        (["play", "--goal", "5000", "--house", "easy"], "The goal must be between 10 and 1000, not 5000."),
     ],
 )
 def test_bad_input_is_a_usage_error(argv: list[str], words: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -56,3 +58,17 @@ def test_bad_input_is_a_usage_error(argv: list[str], words: str, capsys: pytest.
         main(argv, io.StringIO("q\n"), io.StringIO())
     assert exit_info.value.code == 2
     assert words in capsys.readouterr().err
+
+
+def test_timeouts_come_from_the_environment(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    settings = Settings.from_env({"HOG_CHALLENGE_TIMEOUT": "60", "HOG_TURN_TIMEOUT": "0"})
+    assert (settings.challenge_timeout, settings.turn_timeout) == (60, 0)
+    assert (Settings.from_env({}).challenge_timeout, Settings.from_env({}).turn_timeout) == (600, 600)
+
+    monkeypatch.setenv("HOG_TURN_TIMEOUT", "ten minutes")
+    with pytest.raises(SystemExit) as exit_info:
+        main([], io.StringIO("q\n"), io.StringIO())
+    assert exit_info.value.code == 2
+    assert "HOG_TURN_TIMEOUT must be a whole number, not 'ten minutes'." in capsys.readouterr().err

@@ -161,7 +161,7 @@ def test_sp16_words() -> None:
         "Hog Wild! The totals sum to a multiple of 7, so Alice rolls four-sided dice.",
         "Alice rolls 4, 4, 4, 4, 3 for 19.",
         "Hogtimus Prime! 19 is prime, so it becomes 23.",
-        "Pig Out! A 1 among Bob's dice: just nothing.",
+        "Pig Out! A 1 among Bob's dice: not a single point.",
         "Piggy Back: Bob scored nothing, so Alice picks up 2 points.",
         "Free Bacon! Alice rolls no dice and takes 1 point (1 + 0 = 1).",
     )

@@ -6,111 +6,26 @@ import asyncio
 import os
 import signal
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import discord
 import pytest
-import yarl
 
 from bot.discord_app import HogBot
-from bot.projection import Projector
-from bot.service import GameService
-from hog_core.game import Dice
-from hog_core.rulesets import RULE_SETS
-from hog_core.solver import Solution
-from storage.events import SqliteEventStore
-from storage.games import GameViews
 from storage.solutions import SolutionCache
-from tests.fake_discord import APP_ID, CHANNEL_ID, GUILD_ID, FakeDiscord, Sent, member
-
-
-def fives(dice: Dice) -> tuple[int, ...]:
-    return (5,) * dice.count
-
-
-@pytest.fixture
-async def discord_world(
-    tmp_path: Path, solutions: dict[str, Solution], monkeypatch: pytest.MonkeyPatch
-) -> AsyncIterator[tuple[FakeDiscord, HogBot]]:
-    fake = FakeDiscord()
-    await fake.start()
-    monkeypatch.setattr(discord.http.Route, "BASE", fake.api_base)
-    monkeypatch.setattr(discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(fake.gateway))
-    cache = SolutionCache(tmp_path / "solutions")
-    for rules, solution in solutions.items():
-        cache.save(solution, RULE_SETS[rules], 100)
-    store = await SqliteEventStore.open(tmp_path / "hog.sqlite3")
-    views = await GameViews.open(tmp_path / "hog.sqlite3")
-    bot = HogBot(GameService(store, cache, Projector(store, views), dice=fives), guild_id=int(GUILD_ID))
-    running = asyncio.create_task(bot.start("a-token"))
-    await fake.ready()
-    yield fake, bot
-    await bot.close()
-    await running
-    await fake.stop()
-    assert fake.refused == []  # every body the bot sent is one Discord accepts
-    await views.close()
-    await store.close()
-
-
-def where(channel: str = CHANNEL_ID) -> dict[str, Any]:
-    return {
-        "application_id": APP_ID,
-        "guild_id": GUILD_ID,
-        "channel_id": channel,
-        "channel": {"id": channel, "type": 0, "guild_id": GUILD_ID, "name": "hog", "position": 0},
-        "version": 1,
-        "locale": "en-US",
-        "guild_locale": "en-US",
-        "app_permissions": "2147483647",
-        "entitlements": [],
-        "authorizing_integration_owners": {"0": GUILD_ID},
-        "context": 0,
-        "attachment_size_limit": 10485760,
-    }
-
-
-def subcommand(
-    name: str, options: list[dict[str, Any]] | None = None, who: str = "1001", person: str = "Ada"
-) -> dict[str, Any]:
-    """``/hog <name>`` as Discord sends it."""
-    return {
-        "type": 2,
-        **where(),
-        "member": member(who, person),
-        "data": {"id": "1", "name": "hog", "type": 1, "options": [{"name": name, "type": 1, "options": options or []}]},
-    }
-
-
-def click(custom_id: str, message: dict[str, Any], who: str = "1001", person: str = "Ada") -> dict[str, Any]:
-    """A button press on ``message`` as Discord sends it (with the message and its components)."""
-    return {
-        "type": 3,
-        **where(),
-        "member": member(who, person),
-        "message": message,
-        "data": {"custom_id": custom_id, "component_type": 2},
-    }
-
-
-async def press(fake: FakeDiscord, who: str, name: str, message: dict[str, Any], custom_id: str) -> dict[str, Any]:
-    """Press a button and wait for the bot's answer to it."""
-    pressed = await fake.interact(click(custom_id, message, who, name))
-    sent = await fake.wait_for(lambda s: s.path == f"/interactions/{pressed}/token{pressed}/callback")
-    return dict(sent.body)
-
-
-async def board_of(fake: FakeDiscord, command: str) -> Sent:
-    """The board the bot posted in answer to ``command``."""
-    return await fake.wait_for(lambda s: s.method == "PATCH" and s.path.endswith(f"token{command}/messages/@original"))
-
-
-def button(board: Sent, label: str) -> str:
-    return str(
-        next(c["custom_id"] for row in board.body["components"] for c in row["components"] if c["label"] == label)
-    )
+from tests.discord_world import (
+    answer_to,
+    board_of,
+    button,
+    challenge_command,
+    click,
+    followup_to,
+    press,
+    subcommand,
+    where,
+)
+from tests.fake_discord import CHANNEL_ID, GUILD_ID, FakeDiscord
 
 
 async def test_a_house_game_from_the_slash_command(discord_world: tuple[FakeDiscord, HogBot]) -> None:
@@ -119,7 +34,7 @@ async def test_a_house_game_from_the_slash_command(discord_world: tuple[FakeDisc
     assert [c["name"] for c in synced.body] == ["hog"]
 
     command = await fake.interact(subcommand("house", [{"name": "difficulty", "type": 3, "value": "easy"}]))
-    await fake.wait_for(lambda s: s.path == f"/interactions/{command}/token{command}/callback")  # deferred
+    await answer_to(fake, command)  # deferred
     shown = await board_of(fake, command)
     (board,) = shown.body["embeds"]
     assert board["footer"]["text"] == "Ada to move."
@@ -147,19 +62,21 @@ async def test_strangers_and_stale_boards_get_a_private_word(discord_world: tupl
     assert (await bot.service.load(three.split(":")[2])).version == 1  # nothing moved
 
     assert (await press(fake, "1001", "Ada", message, three))["type"] == 7  # Ada's move: the board updates
-    stale = await press(fake, "1001", "Ada", message, three)  # the same old board, clicked again
-    assert stale["data"]["flags"] == 64 and "out of date" in stale["data"]["content"]
+    stale = await fake.interact(click(three, message))  # the same old board, clicked again
+    fresh = await answer_to(fake, stale)
+    assert fresh.body["type"] == 7 and fresh.body["data"]["components"][0]["components"][3]["custom_id"].endswith(
+        ":3:3"
+    )  # the board is brought up to date: version 3, after Ada's move and the house's reply
+    notice = await followup_to(fake, stale)
+    assert notice.body["flags"] == 64 and notice.body["content"].startswith("This board was out of date")
+    assert (await bot.service.load(three.split(":")[2])).version == 3  # and nothing moved
 
 
 async def test_the_bot_process_killed_mid_game_plays_on_from_the_old_board(
-    tmp_path: Path, solutions: dict[str, Solution]
+    tmp_path: Path, fake_discord: FakeDiscord, solved_cache: SolutionCache
 ) -> None:
     """`python -m bot` with a token, exactly as in production, pointed at the fake by environment."""
-    fake = FakeDiscord()
-    await fake.start()
-    cache = SolutionCache(tmp_path / "solutions")
-    for rules, solution in solutions.items():
-        cache.save(solution, RULE_SETS[rules], 100)
+    fake = fake_discord
     env = {
         **os.environ,
         "DISCORD_TOKEN": "a-token",
@@ -167,12 +84,12 @@ async def test_the_bot_process_killed_mid_game_plays_on_from_the_old_board(
         "HOG_DISCORD_GATEWAY_URL": fake.gateway,
         "HOG_GUILD_ID": GUILD_ID,
         "HOG_DB": str(tmp_path / "hog.sqlite3"),
-        "HOG_CACHE": str(tmp_path / "solutions"),
+        "HOG_CACHE": str(solved_cache.directory),
     }
     root = Path(__file__).resolve().parent.parent
 
     async def start_bot() -> asyncio.subprocess.Process:
-        fake._identified.clear()
+        fake.expect_login()
         process = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", cwd=root, env=env)
         await fake.ready(timeout=60)
         return process
@@ -194,33 +111,10 @@ async def test_the_bot_process_killed_mid_game_plays_on_from_the_old_board(
         finally:
             second.terminate()
             await second.wait()
-        assert fake.refused == []
     finally:
         if first.returncode is None:
             first.kill()
             await first.wait()
-        await fake.stop()
-
-
-def challenge_command(opponent_id: str, opponent_name: str, bot_user: bool = False) -> dict[str, Any]:
-    """``/hog challenge opponent:<member>`` as Discord sends it, the member resolved."""
-    them = member(opponent_id, opponent_name)
-    them["user"]["bot"] = bot_user
-    resolved_member = {k: v for k, v in them.items() if k != "user"}
-    return {
-        "type": 2,
-        **where(),
-        "member": member("1001", "Ada"),
-        "data": {
-            "id": "1",
-            "name": "hog",
-            "type": 1,
-            "options": [
-                {"name": "challenge", "type": 1, "options": [{"name": "opponent", "type": 6, "value": opponent_id}]}
-            ],
-            "resolved": {"users": {opponent_id: them["user"]}, "members": {opponent_id: resolved_member}},
-        },
-    }
 
 
 async def test_a_challenge_accepted_and_one_declined(discord_world: tuple[FakeDiscord, HogBot]) -> None:
@@ -240,7 +134,7 @@ async def test_a_challenge_accepted_and_one_declined(discord_world: tuple[FakeDi
     assert len([c for row in accepted["data"]["components"] for c in row["components"]]) == 11
 
     again = await fake.interact(challenge_command("2002", "Bob"))
-    refused = await fake.wait_for(lambda s: s.path == f"/interactions/{again}/token{again}/callback")
+    refused = await answer_to(fake, again)
     assert refused.body["data"]["content"] == "You already have a game with Bob in this channel."
 
     other = await fake.interact(challenge_command("3003", "Cy"))
@@ -265,7 +159,7 @@ async def test_challenges_that_make_no_game(
 ) -> None:
     fake, _ = discord_world
     command = await fake.interact(challenge_command(who, name, bot_user=is_bot))
-    refused = await fake.wait_for(lambda s: s.path == f"/interactions/{command}/token{command}/callback")
+    refused = await answer_to(fake, command)
     assert refused.body["data"]["flags"] == 64 and words in refused.body["data"]["content"]
 
 
@@ -287,7 +181,7 @@ async def test_forfeit_and_help(discord_world: tuple[FakeDiscord, HogBot]) -> No
 
     async def answer(data: dict[str, Any]) -> dict[str, Any]:
         asked = await fake.interact(data)
-        sent = await fake.wait_for(lambda s: s.path == f"/interactions/{asked}/token{asked}/callback")
+        sent = await answer_to(fake, asked)
         return dict(sent.body)
 
     nothing = await answer(subcommand("forfeit"))
@@ -299,6 +193,9 @@ async def test_forfeit_and_help(discord_world: tuple[FakeDiscord, HogBot]) -> No
     (final,) = resigned["data"]["embeds"]
     assert final["footer"]["text"] == "The house won: Ada forfeited."
     assert "Ada resigns: The house wins (0 to 0)." in final["description"]
+    board = fake.messages[f"original:token{started}"]
+    edited = await fake.wait_for(lambda s: s.method == "PATCH" and s.path.endswith(f"/messages/{board['id']}"))
+    assert edited.body["components"] == []  # the old board's buttons are gone
     assert (await answer(subcommand("forfeit")))["data"]["content"] == "You have no game in this channel."
 
     helped = await answer(subcommand("help"))
@@ -313,3 +210,72 @@ def test_a_long_story_is_cut_to_what_discord_takes() -> None:
     assert told is not None and len(told) <= DESCRIPTION_LIMIT
     assert told.startswith("…\n") and told.endswith("(turn 199)")
     assert story_text(lines[:3]) == "\n".join(lines[:3]) and story_text(()) is None
+
+
+BUTTON = {"type": 2, "style": 2, "label": "3"}
+
+
+@pytest.mark.parametrize(
+    ("forge", "channel", "words"),
+    [
+        (lambda game: "hog:move:gdeadbeef00:1:3", CHANNEL_ID, "There is no such game here."),
+        (lambda game: f"hog:move:{game}:1:3", "900000000000000009", "That game is played in another channel."),
+        (lambda game: f"hog:move:{game}:99:3", CHANNEL_ID, "That button is not from this game's board."),
+        (lambda game: f"hog:move:{game}:1:11", CHANNEL_ID, "Choose between 0 and 10 dice, not 11."),
+        (lambda game: f"hog:move:{game}:1:-1", CHANNEL_ID, "There is no Pork Chop in fa18"),
+        (lambda game: f"hog:move:{game}:one:3", CHANNEL_ID, "That button is not one of mine."),
+        (lambda game: f"hog:answer:{game}:maybe", CHANNEL_ID, "That button is not one of mine."),
+        (lambda game: f"hog:answer:{game}:accept", CHANNEL_ID, "This challenge has already been answered."),
+    ],
+)
+async def test_forged_buttons_are_refused_in_words(
+    discord_world: tuple[FakeDiscord, HogBot], forge: Callable[[str], str], channel: str, words: str
+) -> None:
+    fake, bot = discord_world
+    command = await fake.interact(subcommand("house"))
+    game_id = button(await board_of(fake, command), "3").split(":")[2]
+    message = fake.messages[f"original:token{command}"]
+
+    forged = forge(game_id)  # on a message that carries it, or discord.py never looks at it
+    carrying = {**message, "components": [{"type": 1, "components": [{**BUTTON, "custom_id": forged}]}]}
+    pressed = await fake.interact({**click(forged, carrying), **where(channel)})
+    refused = await answer_to(fake, pressed)
+    assert refused.body["type"] == 4 and refused.body["data"]["flags"] == 64
+    assert refused.body["data"]["content"].startswith(words)
+    assert (await bot.service.load(game_id)).version == 1  # nothing moved
+
+
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        ([{"name": "goal", "type": 4, "value": 5}], "The goal must be between 10 and 1000, not 5."),
+        ([{"name": "goal", "type": 4, "value": 500}], "The medium and perfect house play to goals up to 200"),
+        ([{"name": "rules", "type": 3, "value": "fa99"}], "There is no rule set 'fa99'"),
+        ([{"name": "difficulty", "type": 3, "value": "godlike"}], "there is no 'godlike'"),
+    ],
+)
+async def test_bad_options_are_refused_before_any_game(
+    discord_world: tuple[FakeDiscord, HogBot], options: list[dict[str, Any]], words: str
+) -> None:
+    """Discord's own client keeps options in range; a forged interaction is refused all the same."""
+    fake, bot = discord_world
+    asked = await fake.interact(subcommand("house", options))
+    refused = await answer_to(fake, asked)
+    assert refused.body["type"] == 4 and refused.body["data"]["flags"] == 64
+    assert words in refused.body["data"]["content"]
+    assert await bot.views.count() == 0
+
+
+async def test_the_rules_explained(discord_world: tuple[FakeDiscord, HogBot]) -> None:
+    fake, _ = discord_world
+    for rules, title, example in [
+        (None, "Fall 2018", "Swine Swap! Ada had 104 and Bob 48: they trade totals."),
+        ("porkchop", "Pork Chop", "Pork Chop! Ada trades 30 for Bob's 70."),
+        ("contest", "Contest", "Time Trot! Ada matched the turn number and goes again on eight-sided dice."),
+    ]:
+        options = [] if rules is None else [{"name": "rules", "type": 3, "value": rules}]
+        asked = await fake.interact(subcommand("rules", options))
+        sent = await answer_to(fake, asked)
+        (shown,) = sent.body["data"]["embeds"]
+        assert sent.body["data"]["flags"] == 64 and shown["title"].startswith(title)
+        assert example in shown["description"]

@@ -1,0 +1,176 @@
+"""The real discord.py bot against the fake Discord, and the payloads Discord would send it.
+
+Registered as a pytest plugin in ``conftest.py``: the ``discord_world`` fixture runs a ``HogBot``
+on a fresh database, logged in to a ``FakeDiscord``, with the dice fixed to fives and a clock the
+test moves by hand.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+import yarl
+
+from bot.discord_app import HogBot
+from bot.projection import Projector
+from bot.service import GameService
+from hog_core.game import Dice
+from hog_core.rulesets import RULE_SETS
+from hog_core.solver import Solution
+from storage.events import SqliteEventStore
+from storage.games import GameViews
+from storage.solutions import SolutionCache
+from tests.fake_clock import FakeClock
+from tests.fake_discord import APP_ID, CHANNEL_ID, GUILD_ID, FakeDiscord, Sent, member
+
+
+def fives(dice: Dice) -> tuple[int, ...]:
+    """Every die shows 5 (a four-sided die 4): games are the same every run."""
+    return (min(5, dice.sides),) * dice.count
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+async def fake_discord(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDiscord]:
+    fake = FakeDiscord()
+    await fake.start()
+    monkeypatch.setattr(discord.http.Route, "BASE", fake.api_base)
+    monkeypatch.setattr(discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(fake.gateway))
+    yield fake
+    await fake.stop()
+    assert fake.refused == []  # every body the bot sent is one Discord accepts, each interaction answered once
+
+
+@pytest.fixture
+def solved_cache(tmp_path: Path, solutions: dict[str, Solution]) -> SolutionCache:
+    cache = SolutionCache(tmp_path / "solutions")
+    for rules, solution in solutions.items():
+        cache.save(solution, RULE_SETS[rules], 100)
+    return cache
+
+
+@asynccontextmanager
+async def running_bot(fake: FakeDiscord, db: Path, cache: SolutionCache, clock: FakeClock) -> AsyncIterator[HogBot]:
+    """A bot on ``db``, logged in to ``fake``, until the block ends (a restart is two blocks)."""
+    store = await SqliteEventStore.open(db)
+    views = await GameViews.open(db)
+    bot = HogBot(
+        GameService(store, cache, Projector(store, views), dice=fives), views, guild_id=int(GUILD_ID), clock=clock
+    )
+    fake.expect_login()
+    running = asyncio.create_task(bot.start("a-token"))
+    try:
+        await fake.ready()
+        yield bot
+    finally:
+        await bot.close()
+        await running
+        await views.close()
+        await store.close()
+
+
+@pytest.fixture
+async def discord_world(
+    tmp_path: Path, fake_discord: FakeDiscord, solved_cache: SolutionCache, clock: FakeClock
+) -> AsyncIterator[tuple[FakeDiscord, HogBot]]:
+    async with running_bot(fake_discord, tmp_path / "hog.sqlite3", solved_cache, clock) as bot:
+        yield fake_discord, bot
+
+
+def where(channel: str = CHANNEL_ID) -> dict[str, Any]:
+    return {
+        "application_id": APP_ID,
+        "guild_id": GUILD_ID,
+        "channel_id": channel,
+        "channel": {"id": channel, "type": 0, "guild_id": GUILD_ID, "name": "hog", "position": 0},
+        "version": 1,
+        "locale": "en-US",
+        "guild_locale": "en-US",
+        "app_permissions": "2147483647",
+        "entitlements": [],
+        "authorizing_integration_owners": {"0": GUILD_ID},
+        "context": 0,
+        "attachment_size_limit": 10485760,
+    }
+
+
+def subcommand(
+    name: str, options: list[dict[str, Any]] | None = None, who: str = "1001", person: str = "Ada"
+) -> dict[str, Any]:
+    """``/hog <name>`` as Discord sends it."""
+    return {
+        "type": 2,
+        **where(),
+        "member": member(who, person),
+        "data": {"id": "1", "name": "hog", "type": 1, "options": [{"name": name, "type": 1, "options": options or []}]},
+    }
+
+
+def click(custom_id: str, message: dict[str, Any], who: str = "1001", person: str = "Ada") -> dict[str, Any]:
+    """A button press on ``message`` as Discord sends it (with the message and its components)."""
+    return {
+        "type": 3,
+        **where(),
+        "member": member(who, person),
+        "message": message,
+        "data": {"custom_id": custom_id, "component_type": 2},
+    }
+
+
+async def press(fake: FakeDiscord, who: str, name: str, message: dict[str, Any], custom_id: str) -> dict[str, Any]:
+    """Press a button and wait for the bot's answer to it."""
+    pressed = await fake.interact(click(custom_id, message, who, name))
+    sent = await fake.wait_for(lambda s: s.path == f"/interactions/{pressed}/token{pressed}/callback")
+    return dict(sent.body)
+
+
+async def answer_to(fake: FakeDiscord, interaction: str) -> Sent:
+    """The bot's response to ``interaction`` (its one callback)."""
+    return await fake.wait_for(lambda s: s.path == f"/interactions/{interaction}/token{interaction}/callback")
+
+
+async def followup_to(fake: FakeDiscord, interaction: str) -> Sent:
+    """The first follow-up message the bot sent for ``interaction``."""
+    return await fake.wait_for(lambda s: s.method == "POST" and s.path.endswith(f"/token{interaction}"))
+
+
+async def board_of(fake: FakeDiscord, command: str) -> Sent:
+    """The board the bot posted in answer to ``command``."""
+    return await fake.wait_for(lambda s: s.method == "PATCH" and s.path.endswith(f"token{command}/messages/@original"))
+
+
+def button(board: Sent, label: str) -> str:
+    return str(
+        next(c["custom_id"] for row in board.body["components"] for c in row["components"] if c["label"] == label)
+    )
+
+
+def challenge_command(opponent_id: str, opponent_name: str, bot_user: bool = False) -> dict[str, Any]:
+    """``/hog challenge opponent:<member>`` as Discord sends it, the member resolved."""
+    them = member(opponent_id, opponent_name)
+    them["user"]["bot"] = bot_user
+    resolved_member = {k: v for k, v in them.items() if k != "user"}
+    return {
+        "type": 2,
+        **where(),
+        "member": member("1001", "Ada"),
+        "data": {
+            "id": "1",
+            "name": "hog",
+            "type": 1,
+            "options": [
+                {"name": "challenge", "type": 1, "options": [{"name": "opponent", "type": 6, "value": opponent_id}]}
+            ],
+            "resolved": {"users": {opponent_id: them["user"]}, "members": {opponent_id: resolved_member}},
+        },
+    }
