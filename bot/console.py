@@ -60,7 +60,8 @@ async def table(
     """One game at the terminal; returns the game as it stands when it ends or the player quits."""
     store = await SqliteEventStore.open(settings.db)
     views = await GameViews.open(settings.db)
-    service = GameService(store, SolutionCache(settings.cache), Projector(store, views), dice)
+    projector = Projector(store, views)
+    service = GameService(store, SolutionCache(settings.cache), projector, dice)
     try:
         rival = Player("console:2", vs) if vs else Player(f"house:{house}", "The house", house=house)
         game_id = f"c{secrets.token_hex(4)}"
@@ -93,6 +94,7 @@ async def table(
             state = outcome.state
         return state
     finally:
+        await projector.settle()
         await views.close()
         await store.close()
 

@@ -29,7 +29,7 @@ from hog_core.game import PORK_CHOP, AcceptChallenge, Command, CreateGame, Decli
 from hog_core.rulesets import DEFAULT_RULES, RULE_SETS
 from hog_core.strategies import DIFFICULTIES
 from storage.events import SqliteEventStore
-from storage.games import GameViews
+from storage.games import GameRow, GameViews
 from storage.solutions import SolutionCache
 
 log = logging.getLogger(__name__)
@@ -159,7 +159,7 @@ class HogBot(discord.Client):
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(MoveButton, AnswerButton)
-        await self.timers.restore(row.game_id for row in await self.views.live_games())
+        await self.timers.restore(row.game_id for row in await self.live_games())
         self._timing = asyncio.create_task(self.timers.run())
         if self.guild_id is not None:  # instant sync to one server while developing
             guild = discord.Object(id=self.guild_id)
@@ -172,6 +172,12 @@ class HogBot(discord.Client):
         if self._timing is not None:
             self._timing.cancel()
         await super().close()
+
+    async def live_games(self, place: str | None = None) -> list[GameRow]:
+        """The games being played (in ``place``), as of the last event."""
+        if self.service.projector is not None:
+            await self.service.projector.settle()
+        return await self.views.live_games(place)
 
     async def show(self, outcome: Outcome) -> tuple[discord.Embed, discord.ui.View]:
         state = outcome.state
@@ -206,6 +212,10 @@ class HogBot(discord.Client):
             return
         except HogError as error:
             await interaction.response.send_message(error.message, ephemeral=True)
+            return
+        except Exception:
+            log.exception("a press on the board of %s failed", game_id)
+            await self.apologise(interaction)
             return
         shown, view = await self.show(outcome)
         await interaction.response.edit_message(embed=shown, view=view)
@@ -270,6 +280,9 @@ class HogBot(discord.Client):
     async def command_failed(self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError) -> None:
         """Whatever went wrong inside a command, the player hears about it in words."""
         log.error("/%s failed", interaction.command.qualified_name if interaction.command else "?", exc_info=error)
+        await self.apologise(interaction)
+
+    async def apologise(self, interaction: discord.Interaction[Any]) -> None:
         words = "Something went wrong on my side. Every game is safe in the log; please try again."
         if interaction.response.is_done():
             await interaction.followup.send(words, ephemeral=True)
@@ -327,7 +340,7 @@ def hog_commands(bot: HogBot) -> app_commands.Group:
             refusal = f"{opponent.display_name} is a bot. Play the house with `/hog house`."
         else:
             pair = {str(me.id), str(opponent.id)}
-            live = await bot.views.live_games(str(interaction.channel_id))
+            live = await bot.live_games(str(interaction.channel_id))
             if any({s.player_id for s in row.seats} == pair for row in live):
                 refusal = f"You already have a game with {opponent.display_name} in this channel."
         if refusal is not None:
@@ -349,7 +362,7 @@ def hog_commands(bot: HogBot) -> app_commands.Group:
     @hog.command(name="forfeit", description="Resign your game in this channel")
     async def forfeit(interaction: discord.Interaction[Any]) -> None:
         me = str(interaction.user.id)
-        live = await bot.views.live_games(str(interaction.channel_id))
+        live = await bot.live_games(str(interaction.channel_id))
         mine = [row for row in live if me in {s.player_id for s in row.seats}]
         if not mine:
             await interaction.response.send_message("You have no game in this channel.", ephemeral=True)
@@ -415,5 +428,6 @@ async def run(settings: Settings) -> None:
         async with bot:
             await bot.start(settings.token)
     finally:
+        await projector.settle()
         await views.close()
         await store.close()

@@ -71,7 +71,10 @@ class GameService:
         for a goal past ``MAX_SOLVED_GOAL``: the board then shows no win chances."""
         if state.goal > MAX_SOLVED_GOAL:
             return None
-        return await asyncio.to_thread(self.solutions.get, RULE_SETS[state.rules.id], state.goal)
+        rules = RULE_SETS[state.rules.id]
+        return self.solutions.in_memory(rules, state.goal) or await asyncio.to_thread(
+            self.solutions.get, rules, state.goal
+        )
 
     def check(self, command: CreateGame) -> None:
         """Refuse, before any work, a game no front end offers: raises ``InvalidGame``."""
@@ -147,7 +150,7 @@ class GameService:
         if result.duplicate:  # the same interaction, retried while the first was being stored
             return await self.execute(game_id, commands, command_id, expected_version)
         if self.projector is not None:
-            await self.projector.catch_up()
+            self.projector.follow()
         outcome = _outcome(history, new)
         for watch in self.watchers:
             watch(outcome.state)

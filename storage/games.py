@@ -92,6 +92,9 @@ class GameViews:
         db = await aiosqlite.connect(path, isolation_level=None)
         try:
             await db.execute("PRAGMA busy_timeout=5000")
+            # read models are rebuilt from the log at will: a power cut may cost their last commits
+            # (and the checkpoint with them, in the same transaction), never their consistency
+            await db.execute("PRAGMA synchronous=NORMAL")
             await migrate(db)
         except BaseException:
             await db.close()

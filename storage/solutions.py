@@ -48,14 +48,20 @@ class SolutionCache:
         except (OSError, EOFError, KeyError, ValueError, zipfile.BadZipFile):
             return None
 
-    def get(self, rules: RuleSet, goal: int = 100) -> Solution:
-        """The solution of ``rules`` to ``goal``: from memory, else loaded, else solved and stored."""
+    def in_memory(self, rules: RuleSet, goal: int = 100) -> Solution | None:
+        """The solution if it is in memory (no disk, no solving: safe on the event loop)."""
         key = (rules.id, rules.version, goal)
         with self._lock:
             solution = self._memory.get(key)
             if solution is not None:
                 self._memory.move_to_end(key)
-                return solution
+            return solution
+
+    def get(self, rules: RuleSet, goal: int = 100) -> Solution:
+        """The solution of ``rules`` to ``goal``: from memory, else loaded, else solved and stored."""
+        key = (rules.id, rules.version, goal)
+        if (solution := self.in_memory(rules, goal)) is not None:
+            return solution
         solution = self.load(rules, goal)
         if solution is None:  # two threads may both solve it: the file is written atomically
             solution = solve(rules, goal)

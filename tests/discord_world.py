@@ -64,9 +64,8 @@ async def running_bot(fake: FakeDiscord, db: Path, cache: SolutionCache, clock: 
     """A bot on ``db``, logged in to ``fake``, until the block ends (a restart is two blocks)."""
     store = await SqliteEventStore.open(db)
     views = await GameViews.open(db)
-    bot = HogBot(
-        GameService(store, cache, Projector(store, views), dice=fives), views, guild_id=int(GUILD_ID), clock=clock
-    )
+    projector = Projector(store, views)
+    bot = HogBot(GameService(store, cache, projector, dice=fives), views, guild_id=int(GUILD_ID), clock=clock)
     fake.expect_login()
     running = asyncio.create_task(bot.start("a-token"))
     try:
@@ -75,6 +74,7 @@ async def running_bot(fake: FakeDiscord, db: Path, cache: SolutionCache, clock: 
     finally:
         await bot.close()
         await running
+        await projector.settle()
         await views.close()
         await store.close()
 
@@ -136,7 +136,7 @@ async def press(fake: FakeDiscord, who: str, name: str, message: dict[str, Any],
 
 async def answer_to(fake: FakeDiscord, interaction: str) -> Sent:
     """The bot's response to ``interaction`` (its one callback)."""
-    return await fake.wait_for(lambda s: s.path == f"/interactions/{interaction}/token{interaction}/callback")
+    return await fake.response(interaction)
 
 
 async def followup_to(fake: FakeDiscord, interaction: str) -> Sent:

@@ -12,6 +12,7 @@ import asyncio
 import itertools
 import json
 import re
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -119,6 +120,11 @@ class FakeDiscord:
     """Bodies the bot sent that Discord's OpenAPI description does not allow, and second responses."""
     _answered: set[str] = field(default_factory=set)
     _clicked: dict[str, str] = field(default_factory=dict)
+    _responses: dict[str, asyncio.Future[Sent]] = field(default_factory=dict)
+    delivered_at: dict[str, float] = field(default_factory=dict)
+    """When each interaction was handed to the bot's gateway connection (``time.perf_counter``)."""
+    answered_at: dict[str, float] = field(default_factory=dict)
+    """When the bot's response to each interaction arrived."""
     """Component interactions' ids -> the id of the message clicked."""
 
     @property
@@ -149,6 +155,15 @@ class FakeDiscord:
             await self._runner.cleanup()
 
     # --- waiting for the bot ---------------------------------------------------------------------
+
+    async def response(self, interaction: str, timeout: float = 20) -> Sent:
+        """The bot's response to ``interaction`` (waits on that interaction alone, however busy the fake)."""
+        future = self._responses.setdefault(interaction, asyncio.get_running_loop().create_future())
+        return await asyncio.wait_for(asyncio.shield(future), timeout)
+
+    def message(self, message_id: str) -> dict[str, Any]:
+        """A message as it stands now, by id."""
+        return next(m for m in self.messages.values() if m["id"] == message_id)
 
     async def wait_for(self, match: Callable[[Sent], bool], timeout: float = 20) -> Sent:
         """The first request matching ``match``, waiting for the bot to send it."""
@@ -186,9 +201,13 @@ class FakeDiscord:
                 self.refused.append(f"{path}: a second response to interaction {parts[1]}")
                 return _json({"code": 40060, "message": "Interaction has already been acknowledged."}, 400)
             self._answered.add(parts[1])
+        sent = Sent(request.method, path, body)
         async with self._changed:
-            self.sent.append(Sent(request.method, path, body))
+            self.sent.append(sent)
             self._changed.notify_all()
+        if parts[0] == "interactions" and parts[-1] == "callback":
+            self.answered_at[parts[1]] = time.perf_counter()
+            self._responses.setdefault(parts[1], asyncio.get_running_loop().create_future()).set_result(sent)
         return _json(self._answer(request.method, path, body))
 
     def _answer(self, method: str, path: str, body: Any) -> Any:
@@ -213,8 +232,8 @@ class FakeDiscord:
             data = (body or {}).get("data") or {}
             message = None
             if body["type"] == 7:  # UPDATE_MESSAGE: the clicked message itself changes
-                clicked = self._clicked[parts[1]]
-                message = self._store_message(data, key=next(k for k, m in self.messages.items() if m["id"] == clicked))
+                clicked = self.message(self._clicked[parts[1]])
+                message = self._store_message(data, key=next(k for k, m in self.messages.items() if m is clicked))
             elif data.get("embeds") is not None or data.get("content") is not None:
                 message = self._store_message(data, key=f"original:{parts[2]}")
             return {
@@ -297,6 +316,7 @@ class FakeDiscord:
         interaction_id = self.next_id()
         if "message" in data:
             self._clicked[interaction_id] = data["message"]["id"]
+        self.delivered_at[interaction_id] = time.perf_counter()
         await self.dispatch("INTERACTION_CREATE", {"id": interaction_id, "token": f"token{interaction_id}", **data})
         return interaction_id
 

@@ -50,6 +50,7 @@ async def test_a_challenge_from_the_command_to_the_win(discord_world: tuple[Fake
     game_id = button(shown, "Accept").split(":")[2]
     state = await bot.service.load(game_id)
     assert state.status is Status.FINISHED and max(state.scores) >= 100
+    assert await bot.live_games() == []  # (the read models caught up first)
     row = await bot.views.game(game_id)
     assert row is not None and row.status == "finished" and row.winner == state.winner
 

@@ -104,4 +104,4 @@ async def test_timers_fire_after_a_restart(
         assert expired.body["embeds"][0]["footer"]["text"] == "The challenge expired."
         forfeited = await fake.wait_for(edit_of(house_game))
         assert forfeited.body["embeds"][0]["footer"]["text"] == "The house won: Cy forfeited."
-        assert await bot.views.live_games() == []
+        assert await bot.live_games() == []

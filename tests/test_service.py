@@ -34,7 +34,9 @@ async def service(tmp_path: Path, solutions: dict[str, Solution]) -> AsyncIterat
         cache.save(solution, RULE_SETS[rules], 100)
     store = await SqliteEventStore.open(tmp_path / "hog.sqlite3")
     views = await GameViews.open(tmp_path / "hog.sqlite3")
-    yield GameService(store, cache, Projector(store, views), dice=fives)
+    projector = Projector(store, views)
+    yield GameService(store, cache, projector, dice=fives)
+    await projector.settle()
     await views.close()
     await store.close()
 
@@ -110,6 +112,7 @@ async def test_any_command_and_the_read_models(service: GameService) -> None:
     assert outcome.state.status is Status.FINISHED and outcome.state.winner == 1
     assert outcome.told[-1][2] == ("Ada resigns: The house wins (0 to 0).",)
     assert service.projector is not None
+    await service.projector.settle()  # the read models follow the log in the background
     row = await service.projector.views.game("g")
     assert row is not None and row.status == "finished" and row.winner == 1
 
