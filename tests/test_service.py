@@ -126,3 +126,14 @@ async def test_long_games_play_without_solving(service: GameService) -> None:
     assert await service.solution(outcome.state) is None
     outcome = await service.move("g", ADA.id, 3, "i2", expected_version=1)
     assert outcome.state.scores[0] == 15 and outcome.state.mover == 0
+
+
+async def test_the_read_models_follow_many_games_at_once(service: GameService) -> None:
+    """Each command asks the projector to follow; catch-ups at once take turns on the views' connection."""
+    games = [CreateGame(f"g{n}", (Player(f"p{n}", "P"), HOUSE), place="channel/1") for n in range(30)]
+    await asyncio.gather(*(service.create(game, f"i{n}") for n, game in enumerate(games)))
+    assert service.projector is not None
+    await asyncio.gather(*(service.projector.catch_up() for _ in range(5)))
+    await service.projector.settle()
+    assert await service.projector.views.count() == 30
+    assert len(await service.projector.views.live_games("channel/1")) == 30
