@@ -17,12 +17,16 @@ import discord
 import yarl
 from discord import app_commands
 
-from bot.board import Board, board
+from bot.board import board
+from bot.embeds import embed
+from bot.history import PAGE, HistoryButton, game_line, history_embed, history_view
 from bot.projection import Projector
+from bot.replays import ReplayButton, replay_embed, replay_view
 from bot.rules_help import explain
 from bot.service import GameService, Outcome, StaleBoard
 from bot.settings import Settings
 from bot.timers import Clock, SystemClock, Timers
+from hog_core.commentary import narrate
 from hog_core.errors import HogError
 from hog_core.events import Player
 from hog_core.game import PORK_CHOP, AcceptChallenge, Command, CreateGame, DeclineChallenge, GameState, Status
@@ -99,32 +103,6 @@ class AnswerButton(
         await client.run_and_show(interaction, self.game_id, lambda state: [command])
 
 
-DESCRIPTION_LIMIT = 4096
-"""Discord refuses an embed whose description is longer."""
-
-
-def story_text(lines: tuple[str, ...]) -> str | None:
-    """The turn's story for an embed: when the house's extra turns make it too long for Discord,
-    the most recent lines are kept."""
-    kept = list(lines)
-    while kept and len("\n".join(["…", *kept])) > DESCRIPTION_LIMIT:
-        kept.pop(0)
-    if len(kept) < len(lines):
-        kept.insert(0, "…")
-    return "\n".join(kept) or None
-
-
-def embed(b: Board) -> discord.Embed:
-    shown = discord.Embed(title=b.title, description=story_text(b.story))
-    for i, (name, total) in enumerate(b.totals):
-        chance = f" · {b.chances[i]:.0%} to win" if b.chances is not None else ""
-        shown.add_field(name=name, value=f"**{total}**{chance}", inline=True)
-    if b.last_roll:
-        shown.add_field(name="Last roll", value=b.last_roll, inline=False)
-    shown.set_footer(text=b.status)
-    return shown
-
-
 def moves_view(state: GameState) -> discord.ui.View:
     """Accept / Decline while a challenge is open, a button per legal move while it is played."""
     view = discord.ui.View(timeout=None)
@@ -158,7 +136,7 @@ class HogBot(discord.Client):
         self.tree.on_error = self.command_failed  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
-        self.add_dynamic_items(MoveButton, AnswerButton)
+        self.add_dynamic_items(MoveButton, AnswerButton, ReplayButton, HistoryButton)
         await self.timers.restore(row.game_id for row in await self.live_games())
         self._timing = asyncio.create_task(self.timers.run())
         if self.guild_id is not None:  # instant sync to one server while developing
@@ -172,6 +150,26 @@ class HogBot(discord.Client):
         if self._timing is not None:
             self._timing.cancel()
         await super().close()
+
+    async def replay(self, game_id: str, step: int) -> tuple[discord.Embed, discord.ui.View] | None:
+        """Step ``step`` of ``game_id``'s replay (clamped to the game), or ``None`` for no such game."""
+        steps = list(narrate(await self.service.events(game_id)))
+        if not steps:
+            return None
+        step = max(0, min(step, len(steps) - 1))
+        after = steps[step][1]
+        solution = await self.service.solution(after)
+        chances: tuple[tuple[float, float] | None, tuple[float, float] | None] = (None, None)
+        if solution is not None and after.players:
+            before = steps[step - 1][1] if step else after
+            chances = (solution.win_chances(before), solution.win_chances(after))
+        return replay_embed(steps, step, chances), replay_view(game_id, step, len(steps))
+
+    async def history_page(self, player_id: str, name: str, offset: int) -> tuple[discord.Embed, discord.ui.View]:
+        if self.service.projector is not None:
+            await self.service.projector.settle()
+        rows = await self.views.history(player_id, limit=PAGE + 1, offset=offset)
+        return history_embed(rows, player_id, name, offset), history_view(player_id, offset, len(rows) > PAGE)
 
     async def live_games(self, place: str | None = None) -> list[GameRow]:
         """The games being played (in ``place``), as of the last event."""
@@ -386,6 +384,36 @@ def hog_commands(bot: HogBot) -> app_commands.Group:
         title, text = explain(rules)
         await interaction.response.send_message(embed=discord.Embed(title=title, description=text), ephemeral=True)
 
+    @hog.command(name="replay", description="Watch a game again, turn by turn (only you see it)")
+    @app_commands.describe(game="the game's id (your recent games are offered)", step="start at this step")
+    async def replay(
+        interaction: discord.Interaction[Any], game: str, step: app_commands.Range[int, 1, 100_000] = 1
+    ) -> None:
+        shown = await bot.replay(game.strip(), step - 1)
+        if shown is None:
+            await interaction.response.send_message(f"There is no game {game!r} to replay.", ephemeral=True)
+            return
+        board_embed, view = shown
+        await interaction.response.send_message(embed=board_embed, view=view, ephemeral=True)
+
+    @replay.autocomplete("game")
+    async def recent_games(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+        me = str(interaction.user.id)
+        rows = await bot.views.history(me, limit=25)
+        typed = current.strip().lower()
+        return [
+            app_commands.Choice(name=f"{row.game_id} · {game_line(row, me)}"[:100], value=row.game_id)
+            for row in rows
+            if typed in f"{row.game_id} {game_line(row, me)}".lower()
+        ]
+
+    @hog.command(name="history", description="Recent games, yours or a member's")
+    @app_commands.describe(member="whose games (yours if left out)")
+    async def history(interaction: discord.Interaction[Any], member: discord.Member | None = None) -> None:
+        who = member or interaction.user
+        board_embed, view = await bot.history_page(str(who.id), who.display_name, 0)
+        await interaction.response.send_message(embed=board_embed, view=view, ephemeral=True)
+
     @hog.command(name="help", description="How to play Hog here")
     async def help_(interaction: discord.Interaction[Any]) -> None:
         await interaction.response.send_message(embed=HELP, ephemeral=True)
@@ -400,7 +428,8 @@ HELP = discord.Embed(
         "their sum, but a 1 ruins it, and rolling none scores by a special rule. First to the goal wins.\n\n"
         "`/hog challenge @someone` challenges a friend; `/hog house` plays the house (easy, medium or "
         "perfect). Press a number on the board to roll that many dice. `/hog rules` explains each rule set "
-        "with examples; `/hog forfeit` resigns."
+        "with examples; `/hog forfeit` resigns. `/hog history` lists your games and `/hog replay` watches "
+        "one again, turn by turn."
     ),
 )
 

@@ -62,6 +62,10 @@ class GameService:
         self.watchers: list[Callable[[GameState], None]] = []
         """Called with the game after every command that changed it (the timers keep its deadlines)."""
 
+    async def events(self, game_id: str) -> list[Event]:
+        """The game's log (empty for an unknown id)."""
+        return from_records(await self.store.load(game_id))
+
     async def load(self, game_id: str) -> GameState:
         """The game as its log tells it (a fresh ``GameState`` for an unknown id)."""
         return replay(from_records(await self.store.load(game_id)))

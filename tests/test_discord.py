@@ -203,7 +203,7 @@ async def test_forfeit_and_help(discord_world: tuple[FakeDiscord, HogBot]) -> No
 
 
 def test_a_long_story_is_cut_to_what_discord_takes() -> None:
-    from bot.discord_app import DESCRIPTION_LIMIT, story_text
+    from bot.embeds import DESCRIPTION_LIMIT, story_text
 
     lines = tuple(f"The house rolls 8, 8, 8, 8, 8, 8, 8, 8 for 64. (turn {n})" for n in range(200))
     told = story_text(lines)

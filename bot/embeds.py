@@ -1,0 +1,32 @@
+"""A board as a Discord embed, the same for the live game and its replay."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.board import Board
+
+DESCRIPTION_LIMIT = 4096
+"""Discord refuses an embed whose description is longer."""
+
+
+def story_text(lines: tuple[str, ...]) -> str | None:
+    """The turn's story for an embed: when the house's extra turns make it too long for Discord,
+    the most recent lines are kept."""
+    kept = list(lines)
+    while kept and len("\n".join(["…", *kept])) > DESCRIPTION_LIMIT:
+        kept.pop(0)
+    if len(kept) < len(lines):
+        kept.insert(0, "…")
+    return "\n".join(kept) or None
+
+
+def embed(b: Board) -> discord.Embed:
+    shown = discord.Embed(title=b.title, description=story_text(b.story))
+    for i, (name, total) in enumerate(b.totals):
+        chance = f" · {b.chances[i]:.0%} to win" if b.chances is not None else ""
+        shown.add_field(name=name, value=f"**{total}**{chance}", inline=True)
+    if b.last_roll:
+        shown.add_field(name="Last roll", value=b.last_roll, inline=False)
+    shown.set_footer(text=b.status)
+    return shown

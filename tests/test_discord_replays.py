@@ -1,0 +1,123 @@
+"""Replays and history through the fake Discord: every step as it was told live, each viewer on
+their own board, history a page at a time, and the replay command offering your recent games."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.discord_app import HogBot
+from tests.discord_world import answer_to, board_of, button, press, subcommand
+from tests.fake_discord import FakeDiscord
+
+
+def lines_of(embed: dict[str, Any]) -> list[str]:
+    return str(embed.get("description", "")).splitlines()
+
+
+def labels(body: dict[str, Any]) -> dict[str, bool]:
+    """Each button's label and whether it can be pressed."""
+    return {c["label"]: not c.get("disabled", False) for row in body["components"] for c in row["components"]}
+
+
+async def finished_game(fake: FakeDiscord) -> tuple[str, list[str]]:
+    """A house game to 30 played to the end with 5 dice a turn; its id and every line told live."""
+    options = [{"name": "goal", "type": 4, "value": 30}, {"name": "difficulty", "type": 3, "value": "easy"}]
+    command = await fake.interact(subcommand("house", options))
+    shown = await board_of(fake, command)
+    told = lines_of(shown.body["embeds"][0])
+    message_id = fake.messages[f"original:token{command}"]["id"]
+    body = shown.body
+    while body["components"]:
+        answer = await press(fake, "1001", "Ada", fake.message(message_id), button_of(body, "5"))
+        body = answer["data"]
+        told += lines_of(body["embeds"][0])
+    return button(shown, "5").split(":")[2], told
+
+
+def button_of(body: dict[str, Any], label: str) -> str:
+    return str(next(c["custom_id"] for row in body["components"] for c in row["components"] if c["label"] == label))
+
+
+async def open_replay(fake: FakeDiscord, game_id: str, who: str = "1001", name: str = "Ada") -> tuple[str, Any]:
+    asked = await fake.interact(subcommand("replay", [{"name": "game", "type": 3, "value": game_id}], who, name))
+    sent = await answer_to(fake, asked)
+    assert sent.body["type"] == 4 and sent.body["data"]["flags"] == 64  # only the viewer sees it
+    return fake.messages[f"original:token{asked}"]["id"], sent.body["data"]
+
+
+async def test_a_replay_tells_every_step_as_it_was_told_live(discord_world: tuple[FakeDiscord, HogBot]) -> None:
+    fake, bot = discord_world
+    game_id, told = await finished_game(fake)
+    message_id, body = await open_replay(fake, game_id)
+    count = len(await bot.service.events(game_id))
+    assert body["embeds"][0]["footer"]["text"].startswith(f"Step 1 of {count}")
+    assert labels(body) == {"⏮": False, "◀": False, "▶": True, "⏭": True}
+
+    replayed, totals = lines_of(body["embeds"][0]), []
+    for step in range(2, count + 1):
+        body = (await press(fake, "1001", "Ada", fake.message(message_id), button_of(body, "▶")))["data"]
+        (shown,) = body["embeds"]
+        assert shown["footer"]["text"].startswith(f"Step {step} of {count}")
+        replayed += lines_of(shown)
+        totals.append(tuple(f["value"].split("**")[1] for f in shown["fields"][:2]))
+    assert replayed == told  # the same words, regenerated from the log
+    state = await bot.service.load(game_id)
+    assert totals[-1] == tuple(map(str, state.scores))
+    assert labels(body) == {"⏮": True, "◀": True, "▶": False, "⏭": False}
+    assert any(f["name"] == "Win chances before this turn" for f in body["embeds"][0]["fields"])
+
+    first = (await press(fake, "1001", "Ada", fake.message(message_id), button_of(body, "⏮")))["data"]
+    assert first["embeds"][0]["footer"]["text"].startswith(f"Step 1 of {count}")
+
+
+async def test_two_viewers_step_on_their_own(discord_world: tuple[FakeDiscord, HogBot]) -> None:
+    fake, _ = discord_world
+    game_id, _ = await finished_game(fake)
+    ada_message, ada = await open_replay(fake, game_id)
+    bob_message, bob = await open_replay(fake, game_id, "2002", "Bob")
+
+    last = await press(fake, "2002", "Bob", fake.message(bob_message), button_of(bob, "⏭"))
+    assert "Step 1 of" not in last["data"]["embeds"][0]["footer"]["text"]
+    assert fake.message(ada_message)["embeds"][0]["footer"]["text"].startswith("Step 1 of")  # Ada's is untouched
+    second = await press(fake, "1001", "Ada", fake.message(ada_message), button_of(ada, "▶"))
+    assert second["data"]["embeds"][0]["footer"]["text"].startswith("Step 2 of")
+
+
+async def test_no_such_game(discord_world: tuple[FakeDiscord, HogBot]) -> None:
+    fake, _ = discord_world
+    asked = await fake.interact(subcommand("replay", [{"name": "game", "type": 3, "value": "gnothing"}]))
+    sent = await answer_to(fake, asked)
+    assert sent.body["data"]["flags"] == 64 and sent.body["data"]["content"] == "There is no game 'gnothing' to replay."
+
+
+async def test_history_pages_and_the_replay_offers_recent_games(discord_world: tuple[FakeDiscord, HogBot]) -> None:
+    fake, _ = discord_world
+    for _ in range(12):
+        command = await fake.interact(subcommand("house"))
+        await board_of(fake, command)
+        await answer_to(fake, await fake.interact(subcommand("forfeit")))
+
+    asked = await fake.interact(subcommand("history"))
+    page = (await answer_to(fake, asked)).body["data"]
+    assert page["flags"] == 64 and page["embeds"][0]["title"] == "Ada's games"
+    rows = lines_of(page["embeds"][0])
+    assert len(rows) == 10 and all("vs The house · Fall 2018 · lost 0–0" in row for row in rows)
+    assert labels(page) == {"◀ Newer": False, "Older ▶": True}
+    older = await press(fake, "1001", "Ada", fake.messages[f"original:token{asked}"], button_of(page, "Older ▶"))
+    assert len(lines_of(older["data"]["embeds"][0])) == 2
+    assert labels(older["data"]) == {"◀ Newer": True, "Older ▶": False}
+
+    newest = rows[0].split("`")[1]
+
+    async def offered(typed: str) -> list[dict[str, str]]:
+        focused = [{"name": "game", "type": 3, "value": typed, "focused": True}]
+        asked = await fake.interact({**subcommand("replay", focused), "type": 4})  # autocomplete
+        sent = (await answer_to(fake, asked)).body
+        assert sent["type"] == 8
+        return list(sent["data"]["choices"])
+
+    everything = await offered("")
+    assert len(everything) == 12 and everything[0]["value"] == newest  # the most recent first
+    assert everything[0]["name"].endswith("vs The house · Fall 2018 · lost 0–0")
+    assert [c["value"] for c in await offered(newest[:7])] == [newest]
+    assert await offered("nobody by that name") == []
