@@ -129,7 +129,7 @@ class HogBot(discord.Client):
         super().__init__(intents=discord.Intents(guilds=True), allowed_mentions=MENTION_USERS)
         self.service, self.views, self.guild_id = service, views, guild_id
         self.challenge_timeout, self.turn_timeout = challenge_timeout, turn_timeout
-        self.timers = Timers(service, clock or SystemClock(), self.timer_fired, self.warn)
+        self.timers = Timers(service, clock or SystemClock(), self.edit_board, self.warn)
         self._timing: asyncio.Task[None] | None = None
         self.tree = app_commands.CommandTree(self)
         self.tree.add_command(hog_commands(self))
@@ -166,16 +166,18 @@ class HogBot(discord.Client):
         return replay_embed(steps, step, chances), replay_view(game_id, step, len(steps))
 
     async def history_page(self, player_id: str, name: str, offset: int) -> tuple[discord.Embed, discord.ui.View]:
+        rows = await (await self.settled_views()).history(player_id, limit=PAGE + 1, offset=offset)
+        return history_embed(rows, player_id, name, offset), history_view(player_id, offset, len(rows) > PAGE)
+
+    async def settled_views(self) -> GameViews:
+        """The read models, once they show every event appended so far."""
         if self.service.projector is not None:
             await self.service.projector.settle()
-        rows = await self.views.history(player_id, limit=PAGE + 1, offset=offset)
-        return history_embed(rows, player_id, name, offset), history_view(player_id, offset, len(rows) > PAGE)
+        return self.views
 
     async def live_games(self, place: str | None = None) -> list[GameRow]:
         """The games being played (in ``place``), as of the last event."""
-        if self.service.projector is not None:
-            await self.service.projector.settle()
-        return await self.views.live_games(place)
+        return await (await self.settled_views()).live_games(place)
 
     async def show(self, outcome: Outcome) -> tuple[discord.Embed, discord.ui.View]:
         state = outcome.state
@@ -238,40 +240,37 @@ class HogBot(discord.Client):
         posted = await interaction.edit_original_response(content=mention, embed=shown, view=view)
         await self.views.place_board(create.game_id, str(posted.channel.id), str(posted.id))
 
-    async def edit_board(self, outcome: Outcome) -> bool:
-        """Show ``outcome`` on the game's board message, wherever it is; ``False`` when it cannot be
-        (never posted, deleted, or out of the bot's reach)."""
-        found = await self.views.board_message(outcome.state.game_id)
+    async def board_message(self, game_id: str) -> discord.PartialMessage | None:
+        """The message showing ``game_id``'s board, if one was posted."""
+        found = await self.views.board_message(game_id)
         if found is None:
-            return False
+            return None
         channel, message = found
+        return self.get_partial_messageable(int(channel)).get_partial_message(int(message))
+
+    async def edit_board(self, outcome: Outcome) -> bool:
+        """Show ``outcome`` on the game's board message, wherever it is (a timer fired, a player
+        forfeited); ``False`` when it cannot be (never posted, deleted, or out of the bot's reach)."""
+        message = await self.board_message(outcome.state.game_id)
+        if message is None:
+            return False
         shown, view = await self.show(outcome)
         try:
-            await (
-                self.get_partial_messageable(int(channel))
-                .get_partial_message(int(message))
-                .edit(embed=shown, view=view)
-            )
+            await message.edit(embed=shown, view=view)
         except discord.HTTPException as error:
             log.warning("could not edit the board of %s: %s", outcome.state.game_id, error)
             return False
         return True
 
-    async def timer_fired(self, outcome: Outcome) -> None:
-        """A challenge expired or a player ran out of time: the board says so."""
-        await self.edit_board(outcome)
-
     async def warn(self, state: GameState, seconds_left: float) -> None:
         """Remind the player whose turn it is, in a reply to the board, before they forfeit."""
-        found = await self.views.board_message(state.game_id)
-        if found is None:
+        message = await self.board_message(state.game_id)
+        if message is None:
             return
-        channel, message = found
-        board_message = self.get_partial_messageable(int(channel)).get_partial_message(int(message))
-        player = state.players[state.mover]
         minutes = max(1, round(seconds_left / 60))
-        await board_message.reply(
-            f"<@{player.id}>, it's your move: {minutes} minute{'s' if minutes != 1 else ''} left before you forfeit.",
+        await message.reply(
+            f"<@{state.players[state.mover].id}>, it's your move: "
+            f"{minutes} minute{'s' if minutes != 1 else ''} left before you forfeit.",
             mention_author=False,
         )
 

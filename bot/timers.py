@@ -72,7 +72,8 @@ def deadlines(state: GameState, created_at: float, last_at: float) -> list[Deadl
     return []
 
 
-Fired = Callable[[Outcome], Awaitable[None]]
+Fired = Callable[[Outcome], Awaitable[object]]
+"""Called with the outcome of a timer that changed the game (the board should show it)."""
 Warned = Callable[[GameState, float], Awaitable[None]]
 """Called with the game and the seconds left before its player forfeits."""
 
