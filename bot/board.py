@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from hog_core.commentary import Lines
 from hog_core.game import PORK_CHOP, GameState, Status
+from hog_core.rulesets import RULE_SETS
 
 FACES = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 
@@ -25,6 +26,11 @@ class Board:
     story: Lines
     status: str
     """Whose turn it is, or how the game ended."""
+
+
+def rules_name(rules: str) -> str:
+    """``Fall 2018`` for ``fa18``: a rule set's semester, without its list of rules."""
+    return RULE_SETS[rules].name.split(":")[0] if rules in RULE_SETS else rules
 
 
 def dice_faces(outcomes: tuple[int, ...], sides: int) -> str:

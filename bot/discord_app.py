@@ -25,6 +25,7 @@ from bot.replays import ReplayButton, replay_embed, replay_view
 from bot.rules_help import explain
 from bot.service import GameService, Outcome, StaleBoard
 from bot.settings import Settings
+from bot.stats import stats_embed
 from bot.timers import Clock, SystemClock, Timers
 from hog_core.commentary import narrate
 from hog_core.errors import HogError
@@ -413,6 +414,13 @@ def hog_commands(bot: HogBot) -> app_commands.Group:
         board_embed, view = await bot.history_page(str(who.id), who.display_name, 0)
         await interaction.response.send_message(embed=board_embed, view=view, ephemeral=True)
 
+    @hog.command(name="stats", description="Games, wins, streaks and the biggest turn, yours or a member's")
+    @app_commands.describe(member="whose stats (yours if left out)")
+    async def stats(interaction: discord.Interaction[Any], member: discord.Member | None = None) -> None:
+        who = member or interaction.user
+        found = await (await bot.settled_views()).stats(str(who.id))
+        await interaction.response.send_message(embed=stats_embed(found, who.display_name), ephemeral=True)
+
     @hog.command(name="help", description="How to play Hog here")
     async def help_(interaction: discord.Interaction[Any]) -> None:
         await interaction.response.send_message(embed=HELP, ephemeral=True)
@@ -428,7 +436,7 @@ HELP = discord.Embed(
         "`/hog challenge @someone` challenges a friend; `/hog house` plays the house (easy, medium or "
         "perfect). Press a number on the board to roll that many dice. `/hog rules` explains each rule set "
         "with examples; `/hog forfeit` resigns. `/hog history` lists your games and `/hog replay` watches "
-        "one again, turn by turn."
+        "one again, turn by turn; `/hog stats` shows your record."
     ),
 )
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from hog_core.rulesets import RULE_SETS
+from bot.board import rules_name
 from storage.games import GameRow
 
 PAGE = 10
@@ -22,8 +22,7 @@ def game_line(row: GameRow, player_id: str) -> str:
     seat = row.seats[me] if row.seats else None
     result = RESULTS.get(seat.result or "", row.status) if seat else row.status
     score = f"{row.scores[me]}–{row.scores[1 - me]}"
-    rules = RULE_SETS[row.rules].name.split(":")[0] if row.rules in RULE_SETS else row.rules
-    return f"vs {them} · {rules} · {result} {score}"
+    return f"vs {them} · {rules_name(row.rules)} · {result} {score}"
 
 
 def history_embed(rows: list[GameRow], player_id: str, name: str, offset: int) -> discord.Embed:

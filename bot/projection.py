@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from hog_core.game import replay
 from hog_core.summary import GameSummary, summarize
 from storage.codec import DamagedEvent, from_records
 from storage.events import EventStore
@@ -65,11 +64,11 @@ class Projector:
             for stream_id in dict.fromkeys(e.stream_id for e in events):
                 stored = await self.store.load(stream_id)
                 try:
-                    state = replay(from_records(stored))
+                    summary = summarize(from_records(stored))
                 except DamagedEvent as error:
                     log.error("game %s left out of the read models: %s", stream_id, error)
                     continue
-                updates.append((summarize(state), stored[0].recorded_at, stored[-1].recorded_at))
+                updates.append((summary, stored[0].recorded_at, stored[-1].recorded_at))
             position = events[-1].position
             await self.views.apply(updates, position)
         return position

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import msgspec
 
-from hog_core.events import Player
-from hog_core.game import GameState, Status
+from hog_core.events import Event, Player, TurnTaken
+from hog_core.game import GameState, Status, evolve
 
 
 class GameSummary(msgspec.Struct, frozen=True):
@@ -19,6 +21,8 @@ class GameSummary(msgspec.Struct, frozen=True):
     turns: int
     winner: int | None
     version: int
+    best_turns: tuple[int, int] = (0, 0)
+    """The most points one turn of each seat scored (its dice or zero-dice rule, before swaps)."""
 
     @property
     def house(self) -> str | None:
@@ -34,7 +38,17 @@ class GameSummary(msgspec.Struct, frozen=True):
         return "win" if self.winner == seat else "loss"
 
 
-def summarize(state: GameState) -> GameSummary:
+def summarize(events: Iterable[Event]) -> GameSummary:
+    """Fold a game's log into its summary."""
+    state, best = GameState(), [0, 0]
+    for event in events:
+        state = evolve(state, event)
+        if isinstance(event, TurnTaken) and state.last_turn is not None:
+            best[event.seat] = max(best[event.seat], state.last_turn.resolution.points)
+    return _summary(state, (best[0], best[1]))
+
+
+def _summary(state: GameState, best_turns: tuple[int, int]) -> GameSummary:
     return GameSummary(
         game_id=state.game_id,
         place=state.place,
@@ -46,4 +60,5 @@ def summarize(state: GameState) -> GameSummary:
         turns=state.turn_number,
         winner=state.winner,
         version=state.version,
+        best_turns=best_turns,
     )

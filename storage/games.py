@@ -57,12 +57,24 @@ class Record:
 
 
 @dataclass(frozen=True, slots=True)
+class BestTurn:
+    points: int
+    game_id: str
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerStats:
     player_id: str
     total: Record
     by_rules: dict[str, Record]
     vs_house: dict[str, Record]
     """Against the house, by difficulty."""
+    longest_streak: int = 0
+    """The most wins in a row, in the order the games ended (a loss or a draw ends a streak)."""
+    current_streak: int = 0
+    """Wins in a row up to the player's last finished game."""
+    best_turn: BestTurn | None = None
+    """The most points one of their turns scored, in any game (the first game it happened in)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,10 +131,10 @@ class GameViews:
                 [_game_row(s, start, end) for s, start, end in updates],
             )
             await db.executemany(
-                "INSERT OR REPLACE INTO game_players (game_id, seat, player_id, name, house, result) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT OR REPLACE INTO game_players (game_id, seat, player_id, name, house, result, best_turn) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
                 [
-                    (s.game_id, seat, p.id, p.name, p.house, s.result(seat))
+                    (s.game_id, seat, p.id, p.name, p.house, s.result(seat), s.best_turns[seat])
                     for s, _, _ in updates
                     for seat, p in enumerate(s.players)
                 ],
@@ -201,7 +213,8 @@ class GameViews:
         )
 
     async def stats(self, player_id: str) -> PlayerStats:
-        """A player's record over finished games: in all, per rule set, and against each house level."""
+        """A player's record over finished games (in all, per rule set, against each house level),
+        their winning streaks and their biggest turn."""
         rows = await self._db.execute_fetchall(
             "SELECT g.rules, g.house, me.result, count(*) FROM game_players me JOIN games g USING (game_id) "
             "WHERE me.player_id = ? AND me.result IS NOT NULL GROUP BY g.rules, g.house, me.result",
@@ -218,12 +231,37 @@ class GameViews:
             wins, losses, draws = counts.get("win", 0), counts.get("loss", 0), counts.get("draw", 0)
             return Record(wins + losses + draws, wins, losses, draws)
 
+        longest, current = await self._streaks(player_id)
         return PlayerStats(
             player_id,
             record(total),
             {r: record(c) for r, c in sorted(by_rules.items())},
             {h: record(c) for h, c in sorted(vs_house.items())},
+            longest,
+            current,
+            await self._best_turn(player_id),
         )
+
+    async def _streaks(self, player_id: str) -> tuple[int, int]:
+        """The longest run of wins and the run up to the last finished game."""
+        rows = await self._db.execute_fetchall(
+            "SELECT me.result FROM game_players me JOIN games g USING (game_id) "
+            "WHERE me.player_id = ? AND me.result IS NOT NULL ORDER BY g.updated_at, g.game_id",
+            (player_id,),
+        )
+        longest = current = 0
+        for (result,) in rows:
+            current = current + 1 if result == "win" else 0
+            longest = max(longest, current)
+        return longest, current
+
+    async def _best_turn(self, player_id: str) -> BestTurn | None:
+        rows = await self._db.execute_fetchall(
+            "SELECT me.best_turn, me.game_id FROM game_players me JOIN games g USING (game_id) "
+            "WHERE me.player_id = ? AND me.best_turn > 0 ORDER BY me.best_turn DESC, g.started_at, g.game_id LIMIT 1",
+            (player_id,),
+        )
+        return next((BestTurn(int(points), str(game)) for points, game in rows), None)
 
     async def leaderboard(self, place: str | None = None, limit: int = 10) -> list[Leader]:
         """Players (never the house) by wins, then by fewer games, over finished games."""

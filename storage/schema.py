@@ -67,6 +67,12 @@ MIGRATIONS: tuple[str, ...] = (
         message_id TEXT NOT NULL
     );
     """,
+    # 4: each player's biggest turn of a game, for /hog stats; forgetting the checkpoint makes the
+    # projector fold the whole log again, so games played before this migration get theirs too
+    """
+    ALTER TABLE game_players ADD COLUMN best_turn INTEGER NOT NULL DEFAULT 0;
+    DELETE FROM checkpoints WHERE name = 'games';
+    """,
 )
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.discord_app import HogBot
 from tests.discord_world import answer_to, board_of, button, press, subcommand
-from tests.fake_discord import FakeDiscord
+from tests.fake_discord import FakeDiscord, member
 
 
 def lines_of(embed: dict[str, Any]) -> list[str]:
@@ -121,3 +121,42 @@ async def test_history_pages_and_the_replay_offers_recent_games(discord_world: t
     assert everything[0]["name"].endswith("vs The house · Fall 2018 · lost 0–0")
     assert [c["value"] for c in await offered(newest[:7])] == [newest]
     assert await offered("nobody by that name") == []
+
+
+async def test_stats_count_what_was_played(discord_world: tuple[FakeDiscord, HogBot]) -> None:
+    fake, _ = discord_world
+    await finished_game(fake)  # won 50 to 20, turns of 25
+    await board_of(fake, await fake.interact(subcommand("house")))
+    await answer_to(fake, await fake.interact(subcommand("forfeit")))  # lost
+    game_id, _ = await finished_game(fake)
+    await finished_game(fake)
+
+    asked = await fake.interact(subcommand("stats"))
+    shown = (await answer_to(fake, asked)).body["data"]
+    assert shown["flags"] == 64
+    (embed,) = shown["embeds"]
+    fields = {f["name"]: f["value"].splitlines() for f in embed["fields"]}
+    assert embed["title"] == "Ada's Hog stats"
+    assert fields["Overall"][:2] == ["4 played, 3 won, 1 lost (75%)", "Longest winning streak: 2 (now: 2)"]
+    assert fields["Overall"][2].startswith("Biggest single turn: 25 points, in game g")
+    assert fields["By rule set"] == ["Fall 2018: 4 played, 3 won, 1 lost (75%)"]
+    assert fields["Against the house"] == [
+        "easy: 3 played, 3 won, 0 lost (100%)",
+        "perfect: 1 played, 0 won, 1 lost (0%)",
+    ]
+    assert game_id != fields["Overall"][2].split()[-1]  # the first game it happened in
+
+
+async def test_stats_of_a_member_without_games(discord_world: tuple[FakeDiscord, HogBot]) -> None:
+    fake, _ = discord_world
+    bob = member("2002", "Bob")
+    command = subcommand("stats", [{"name": "member", "type": 6, "value": "2002"}])
+    command["data"]["resolved"] = {
+        "users": {"2002": bob["user"]},
+        "members": {"2002": {k: v for k, v in bob.items() if k != "user"}},
+    }
+    (embed,) = (await answer_to(fake, await fake.interact(command))).body["data"]["embeds"]
+    assert embed["title"] == "Bob's Hog stats"
+    assert embed["fields"] == [
+        {"name": "No games yet", "value": "Play one with /hog house, or /hog challenge someone.", "inline": False}
+    ]

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from bot.projection import Projector
-from hog_core.events import Player
+from hog_core.events import Player, TurnTaken
 from hog_core.game import (
     AcceptChallenge,
     Command,
@@ -28,8 +28,8 @@ from hog_core.game import (
     evolve,
 )
 from hog_core.rulesets import RULE_SETS
-from storage.codec import to_record
-from storage.events import NewEvent, SqliteEventStore
+from storage.codec import from_records, to_record
+from storage.events import NewEvent, SqliteEventStore, StoredEvent
 from storage.games import GameViews, Record
 
 PEOPLE = [Player(str(i), name) for i, name in enumerate(["Ada", "Grace", "Alan", "Edsger", "Barbara"], start=1)]
@@ -100,7 +100,7 @@ async def world(tmp_path: Path) -> AsyncIterator[World]:
     rng = random.Random(5)
     w.games = [await play_one(w, rng, n) for n in range(40)]
     yield w
-    await views.close()
+    await w.views.close()
     await store.close()
 
 
@@ -145,14 +145,39 @@ async def test_a_players_history_is_paged_newest_first(world: World) -> None:
     assert [s.player_id for s in row.seats] == [p.id for p in game.players]
 
 
+def games_in_the_log(stored: list[StoredEvent]) -> list[tuple[GameState, tuple[int, int], float]]:
+    """Each game of the log, folded here by hand: its final state, each seat's most points in one
+    turn, and when its last event was recorded."""
+    streams: dict[str, list[StoredEvent]] = {}
+    for record in stored:
+        streams.setdefault(record.stream_id, []).append(record)
+    games = []
+    for records in streams.values():
+        state, best = GameState(), [0, 0]
+        for event in from_records(records):
+            state = evolve(state, event)
+            if isinstance(event, TurnTaken) and state.last_turn is not None:
+                best[event.seat] = max(best[event.seat], state.last_turn.resolution.points)
+        games.append((state, (best[0], best[1]), records[-1].recorded_at))
+    return games
+
+
 async def test_stats_equal_a_count_over_the_log(world: World) -> None:
+    games = games_in_the_log(await world.store.read_all(limit=100_000))
+    streaks_seen = 0
     for person in PEOPLE:
         expected: Counter[tuple[str, str]] = Counter()
-        for g in world.games:
+        results: list[tuple[float, str, str]] = []
+        turns: list[tuple[int, str]] = []
+        for g, best, ended in games:
             seat = next((i for i, p in enumerate(g.players) if p.id == person.id), None)
-            if seat is None or g.status.value not in ("finished", "drawn"):
+            if seat is None:
+                continue
+            turns.append((best[seat], g.game_id))
+            if g.status.value not in ("finished", "drawn"):
                 continue
             result = "draw" if g.winner is None else "win" if g.winner == seat else "loss"
+            results.append((ended, g.game_id, result))
             expected[(g.rules.id, result)] += 1
             expected[("*", result)] += 1
             if g.players[1 - seat].house:
@@ -166,6 +191,27 @@ async def test_stats_equal_a_count_over_the_log(world: World) -> None:
         assert stats.total == counted("*")
         assert stats.by_rules == {r: counted(r) for r in sorted({k for k, _ in expected} - {"*"}) if ":" not in r}
         assert stats.vs_house == {k[6:]: counted(k) for k in sorted({k for k, _ in expected}) if k.startswith("house:")}
+        runs = "".join("W" if result == "win" else "." for _, _, result in sorted(results)).split(".")
+        assert stats.longest_streak == max(map(len, runs))
+        assert stats.current_streak == len(runs[-1])
+        streaks_seen += stats.longest_streak > 1
+        top = max(points for points, _ in turns)
+        assert stats.best_turn is not None and stats.best_turn.points == top
+        assert (top, stats.best_turn.game_id) in turns
+    assert streaks_seen  # the world has a real streak to count
+
+
+async def test_a_database_from_before_best_turns_gets_them_from_the_log(world: World) -> None:
+    """Migration 4 adds the column and forgets the checkpoint: the next catch-up fills it in."""
+    today = dump(world.path)
+    await world.views.close()
+    with sqlite3.connect(world.path) as db:  # the database as schema 3 left it
+        db.execute("ALTER TABLE game_players DROP COLUMN best_turn")
+        db.execute("PRAGMA user_version = 3")
+    world.views = await GameViews.open(world.path)
+    assert await world.views.checkpoint() == 0
+    await Projector(world.store, world.views).catch_up()
+    assert dump(world.path) == today
 
 
 async def test_the_leaderboard_ranks_people_not_the_house(world: World) -> None:

@@ -1,0 +1,45 @@
+"""``/hog stats``: a member's record, streaks and biggest turn, as an embed or as text."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.board import rules_name
+from storage.games import PlayerStats, Record
+
+
+def record_text(r: Record) -> str:
+    draws = f", {r.draws} drawn" if r.draws else ""
+    return f"{r.games} played, {r.wins} won, {r.losses} lost{draws} ({r.win_rate:.0%})"
+
+
+def sections(stats: PlayerStats) -> list[tuple[str, list[str]]]:
+    """The facts, as headed lists of lines, the same for every front end."""
+    if not stats.total.games and stats.best_turn is None:
+        return [("No games yet", ["Play one with /hog house, or /hog challenge someone."])]
+    overall = [record_text(stats.total)]
+    if stats.total.games:
+        overall.append(f"Longest winning streak: {stats.longest_streak} (now: {stats.current_streak})")
+    if stats.best_turn is not None:
+        overall.append(f"Biggest single turn: {stats.best_turn.points} points, in game {stats.best_turn.game_id}")
+    shown = [("Overall", overall)]
+    if stats.by_rules:
+        shown.append(("By rule set", [f"{rules_name(r)}: {record_text(rec)}" for r, rec in stats.by_rules.items()]))
+    if stats.vs_house:
+        shown.append(("Against the house", [f"{level}: {record_text(rec)}" for level, rec in stats.vs_house.items()]))
+    return shown
+
+
+def stats_embed(stats: PlayerStats, name: str) -> discord.Embed:
+    shown = discord.Embed(title=f"{name}'s Hog stats")
+    for heading, lines in sections(stats):
+        shown.add_field(name=heading, value="\n".join(lines)[:1024], inline=False)
+    shown.set_footer(text="Finished games only; a forfeit counts as a loss. /hog history lists the games.")
+    return shown
+
+
+def stats_text(stats: PlayerStats, name: str) -> str:
+    lines = [f"── {name}'s Hog stats ──"]
+    for heading, items in sections(stats):
+        lines += [f"  {heading}", *(f"    {item}" for item in items)]
+    return "\n".join(lines)
