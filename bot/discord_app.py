@@ -7,10 +7,12 @@ working after a restart and a click on an old board is recognised as stale.
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 import re
 import secrets
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
@@ -20,6 +22,7 @@ from discord import app_commands
 from bot.board import board
 from bot.embeds import embed
 from bot.history import PAGE, HistoryButton, game_line, history_embed, history_view
+from bot.picture import chart, render
 from bot.projection import Projector
 from bot.replays import ReplayButton, replay_embed, replay_view
 from bot.rules_help import explain
@@ -29,8 +32,17 @@ from bot.stats import stats_embed
 from bot.timers import Clock, SystemClock, Timers
 from hog_core.commentary import narrate
 from hog_core.errors import HogError
-from hog_core.events import Player
-from hog_core.game import PORK_CHOP, AcceptChallenge, Command, CreateGame, DeclineChallenge, GameState, Status
+from hog_core.events import Event, Player
+from hog_core.game import (
+    PORK_CHOP,
+    AcceptChallenge,
+    Command,
+    CreateGame,
+    DeclineChallenge,
+    GameState,
+    Status,
+)
+from hog_core.game import replay as fold
 from hog_core.rulesets import DEFAULT_RULES, RULE_SETS
 from hog_core.strategies import DIFFICULTIES
 from storage.events import SqliteEventStore
@@ -116,6 +128,19 @@ def moves_view(state: GameState) -> discord.ui.View:
     return view
 
 
+@dataclass(frozen=True)
+class Shown:
+    """A message's embed and buttons, and the files it carries (the picture of a game)."""
+
+    embed: discord.Embed
+    view: discord.ui.View
+    files: list[discord.File] = field(default_factory=list)
+
+
+def unknown_chances(state: GameState) -> None:
+    """Win chances of a rule set and goal nobody solved (goals above ``MAX_SOLVED_GOAL``)."""
+
+
 class HogBot(discord.Client):
     def __init__(
         self,
@@ -152,9 +177,10 @@ class HogBot(discord.Client):
             self._timing.cancel()
         await super().close()
 
-    async def replay(self, game_id: str, step: int) -> tuple[discord.Embed, discord.ui.View] | None:
+    async def replay(self, game_id: str, step: int) -> Shown | None:
         """Step ``step`` of ``game_id``'s replay (clamped to the game), or ``None`` for no such game."""
-        steps = list(narrate(await self.service.events(game_id)))
+        events = await self.service.events(game_id)
+        steps = list(narrate(events))
         if not steps:
             return None
         step = max(0, min(step, len(steps) - 1))
@@ -164,7 +190,21 @@ class HogBot(discord.Client):
         if solution is not None and after.players:
             before = steps[step - 1][1] if step else after
             chances = (solution.win_chances(before), solution.win_chances(after))
-        return replay_embed(steps, step, chances), replay_view(game_id, step, len(steps))
+        shown = Shown(replay_embed(steps, step, chances), replay_view(game_id, step, len(steps)))
+        return await self.with_picture(shown, events, at=after.turn_number)
+
+    async def with_picture(self, shown: Shown, events: list[Event], at: int | None = None) -> Shown:
+        """``shown`` with the picture of the game attached and shown in its embed (once a turn was played)."""
+        last = fold(events)
+        if last.turn_number == 0:
+            return shown
+        solution = await self.service.solution(last)
+        chances = unknown_chances if solution is None else solution.win_chances
+        png = await asyncio.to_thread(render, chart(events, chances), at)  # off the loop: tens of ms
+        names = " and ".join(p.name for p in last.players)
+        picture = discord.File(io.BytesIO(png), f"hog-{last.game_id}.png", description=f"{names}'s totals turn by turn")
+        shown.embed.set_image(url=f"attachment://{picture.filename}")
+        return Shown(shown.embed, shown.view, [picture])
 
     async def history_page(self, player_id: str, name: str, offset: int) -> tuple[discord.Embed, discord.ui.View]:
         rows = await (await self.settled_views()).history(player_id, limit=PAGE + 1, offset=offset)
@@ -180,12 +220,16 @@ class HogBot(discord.Client):
         """The games being played (in ``place``), as of the last event."""
         return await (await self.settled_views()).live_games(place)
 
-    async def show(self, outcome: Outcome) -> tuple[discord.Embed, discord.ui.View]:
+    async def show(self, outcome: Outcome) -> Shown:
+        """The board after ``outcome``; a game's last board carries its picture."""
         state = outcome.state
         solution = await self.service.solution(state)
         chances = None if solution is None else solution.win_chances(state)
         story = tuple(line for _, _, lines in outcome.told for line in lines)
-        return embed(board(state, story, chances)), moves_view(state)
+        shown = Shown(embed(board(state, story, chances)), moves_view(state))
+        if not state.is_over:
+            return shown
+        return await self.with_picture(shown, await self.service.events(state.game_id))
 
     async def move(self, interaction: discord.Interaction[Any], game_id: str, version: int, k: int) -> None:
         player, command_id, place = str(interaction.user.id), str(interaction.id), str(interaction.channel_id)
@@ -207,8 +251,8 @@ class HogBot(discord.Client):
         try:
             outcome = await pending
         except StaleBoard as stale:
-            shown, view = await self.show(Outcome(await self.service.load(game_id), ()))
-            await interaction.response.edit_message(embed=shown, view=view)
+            shown = await self.show(Outcome(await self.service.load(game_id), ()))
+            await interaction.response.edit_message(embed=shown.embed, view=shown.view, attachments=shown.files)
             await interaction.followup.send(stale.message, ephemeral=True)
             return
         except HogError as error:
@@ -218,8 +262,8 @@ class HogBot(discord.Client):
             log.exception("a press on the board of %s failed", game_id)
             await self.apologise(interaction)
             return
-        shown, view = await self.show(outcome)
-        await interaction.response.edit_message(embed=shown, view=view)
+        shown = await self.show(outcome)
+        await interaction.response.edit_message(embed=shown.embed, view=shown.view, attachments=shown.files)
 
     async def open_game(
         self, interaction: discord.Interaction[Any], create: CreateGame, mention: str | None = None
@@ -237,8 +281,8 @@ class HogBot(discord.Client):
             await interaction.delete_original_response()
             await interaction.followup.send(error.message, ephemeral=True)
             return
-        shown, view = await self.show(outcome)
-        posted = await interaction.edit_original_response(content=mention, embed=shown, view=view)
+        shown = await self.show(outcome)
+        posted = await interaction.edit_original_response(content=mention, embed=shown.embed, view=shown.view)
         await self.views.place_board(create.game_id, str(posted.channel.id), str(posted.id))
 
     async def board_message(self, game_id: str) -> discord.PartialMessage | None:
@@ -255,9 +299,9 @@ class HogBot(discord.Client):
         message = await self.board_message(outcome.state.game_id)
         if message is None:
             return False
-        shown, view = await self.show(outcome)
+        shown = await self.show(outcome)
         try:
-            await message.edit(embed=shown, view=view)
+            await message.edit(embed=shown.embed, view=shown.view, attachments=shown.files)
         except discord.HTTPException as error:
             log.warning("could not edit the board of %s: %s", outcome.state.game_id, error)
             return False
@@ -370,8 +414,8 @@ def hog_commands(bot: HogBot) -> app_commands.Group:
         except HogError as error:
             await interaction.response.send_message(error.message, ephemeral=True)
             return
-        shown, _ = await bot.show(outcome)
-        await interaction.response.send_message(embed=shown)
+        shown = await bot.show(outcome)
+        await interaction.response.send_message(embed=shown.embed, files=shown.files)
         await bot.edit_board(outcome)  # the old board loses its buttons
 
     @hog.command(name="rules", description="A rule set explained, with examples")
@@ -393,8 +437,7 @@ def hog_commands(bot: HogBot) -> app_commands.Group:
         if shown is None:
             await interaction.response.send_message(f"There is no game {game!r} to replay.", ephemeral=True)
             return
-        board_embed, view = shown
-        await interaction.response.send_message(embed=board_embed, view=view, ephemeral=True)
+        await interaction.response.send_message(embed=shown.embed, view=shown.view, files=shown.files, ephemeral=True)
 
     @replay.autocomplete("game")
     async def recent_games(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:

@@ -56,8 +56,7 @@ class ReplayButton(
         if shown is None:
             await interaction.response.send_message("There is no such game to replay.", ephemeral=True)
             return
-        embed, view = shown
-        await interaction.response.edit_message(embed=embed, view=view)
+        await interaction.response.edit_message(embed=shown.embed, view=shown.view, attachments=shown.files)
 
 
 def replay_embed(

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from aiohttp import WSMsgType, web
+from aiohttp import BodyPartReader, WSMsgType, web
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
@@ -85,9 +85,10 @@ class SpecCheck:
 
 def _snowflakes(body: Any) -> Any:
     """``body`` with integer ids as strings: Discord reads a snowflake either way (discord.py sends
-    some as integers), but the description only spells out the string form."""
-    if isinstance(body, dict):
-        return {k: _snowflakes(v) for k, v in body.items()}
+    some as integers, and an uploaded file's index as the id of its attachment), but the
+    description only spells out the string form."""
+    if isinstance(body, dict):  # an attachment's "id" may be the small index of a file in the upload
+        return {k: str(v) if k == "id" and type(v) is int else _snowflakes(v) for k, v in body.items()}
     if isinstance(body, list):
         return [_snowflakes(v) for v in body]
     if isinstance(body, int) and not isinstance(body, bool) and body >= 1 << 32:
@@ -102,6 +103,8 @@ class Sent:
     method: str
     path: str
     body: Any
+    files: dict[str, bytes] = field(default_factory=dict)
+    """Uploaded files by name."""
 
 
 @dataclass
@@ -118,6 +121,8 @@ class FakeDiscord:
     spec: SpecCheck | None = field(default_factory=lambda: SpecCheck.load(SPEC))
     refused: list[str] = field(default_factory=list)
     """Bodies the bot sent that Discord's OpenAPI description does not allow, and second responses."""
+    uploads: dict[str, bytes] = field(default_factory=dict)
+    """Every file the bot uploaded, by attachment id."""
     _answered: set[str] = field(default_factory=set)
     _clicked: dict[str, str] = field(default_factory=dict)
     _responses: dict[str, asyncio.Future[Sent]] = field(default_factory=dict)
@@ -189,10 +194,11 @@ class FakeDiscord:
     async def _rest(self, request: web.Request) -> web.Response:
         path = "/" + request.match_info["path"]
         body: Any = None
-        if request.can_read_body:
-            raw = await request.read()
-            if raw:
-                body = json.loads(raw) if request.content_type == "application/json" else _multipart_json(raw)
+        uploads: dict[str, tuple[str, bytes]] = {}
+        if request.content_type == "multipart/form-data":
+            body, uploads = await _multipart(request)
+        elif request.can_read_body and (raw := await request.read()):
+            body = json.loads(raw)
         if self.spec is not None and body is not None:
             self.refused += self.spec.errors(request.method, path, body)
         parts = path.strip("/").split("/")
@@ -201,16 +207,16 @@ class FakeDiscord:
                 self.refused.append(f"{path}: a second response to interaction {parts[1]}")
                 return _json({"code": 40060, "message": "Interaction has already been acknowledged."}, 400)
             self._answered.add(parts[1])
-        sent = Sent(request.method, path, body)
+        sent = Sent(request.method, path, body, dict(uploads.values()))
         async with self._changed:
             self.sent.append(sent)
             self._changed.notify_all()
         if parts[0] == "interactions" and parts[-1] == "callback":
             self.answered_at[parts[1]] = time.perf_counter()
             self._responses.setdefault(parts[1], asyncio.get_running_loop().create_future()).set_result(sent)
-        return _json(self._answer(request.method, path, body))
+        return _json(self._answer(request.method, path, body, uploads))
 
-    def _answer(self, method: str, path: str, body: Any) -> Any:
+    def _answer(self, method: str, path: str, body: Any, uploads: dict[str, tuple[str, bytes]]) -> Any:
         parts = path.strip("/").split("/")
         if path == "/users/@me":
             return BOT_USER
@@ -233,9 +239,10 @@ class FakeDiscord:
             message = None
             if body["type"] == 7:  # UPDATE_MESSAGE: the clicked message itself changes
                 clicked = self.message(self._clicked[parts[1]])
-                message = self._store_message(data, key=next(k for k, m in self.messages.items() if m is clicked))
+                key = next(k for k, m in self.messages.items() if m is clicked)
+                message = self._store_message(data, key, uploads)
             elif data.get("embeds") is not None or data.get("content") is not None:
-                message = self._store_message(data, key=f"original:{parts[2]}")
+                message = self._store_message(data, f"original:{parts[2]}", uploads)
             return {
                 "interaction": {"id": parts[1], "type": 2},
                 "resource": {"type": body["type"], "message": message} if message else {"type": body["type"]},
@@ -243,18 +250,43 @@ class FakeDiscord:
         if parts[0] == "webhooks" and "messages" in parts:
             key = f"original:{parts[2]}" if parts[-1] == "@original" else parts[-1]
             if method == "PATCH":
-                return self._store_message(body, key=key)
+                return self._store_message(body, key, uploads)
             return self.messages.get(key, {})
         if parts[0] == "webhooks":
-            return self._store_message(body, key=self.next_id())
+            return self._store_message(body, self.next_id(), uploads)
         if parts[0] == "channels" and parts[2:3] == ["messages"]:
             if method == "POST":
-                return self._store_message(body, key=self.next_id())
+                return self._store_message(body, self.next_id(), uploads)
             key = next(k for k, m in self.messages.items() if m["id"] == parts[3])
-            return self._store_message(body, key=key)
+            return self._store_message(body, key, uploads)
         return {}
 
-    def _store_message(self, data: dict[str, Any], key: str) -> dict[str, Any]:
+    def _attachments(
+        self, data: dict[str, Any], old: list[dict[str, Any]], uploads: dict[str, tuple[str, bytes]]
+    ) -> list[dict[str, Any]]:
+        """As Discord: a body's ``attachments`` list what the message keeps (by id) and what it gains
+        (by the index of an uploaded file); without the list the message keeps what it had."""
+        if "attachments" not in data:
+            return old
+        kept = {a["id"]: a for a in old}
+        attachments = []
+        for wanted in data["attachments"]:
+            ref = str(wanted["id"])
+            if ref in kept:
+                attachments.append(kept[ref])
+            elif ref in uploads:
+                name, content = uploads[ref]
+                new_id = self.next_id()
+                self.uploads[new_id] = content
+                url = f"https://cdn.discordapp.com/attachments/{CHANNEL_ID}/{new_id}/{name}"
+                attachments.append({"id": new_id, "filename": name, "size": len(content), "url": url, "proxy_url": url})
+            else:
+                self.refused.append(f"attachment {ref} is neither kept nor uploaded")
+        return attachments
+
+    def _store_message(
+        self, data: dict[str, Any], key: str, uploads: dict[str, tuple[str, bytes]] | None = None
+    ) -> dict[str, Any]:
         old = self.messages.get(key, {})
         message = {
             "id": old.get("id") or self.next_id(),
@@ -263,7 +295,7 @@ class FakeDiscord:
             "content": data.get("content", old.get("content", "")),
             "embeds": data.get("embeds", old.get("embeds", [])),
             "components": data.get("components", old.get("components", [])),
-            "attachments": [],
+            "attachments": self._attachments(data, old.get("attachments", []), uploads or {}),
             "timestamp": "2026-01-01T00:00:00+00:00",
             "edited_timestamp": None,
             "tts": False,
@@ -370,8 +402,14 @@ def _json(data: Any, status: int = 200) -> web.Response:
     return web.Response(body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json"})
 
 
-def _multipart_json(raw: bytes) -> Any:
-    """The ``payload_json`` part of a multipart body (files are ignored)."""
-    start = raw.find(b"{")
-    end = raw.rfind(b"}")
-    return json.loads(raw[start : end + 1]) if start >= 0 else None
+async def _multipart(request: web.Request) -> tuple[Any, dict[str, tuple[str, bytes]]]:
+    """A multipart body's ``payload_json``, and its ``files[n]`` parts as ``n -> (filename, content)``."""
+    body: Any = None
+    files: dict[str, tuple[str, bytes]] = {}
+    async for part in await request.multipart():
+        assert isinstance(part, BodyPartReader)
+        if part.name == "payload_json":
+            body = json.loads(await part.read())
+        elif part.name and (match := re.fullmatch(r"files\[(\d+)\]", part.name)):
+            files[match[1]] = (part.filename or "", bytes(await part.read()))
+    return body, files

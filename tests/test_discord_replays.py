@@ -3,9 +3,13 @@ their own board, history a page at a time, and the replay command offering your 
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
+from PIL import Image
+
 from bot.discord_app import HogBot
+from bot.picture import HEIGHT, WIDTH
 from tests.discord_world import answer_to, board_of, button, press, subcommand
 from tests.fake_discord import FakeDiscord, member
 
@@ -31,7 +35,18 @@ async def finished_game(fake: FakeDiscord) -> tuple[str, list[str]]:
         answer = await press(fake, "1001", "Ada", fake.message(message_id), button_of(body, "5"))
         body = answer["data"]
         told += lines_of(body["embeds"][0])
+    attached_picture(fake, fake.message(message_id))  # the last board shows the whole game
     return button(shown, "5").split(":")[2], told
+
+
+def attached_picture(fake: FakeDiscord, message: dict[str, Any]) -> bytes:
+    """The picture a message shows: its one attachment, which its embed's image names."""
+    (attachment,) = message["attachments"]
+    assert message["embeds"][0]["image"]["url"] == f"attachment://{attachment['filename']}"
+    png = fake.uploads[attachment["id"]]
+    image = Image.open(io.BytesIO(png))
+    assert (image.format, image.size) == ("PNG", (WIDTH, HEIGHT))
+    return png
 
 
 def button_of(body: dict[str, Any], label: str) -> str:
@@ -160,3 +175,25 @@ async def test_stats_of_a_member_without_games(discord_world: tuple[FakeDiscord,
     assert embed["fields"] == [
         {"name": "No games yet", "value": "Play one with /hog house, or /hog challenge someone.", "inline": False}
     ]
+
+
+async def test_the_last_board_and_each_replay_step_show_the_picture(discord_world: tuple[FakeDiscord, HogBot]) -> None:
+    fake, _ = discord_world
+    easy = [{"name": "goal", "type": 4, "value": 30}, {"name": "difficulty", "type": 3, "value": "easy"}]
+    command = await fake.interact(subcommand("house", easy))
+    live = await board_of(fake, command)
+    board_id = fake.messages[f"original:token{command}"]["id"]
+    assert "image" not in live.body["embeds"][0] and not fake.message(board_id)["attachments"]  # not while playing
+    game_id = button(live, "5").split(":")[2]
+    await press(fake, "1001", "Ada", fake.message(board_id), button(live, "5"))  # a turn each, then resign
+    await answer_to(fake, await fake.interact(subcommand("forfeit")))
+    await fake.wait_for(lambda s: s.method == "PATCH" and s.path.endswith(f"/messages/{board_id}"))
+    assert attached_picture(fake, fake.message(board_id)).startswith(b"\x89PNG")  # the old board, edited
+
+    finished, _ = await finished_game(fake)
+    assert finished != game_id
+    message_id, body = await open_replay(fake, finished)
+    first = attached_picture(fake, fake.message(message_id))
+    body = (await press(fake, "1001", "Ada", fake.message(message_id), button_of(body, "⏭")))["data"]
+    last = attached_picture(fake, fake.message(message_id))
+    assert len(fake.message(message_id)["attachments"]) == 1 and last != first  # the step moved on the picture
