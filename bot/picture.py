@@ -147,7 +147,8 @@ class _Canvas:
 
     def png(self) -> bytes:
         out = io.BytesIO()
-        self.image.reduce(SCALE).save(out, "PNG", optimize=False, compress_level=6)
+        # a 64-colour palette: a third of the size, and faster to encode than the full colours
+        self.image.reduce(SCALE).quantize(64, method=Image.Quantize.FASTOCTREE).save(out, "PNG")
         return out.getvalue()
 
 

@@ -26,13 +26,24 @@ def even_chances(state: GameState) -> tuple[float, float]:
 
 def picture(png: bytes) -> Image.Image:
     image = Image.open(io.BytesIO(png))
-    assert image.format == "PNG"
-    assert image.size == (WIDTH, HEIGHT) and image.mode == "RGB"
-    return image
+    assert image.format == "PNG" and image.mode == "P"  # a palette keeps it small
+    assert image.size == (WIDTH, HEIGHT)
+    return image.convert("RGB")
+
+
+def near(pixel: object, colour: tuple[int, int, int]) -> bool:
+    """The palette may shift a colour a little."""
+    assert isinstance(pixel, tuple)
+    return bool(max(abs(a - b) for a, b in zip(pixel, colour, strict=True)) <= 16)
 
 
 def games(rules: str) -> list[list[Event]]:
     return [load(path) for path in GOLDEN if path.stem.split("-")[0] == rules]
+
+
+def changed(a: Image.Image, b: Image.Image, by: int = 48) -> tuple[int, int, int, int] | None:
+    """The box around the pixels that differ by more than ``by`` (the palette may shift others a little)."""
+    return ImageChops.difference(a, b).convert("L").point(lambda v: 255 if v > by else 0).getbbox()
 
 
 def unmarked(c: Chart) -> Chart:
@@ -67,7 +78,7 @@ def test_each_mark_is_drawn_where_its_turn_is(name: str) -> None:
     for m in marked:
         kept = (t if t.turn == m.turn else u for t, u in zip(c.turns, unmarked(c).turns, strict=True))
         alone = dataclasses.replace(c, turns=tuple(kept))
-        drawn = ImageChops.difference(picture(render(alone)), plain).getbbox()
+        drawn = changed(picture(render(alone)), plain)
         assert drawn is not None, f"turn {m.turn} is not marked"
         seats = (0, 1) if m.swap else (m.seat,)
         ys = [frame.y(m.scores[s]) for s in seats]
@@ -75,7 +86,7 @@ def test_each_mark_is_drawn_where_its_turn_is(name: str) -> None:
         assert frame.x(m.turn) - 12 <= left and right <= frame.x(m.turn) + 12
         assert min(ys) - 12 <= top and bottom <= max(ys) + 12
         if m.swap:  # the diamonds are white
-            assert picture(render(alone)).getpixel((round(frame.x(m.turn)), round(ys[0]))) == SWAP
+            assert near(picture(render(alone)).getpixel((round(frame.x(m.turn)), round(ys[0]))), SWAP)
 
 
 def test_the_winner_gets_a_gold_star_at_their_last_total() -> None:
@@ -83,13 +94,13 @@ def test_the_winner_gets_a_gold_star_at_their_last_total() -> None:
     assert c.winner is not None
     frame = Frame(c)
     x, y = frame.x(c.turns[-1].turn), frame.y(c.turns[-1].scores[c.winner])
-    assert picture(render(c)).getpixel((round(x), round(y))) == GOLD
+    assert near(picture(render(c)).getpixel((round(x), round(y))), GOLD)
     assert ending(c).startswith(f"{c.names[c.winner]} won {c.scores[c.winner]} to ")
 
 
 def test_the_replayed_turn_is_highlighted() -> None:
     c = chart(games("sp21")[0], even_chances)
-    band = ImageChops.difference(picture(render(c, at=3)), picture(render(c))).getbbox()
+    band = changed(picture(render(c, at=3)), picture(render(c)), by=20)  # a light veil
     assert band is not None
     left, _, right, _ = band
     assert left <= Frame(c).x(3) <= right and right - left <= 16
