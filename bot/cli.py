@@ -1,6 +1,9 @@
 """``python -m bot`` / ``hogbot``: play in the terminal, or study strategies.
 
 hogbot                       play against the house (see ``hogbot play --help``)
+hogbot replay GAME           a stored game again, step by step (``--step N``, ``--picture FILE``)
+hogbot history               your games, newest first (``--player ID`` for anyone's)
+hogbot stats                 your record, streaks and biggest turn (``--player ID``)
 hogbot tournament            exact win rates of the named strategies, each against each
 hogbot simulate A B          Monte Carlo games between two strategies, with a progress bar
 """
@@ -10,6 +13,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import importlib
+import os
 import re
 import sys
 import time
@@ -23,6 +27,7 @@ from tqdm import tqdm
 from bot import console, discord_app
 from bot.projection import Projector
 from bot.settings import Settings, SettingsError
+from hog_core.errors import HogError
 from hog_core.kernel import Kernel
 from hog_core.rulesets import DEFAULT_RULES, RULE_SETS
 from hog_core.simulate import Chain, simulate
@@ -129,6 +134,14 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     simulate_parser.add_argument("--games", type=int, default=1_000_000)
     simulate_parser.add_argument("--seed", type=int, default=None)
     sub.add_parser("rebuild", help="rebuild the read models from the event log ($HOG_DB)")
+    replay = sub.add_parser("replay", help="watch a stored game again, step by step")
+    replay.add_argument("game", help="the game's id (see: history)")
+    replay.add_argument("--step", type=int, help="show only this step (from 1)")
+    replay.add_argument("--picture", type=Path, metavar="FILE", help="save the picture of the game here (PNG)")
+    for name, helptext in (("history", "a player's games, newest first"), ("stats", "a player's record")):
+        p = sub.add_parser(name, help=helptext)
+        p.add_argument("--player", default=console.YOU, help="a player id: a Discord user id (default: you here)")
+    sub.choices["history"].add_argument("--page", type=int, default=1)
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         settings = Settings.from_env()
@@ -146,9 +159,19 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
         elif args.command == "simulate":
             run_simulation(args.rules, args.goal, args.a, args.b, args.games, args.seed, out)
         elif args.command == "rebuild":
-            asyncio.run(rebuild(Settings.from_env().db, out))
+            asyncio.run(rebuild(settings.db, out))
+        elif args.command == "replay":
+            asyncio.run(console.replay_game(settings, args.game, out, args.step, args.picture))
+        elif args.command == "history":
+            asyncio.run(console.list_history(settings, args.player, out, args.page))
+        elif args.command == "stats":
+            asyncio.run(console.show_stats(settings, args.player, out))
         else:
             return console.run(args, stdin or sys.stdin, out)
+    except HogError as error:
+        parser.error(error.message)
     except ValueError as error:
         parser.error(str(error))
+    except BrokenPipeError:  # ``hogbot replay g1 | head``: the reader left, which is no error of ours
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so exit's flush stays quiet
     return 0

@@ -1,7 +1,8 @@
 """The console table: Hog in a terminal, on the same service, store, board and commentary as the bot.
 
 Play the house (``--house easy|medium|perfect``) or a friend at the same keyboard (``--vs NAME``).
-Every game is stored in ``HOG_DB`` like a Discord game.
+Every game is stored in ``HOG_DB`` like a Discord game, and any stored game (Discord's too) can be
+replayed, listed and counted here as with ``/hog replay``, ``/hog history`` and ``/hog stats``.
 """
 
 from __future__ import annotations
@@ -9,13 +10,22 @@ from __future__ import annotations
 import argparse
 import asyncio
 import secrets
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from datetime import datetime
+from pathlib import Path
 from typing import TextIO
 
 from bot.board import board, text
 from bot.dice import roll
+from bot.history import PAGE, game_line
+from bot.picture import picture_of
 from bot.projection import Projector
+from bot.replays import chances_around
 from bot.service import GameService, Outcome, Roller
 from bot.settings import Settings
+from bot.stats import stats_text
+from hog_core.commentary import narrate
 from hog_core.errors import HogError
 from hog_core.events import Player
 from hog_core.game import PORK_CHOP, CreateGame, GameState
@@ -25,6 +35,8 @@ from storage.events import SqliteEventStore
 from storage.games import GameViews
 from storage.solutions import SolutionCache
 
+YOU = "console:1"
+"""The player at this keyboard (the second player of ``--vs`` is ``console:2``)."""
 HELP = "Type a number of dice, 'chop' for Pork Chop, 'forfeit' to resign, or 'quit' to leave the game for later."
 
 
@@ -58,14 +70,10 @@ async def table(
     dice: Roller = roll,
 ) -> GameState:
     """One game at the terminal; returns the game as it stands when it ends or the player quits."""
-    store = await SqliteEventStore.open(settings.db)
-    views = await GameViews.open(settings.db)
-    projector = Projector(store, views)
-    service = GameService(store, SolutionCache(settings.cache), projector, dice)
-    try:
+    async with opened(settings, dice) as (service, _):
         rival = Player("console:2", vs) if vs else Player(f"house:{house}", "The house", house=house)
         game_id = f"c{secrets.token_hex(4)}"
-        create = CreateGame(game_id, (Player("console:1", name), rival), rules=rules, goal=goal, place="console")
+        create = CreateGame(game_id, (Player(YOU, name), rival), rules=rules, goal=goal, place="console")
         outcome = await service.create(create, command_id=_command_id())
         await show(service, outcome, stdout)
         state = outcome.state
@@ -93,10 +101,74 @@ async def table(
             await show(service, outcome, stdout)
             state = outcome.state
         return state
+
+
+@asynccontextmanager
+async def opened(settings: Settings, dice: Roller = roll) -> AsyncIterator[tuple[GameService, GameViews]]:
+    """The service and read models over ``HOG_DB``, the read models caught up with the log (the
+    bot may have played games since), closed after the read models have caught up again."""
+    store = await SqliteEventStore.open(settings.db)
+    views = await GameViews.open(settings.db)
+    projector = Projector(store, views)
+    try:
+        await projector.catch_up()
+        yield GameService(store, SolutionCache(settings.cache), projector, dice), views
     finally:
         await projector.settle()
         await views.close()
         await store.close()
+
+
+async def replay_game(
+    settings: Settings, game_id: str, stdout: TextIO, step: int | None = None, picture: Path | None = None
+) -> None:
+    """Every step of a stored game (or step ``step``, counted from 1) as the table showed it, with the
+    win chances before and after; ``picture`` saves the picture of the game there."""
+    async with opened(settings) as (service, _):
+        events = await service.events(game_id)
+        if not events:
+            raise HogError(f"There is no game {game_id!r} in {settings.db}.")
+        steps = list(narrate(events))
+        if step is not None and not 1 <= step <= len(steps):
+            raise HogError(f"Game {game_id} has steps 1 to {len(steps)}, not {step}.")
+        solution = await service.solution(steps[-1][1])
+        for i in range(len(steps)) if step is None else [step - 1]:
+            before, after = chances_around(steps, i, solution)
+            was = f"    win chance before {before[0]:.0%} · {before[1]:.0%}" if before and i else ""
+            print(f"Step {i + 1} of {len(steps)}{was}", file=stdout)
+            print(text(board(steps[i][1], steps[i][2], after)), file=stdout)
+        if picture is not None:
+            at = steps[step - 1][1].turn_number if step is not None else None
+            png = await asyncio.to_thread(picture_of, events, solution, at)
+            if png is None:
+                print("No picture: nobody has moved yet.", file=stdout)
+            else:
+                picture.write_bytes(png)
+                print(f"The picture of the game is in {picture}.", file=stdout)
+
+
+async def list_history(settings: Settings, player: str, stdout: TextIO, page: int = 1) -> None:
+    """A player's games, newest first, ``PAGE`` a page."""
+    if page < 1:
+        raise HogError(f"Pages start at 1, not {page}.")
+    async with opened(settings) as (_, views):
+        rows = await views.history(player, limit=PAGE + 1, offset=(page - 1) * PAGE)
+    if not rows:
+        print(f"No games of {player} here." if page == 1 else f"No page {page}: no more games.", file=stdout)
+        return
+    for row in rows[:PAGE]:
+        when = datetime.fromtimestamp(row.updated_at).strftime("%Y-%m-%d %H:%M")
+        print(f"{row.game_id}  {when}  {game_line(row, player)}", file=stdout)
+    more = f" · older: --page {page + 1}" if len(rows) > PAGE else ""
+    print(f"Page {page}{more} · watch one: python -m bot replay <id>", file=stdout)
+
+
+async def show_stats(settings: Settings, player: str, stdout: TextIO) -> None:
+    async with opened(settings) as (_, views):
+        stats = await views.stats(player)
+        latest = await views.history(player, limit=1)
+    name = next((s.name for s in latest[0].seats if s.player_id == player), player) if latest else player
+    print(stats_text(stats, name), file=stdout)
 
 
 async def show(service: GameService, outcome: Outcome, stdout: TextIO) -> None:

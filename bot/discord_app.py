@@ -22,9 +22,9 @@ from discord import app_commands
 from bot.board import board
 from bot.embeds import embed
 from bot.history import PAGE, HistoryButton, game_line, history_embed, history_view
-from bot.picture import chart, render
+from bot.picture import picture_of
 from bot.projection import Projector
-from bot.replays import ReplayButton, replay_embed, replay_view
+from bot.replays import ReplayButton, chances_around, replay_embed, replay_view
 from bot.rules_help import explain
 from bot.service import GameService, Outcome, StaleBoard
 from bot.settings import Settings
@@ -137,10 +137,6 @@ class Shown:
     files: list[discord.File] = field(default_factory=list)
 
 
-def unknown_chances(state: GameState) -> None:
-    """Win chances of a rule set and goal nobody solved (goals above ``MAX_SOLVED_GOAL``)."""
-
-
 class HogBot(discord.Client):
     def __init__(
         self,
@@ -185,22 +181,16 @@ class HogBot(discord.Client):
             return None
         step = max(0, min(step, len(steps) - 1))
         after = steps[step][1]
-        solution = await self.service.solution(after)
-        chances: tuple[tuple[float, float] | None, tuple[float, float] | None] = (None, None)
-        if solution is not None and after.players:
-            before = steps[step - 1][1] if step else after
-            chances = (solution.win_chances(before), solution.win_chances(after))
+        chances = chances_around(steps, step, await self.service.solution(after))
         shown = Shown(replay_embed(steps, step, chances), replay_view(game_id, step, len(steps)))
         return await self.with_picture(shown, events, at=after.turn_number)
 
     async def with_picture(self, shown: Shown, events: list[Event], at: int | None = None) -> Shown:
         """``shown`` with the picture of the game attached and shown in its embed (once a turn was played)."""
         last = fold(events)
-        if last.turn_number == 0:
+        png = await asyncio.to_thread(picture_of, events, await self.service.solution(last), at)  # tens of ms
+        if png is None:
             return shown
-        solution = await self.service.solution(last)
-        chances = unknown_chances if solution is None else solution.win_chances
-        png = await asyncio.to_thread(render, chart(events, chances), at)  # off the loop: tens of ms
         names = " and ".join(p.name for p in last.players)
         picture = discord.File(io.BytesIO(png), f"hog-{last.game_id}.png", description=f"{names}'s totals turn by turn")
         shown.embed.set_image(url=f"attachment://{picture.filename}")

@@ -19,6 +19,7 @@ from bot.board import rules_name
 from hog_core.effects import Swap
 from hog_core.events import Event, TurnTaken
 from hog_core.game import GameState, Status, evolve
+from hog_core.solver import Solution
 
 Chances = tuple[float, float]
 
@@ -80,6 +81,16 @@ def chart(events: Iterable[Event], chances: Callable[[GameState], Chances | None
     names = (state.players[0].name, state.players[1].name)
     return Chart(names, state.rules.id, state.goal, start, tuple(turns), state.status, state.winner,
                  state.forfeited_by, state.scores)  # fmt: skip
+
+
+def picture_of(events: Sequence[Event], solution: Solution | None, at: int | None = None) -> bytes | None:
+    """The PNG of a game (``None`` before its first turn), its chances from ``solution`` when there is one."""
+    c = chart(events, unknown_chances if solution is None else solution.win_chances)
+    return render(c, at) if c.turns else None
+
+
+def unknown_chances(state: GameState) -> None:
+    """Win chances of a rule set and goal nobody solved (goals above the service's ``MAX_SOLVED_GOAL``)."""
 
 
 @cache

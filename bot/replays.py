@@ -17,10 +17,21 @@ from bot.embeds import embed
 from hog_core.commentary import Lines
 from hog_core.events import Event, TurnTaken
 from hog_core.game import GameState
+from hog_core.solver import Solution
 
 NAVIGATION = (("first", "⏮"), ("previous", "◀"), ("next", "▶"), ("last", "⏭"))
 
 Step = tuple[Event, GameState, Lines]
+Chances = tuple[float, float]
+
+
+def chances_around(steps: list[Step], step: int, solution: Solution | None) -> tuple[Chances | None, Chances | None]:
+    """Each seat's chance to win before and after ``step`` (``None`` where nobody solved the game)."""
+    after = steps[step][1]
+    if solution is None or not after.players:
+        return None, None
+    before = steps[step - 1][1] if step else after
+    return solution.win_chances(before), solution.win_chances(after)
 
 
 def target(which: str, step: int, count: int) -> int:
@@ -59,9 +70,7 @@ class ReplayButton(
         await interaction.response.edit_message(embed=shown.embed, view=shown.view, attachments=shown.files)
 
 
-def replay_embed(
-    steps: list[Step], step: int, chances: tuple[tuple[float, float] | None, tuple[float, float] | None]
-) -> discord.Embed:
+def replay_embed(steps: list[Step], step: int, chances: tuple[Chances | None, Chances | None]) -> discord.Embed:
     """Step ``step`` of the game: its story, the totals after it, and the win chances either side."""
     event, after, lines = steps[step]
     before = steps[step - 1][1] if step else after

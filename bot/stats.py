@@ -21,7 +21,8 @@ def sections(stats: PlayerStats) -> list[tuple[str, list[str]]]:
     if stats.total.games:
         overall.append(f"Longest winning streak: {stats.longest_streak} (now: {stats.current_streak})")
     if stats.best_turn is not None:
-        overall.append(f"Biggest single turn: {stats.best_turn.points} points, in game {stats.best_turn.game_id}")
+        points = stats.best_turn.points
+        overall.append(f"Biggest single turn: {points} point{'s' * (points != 1)}, in game {stats.best_turn.game_id}")
     shown = [("Overall", overall)]
     if stats.by_rules:
         shown.append(("By rule set", [f"{rules_name(r)}: {record_text(rec)}" for r, rec in stats.by_rules.items()]))

@@ -9,10 +9,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from bot.cli import main
-from bot.console import table
+from bot.console import YOU, list_history, replay_game, show_stats, table
 from bot.settings import Settings
+from hog_core.events import Event
 from hog_core.game import Dice, Status, replay
 from storage.codec import from_records
 from storage.events import SqliteEventStore
@@ -27,12 +29,16 @@ def settings(tmp_path: Path) -> Settings:
     return Settings(db=tmp_path / "hog.sqlite3", cache=tmp_path / "solutions")
 
 
-async def stored_game(settings: Settings, game_id: str) -> Status:
+async def stored_events(settings: Settings, game_id: str) -> list[Event]:
     store = await SqliteEventStore.open(settings.db)
     try:
-        return replay(from_records(await store.load(game_id))).status
+        return from_records(await store.load(game_id))
     finally:
         await store.close()
+
+
+async def stored_game(settings: Settings, game_id: str) -> Status:
+    return replay(await stored_events(settings, game_id)).status
 
 
 async def test_a_full_game_against_the_house_with_bad_input_along_the_way(settings: Settings) -> None:
@@ -92,3 +98,54 @@ def test_options_reach_the_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     out = io.StringIO()
     assert main(["--rules", "porkchop", "--goal", "20", "--vs", "Bob"], io.StringIO("q\n"), out) == 0
     assert "Pork Chop" in out.getvalue() and "'chop'" in out.getvalue()
+
+
+async def test_a_stored_game_is_replayed_listed_and_counted(settings: Settings, tmp_path: Path) -> None:
+    out = io.StringIO()
+    state = await table(io.StringIO("3\n" * 5), out, settings, goal=40, name="Ada", house="easy", dice=fives)
+    played = out.getvalue()
+
+    told = io.StringIO()
+    await replay_game(settings, state.game_id, told)
+    replayed = told.getvalue()
+    count = len(await stored_events(settings, state.game_id))
+    headers = [line for line in replayed.splitlines() if line.startswith("Step ")]
+    assert len(headers) == count and headers[-1] == f"Step {count} of {count}    win chance before 51% · 49%"
+
+    def rolls(said: str) -> list[str]:
+        return [line.strip() for line in said.splitlines() if " rolls " in line]
+
+    assert rolls(replayed) == rolls(played) and len(rolls(played)) == 4  # every turn, in order
+    assert replayed.endswith("Ada 30 · The house 40    win chance 0% · 100%\n  The house won.\n")
+
+    one, png = io.StringIO(), tmp_path / "game.png"
+    await replay_game(settings, state.game_id, one, step=3, picture=png)
+    assert one.getvalue().startswith(f"Step 3 of {count}    win chance before ")
+    assert one.getvalue().count("Step ") == 1 and f"The picture of the game is in {png}." in one.getvalue()
+    assert Image.open(png).size == (960, 540)
+
+    listed = io.StringIO()
+    await list_history(settings, YOU, listed)
+    assert listed.getvalue().startswith(state.game_id) and "vs The house · Fall 2018 · lost 30–40" in listed.getvalue()
+
+    counted = io.StringIO()
+    await show_stats(settings, YOU, counted)
+    assert "── Ada's Hog stats ──" in counted.getvalue() and "1 played, 0 won, 1 lost (0%)" in counted.getvalue()
+    assert f"Biggest single turn: 15 points, in game {state.game_id}" in counted.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["replay", "gnone"], "There is no game 'gnone' in"),
+        (["history", "--page", "0"], "Pages start at 1, not 0."),
+        (["replay", "gnone", "--step", "x"], "argument --step: invalid int value: 'x'"),
+    ],
+)
+def test_bad_console_requests_are_refused_in_words(
+    argv: list[str], said: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("HOG_DB", str(tmp_path / "hog.sqlite3"))
+    with pytest.raises(SystemExit) as exited:
+        main(argv, io.StringIO(), io.StringIO())
+    assert exited.value.code == 2 and said in capsys.readouterr().err
