@@ -11,6 +11,7 @@ import io
 import logging
 import re
 import secrets
+import signal
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,7 +23,7 @@ from discord import app_commands
 from bot.board import board
 from bot.embeds import embed
 from bot.history import PAGE, HistoryButton, game_line, history_embed, history_view
-from bot.picture import picture_of
+from bot.painter import Painter
 from bot.projection import Projector
 from bot.replays import ReplayButton, chances_around, replay_embed, replay_view
 from bot.rules_help import explain
@@ -153,6 +154,7 @@ class HogBot(discord.Client):
         self.challenge_timeout, self.turn_timeout = challenge_timeout, turn_timeout
         self.timers = Timers(service, clock or SystemClock(), self.edit_board, self.warn)
         self._timing: asyncio.Task[None] | None = None
+        self.painter = Painter()
         self.tree = app_commands.CommandTree(self)
         self.tree.add_command(hog_commands(self))
         self.tree.on_error = self.command_failed  # type: ignore[method-assign]
@@ -171,6 +173,7 @@ class HogBot(discord.Client):
     async def close(self) -> None:
         if self._timing is not None:
             self._timing.cancel()
+        self.painter.close()
         await super().close()
 
     async def replay(self, game_id: str, step: int) -> Shown | None:
@@ -188,13 +191,14 @@ class HogBot(discord.Client):
     async def with_picture(self, shown: Shown, events: list[Event], at: int | None = None) -> Shown:
         """``shown`` with the picture of the game attached and shown in its embed (once a turn was played)."""
         last = fold(events)
-        png = await asyncio.to_thread(picture_of, events, await self.service.solution(last), at)  # tens of ms
+        png = await self.painter.paint(events, await self.service.solution(last), at)
         if png is None:
             return shown
         names = " and ".join(p.name for p in last.players)
         picture = discord.File(io.BytesIO(png), f"hog-{last.game_id}.png", description=f"{names}'s totals turn by turn")
-        shown.embed.set_image(url=f"attachment://{picture.filename}")
-        return Shown(shown.embed, shown.view, [picture])
+        pictured = shown.embed.copy()
+        pictured.set_image(url=f"attachment://{picture.filename}")
+        return Shown(pictured, shown.view, [picture])
 
     async def history_page(self, player_id: str, name: str, offset: int) -> tuple[discord.Embed, discord.ui.View]:
         rows = await (await self.settled_views()).history(player_id, limit=PAGE + 1, offset=offset)
@@ -211,15 +215,12 @@ class HogBot(discord.Client):
         return await (await self.settled_views()).live_games(place)
 
     async def show(self, outcome: Outcome) -> Shown:
-        """The board after ``outcome``; a game's last board carries its picture."""
+        """The board after ``outcome`` (without the picture: see ``with_picture``)."""
         state = outcome.state
         solution = await self.service.solution(state)
         chances = None if solution is None else solution.win_chances(state)
         story = tuple(line for _, _, lines in outcome.told for line in lines)
-        shown = Shown(embed(board(state, story, chances)), moves_view(state))
-        if not state.is_over:
-            return shown
-        return await self.with_picture(shown, await self.service.events(state.game_id))
+        return Shown(embed(board(state, story, chances)), moves_view(state))
 
     async def move(self, interaction: discord.Interaction[Any], game_id: str, version: int, k: int) -> None:
         player, command_id, place = str(interaction.user.id), str(interaction.id), str(interaction.channel_id)
@@ -241,8 +242,7 @@ class HogBot(discord.Client):
         try:
             outcome = await pending
         except StaleBoard as stale:
-            shown = await self.show(Outcome(await self.service.load(game_id), ()))
-            await interaction.response.edit_message(embed=shown.embed, view=shown.view, attachments=shown.files)
+            await self.answer_with_board(interaction, Outcome(await self.service.load(game_id), ()))
             await interaction.followup.send(stale.message, ephemeral=True)
             return
         except HogError as error:
@@ -252,8 +252,21 @@ class HogBot(discord.Client):
             log.exception("a press on the board of %s failed", game_id)
             await self.apologise(interaction)
             return
+        await self.answer_with_board(interaction, outcome)
+
+    async def answer_with_board(self, interaction: discord.Interaction[Any], outcome: Outcome) -> None:
+        """Update the clicked board at once. A finished game's picture follows in a second edit, so
+        that the click is answered without waiting for the drawing."""
         shown = await self.show(outcome)
-        await interaction.response.edit_message(embed=shown.embed, view=shown.view, attachments=shown.files)
+        await interaction.response.edit_message(embed=shown.embed, view=shown.view)
+        if not outcome.state.is_over:
+            return
+        pictured = await self.with_picture(shown, await self.service.events(outcome.state.game_id))
+        if pictured.files:
+            try:
+                await interaction.edit_original_response(embed=pictured.embed, attachments=pictured.files)
+            except discord.HTTPException as error:  # the board itself is already right
+                log.warning("could not add the picture to the board of %s: %s", outcome.state.game_id, error)
 
     async def open_game(
         self, interaction: discord.Interaction[Any], create: CreateGame, mention: str | None = None
@@ -290,10 +303,17 @@ class HogBot(discord.Client):
         if message is None:
             return False
         shown = await self.show(outcome)
+        if outcome.state.is_over:
+            pictured = await self.with_picture(shown, await self.service.events(outcome.state.game_id))
+            if pictured.files and await self._edit(message, pictured):
+                return True  # else (no Attach Files permission there, say) the board without its picture
+        return await self._edit(message, shown)
+
+    async def _edit(self, message: discord.PartialMessage, shown: Shown) -> bool:
         try:
             await message.edit(embed=shown.embed, view=shown.view, attachments=shown.files)
         except discord.HTTPException as error:
-            log.warning("could not edit the board of %s: %s", outcome.state.game_id, error)
+            log.warning("could not edit the board message %s: %s", message.id, error)
             return False
         return True
 
@@ -405,8 +425,8 @@ def hog_commands(bot: HogBot) -> app_commands.Group:
             await interaction.response.send_message(error.message, ephemeral=True)
             return
         shown = await bot.show(outcome)
-        await interaction.response.send_message(embed=shown.embed, files=shown.files)
-        await bot.edit_board(outcome)  # the old board loses its buttons
+        await interaction.response.send_message(embed=shown.embed)
+        await bot.edit_board(outcome)  # the old board loses its buttons and shows the picture
 
     @hog.command(name="rules", description="A rule set explained, with examples")
     @app_commands.describe(rules="the rule set (the default one if left out)")
@@ -495,6 +515,9 @@ async def run(settings: Settings) -> None:
     )
     try:
         async with bot:
+            # ``docker stop`` and service managers ask with SIGTERM: close cleanly, not mid-step
+            loop, closing = asyncio.get_running_loop(), []  # (the list keeps the closing task alive)
+            loop.add_signal_handler(signal.SIGTERM, lambda: closing.append(loop.create_task(bot.close())))
             await bot.start(settings.token)
     finally:
         await projector.settle()

@@ -84,7 +84,8 @@ def chart(events: Iterable[Event], chances: Callable[[GameState], Chances | None
 
 
 def picture_of(events: Sequence[Event], solution: Solution | None, at: int | None = None) -> bytes | None:
-    """The PNG of a game (``None`` before its first turn), its chances from ``solution`` when there is one."""
+    """The PNG of a game (``None`` before its first turn), its chances from ``solution`` when there is one.
+    (The bot draws in a worker process instead: ``bot.painter``.)"""
     c = chart(events, unknown_chances if solution is None else solution.win_chances)
     return render(c, at) if c.turns else None
 

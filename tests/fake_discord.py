@@ -121,6 +121,8 @@ class FakeDiscord:
     spec: SpecCheck | None = field(default_factory=lambda: SpecCheck.load(SPEC))
     refused: list[str] = field(default_factory=list)
     """Bodies the bot sent that Discord's OpenAPI description does not allow, and second responses."""
+    can_attach: bool = True
+    """Whether the bot may attach files to messages in the channel (Attach Files)."""
     uploads: dict[str, bytes] = field(default_factory=dict)
     """Every file the bot uploaded, by attachment id."""
     _answered: set[str] = field(default_factory=set)
@@ -214,6 +216,8 @@ class FakeDiscord:
         if parts[0] == "interactions" and parts[-1] == "callback":
             self.answered_at[parts[1]] = time.perf_counter()
             self._responses.setdefault(parts[1], asyncio.get_running_loop().create_future()).set_result(sent)
+        if parts[0] == "channels" and uploads and not self.can_attach:
+            return _json({"code": 50013, "message": "Missing Permissions"}, 403)
         return _json(self._answer(request.method, path, body, uploads))
 
     def _answer(self, method: str, path: str, body: Any, uploads: dict[str, tuple[str, bytes]]) -> Any:
@@ -249,6 +253,9 @@ class FakeDiscord:
             }
         if parts[0] == "webhooks" and "messages" in parts:
             key = f"original:{parts[2]}" if parts[-1] == "@original" else parts[-1]
+            button_message = self._clicked.get(parts[2].removeprefix("token"))
+            if button_message is not None and parts[-1] == "@original":  # a button's message is its original
+                key = next(k for k, m in self.messages.items() if m["id"] == button_message)
             if method == "PATCH":
                 return self._store_message(body, key, uploads)
             return self.messages.get(key, {})

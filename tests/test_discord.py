@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import sys
@@ -72,6 +73,37 @@ async def test_strangers_and_stale_boards_get_a_private_word(discord_world: tupl
     assert (await bot.service.load(three.split(":")[2])).version == 3  # and nothing moved
 
 
+def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError):
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            if int(fields[1]) == pid:
+                found.append(int(stat.parent.name))
+    return found
+
+
+async def gone(pid: int, timeout: float = 20) -> None:
+    """Wait for a process that is not our child to exit: its pidfd becomes readable then."""
+    try:
+        pidfd = os.pidfd_open(pid)
+    except ProcessLookupError:
+        return
+    exited: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def readable() -> None:
+        if not exited.done():
+            exited.set_result(None)
+
+    asyncio.get_running_loop().add_reader(pidfd, readable)
+    try:
+        await asyncio.wait_for(exited, timeout)
+    finally:
+        asyncio.get_running_loop().remove_reader(pidfd)
+        os.close(pidfd)
+
+
 async def test_the_bot_process_killed_mid_game_plays_on_from_the_old_board(
     tmp_path: Path, fake_discord: FakeDiscord, solved_cache: SolutionCache
 ) -> None:
@@ -97,20 +129,28 @@ async def test_the_bot_process_killed_mid_game_plays_on_from_the_old_board(
     first = await start_bot()
     try:
         command = await fake.interact(subcommand("house"))
-        three = button(await board_of(fake, command), "3")
+        board = await board_of(fake, command)
         message = fake.messages[f"original:token{command}"]
+        moved = (await fake.response(await fake.interact(click(button(board, "2"), message)))).body["data"]
+        three = next(c["custom_id"] for row in moved["components"] for c in row["components"] if c["label"] == "3")
+        game_id = three.split(":")[2]
+        replay = subcommand("replay", [{"name": "game", "type": 3, "value": game_id}])
+        assert (await fake.response(await fake.interact(replay))).files  # drawn by the painter's process
+        painters = [pid for pid in children(first.pid) if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()]
+        assert len(painters) == 1
         first.send_signal(signal.SIGKILL)
         assert await first.wait() == -signal.SIGKILL
+        await gone(painters[0])  # it does not outlive the bot
 
         second = await start_bot()
         try:
-            pressed = await fake.interact(click(three, message))
+            pressed = await fake.interact(click(three, fake.message(message["id"])))
             update = await fake.wait_for(lambda s: s.path == f"/interactions/{pressed}/token{pressed}/callback", 60)
             assert update.body["type"] == 7
             assert "Ada rolls" in update.body["data"]["embeds"][0]["description"]
         finally:
             second.terminate()
-            await second.wait()
+            assert await second.wait() == 0  # SIGTERM closes the bot cleanly
     finally:
         if first.returncode is None:
             first.kill()

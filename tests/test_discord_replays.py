@@ -10,8 +10,8 @@ from PIL import Image
 
 from bot.discord_app import HogBot
 from bot.picture import HEIGHT, WIDTH
-from tests.discord_world import answer_to, board_of, button, press, subcommand
-from tests.fake_discord import FakeDiscord, member
+from tests.discord_world import answer_to, board_of, button, click, press, subcommand
+from tests.fake_discord import CHANNEL_ID, FakeDiscord, member
 
 
 def lines_of(embed: dict[str, Any]) -> list[str]:
@@ -32,9 +32,11 @@ async def finished_game(fake: FakeDiscord) -> tuple[str, list[str]]:
     message_id = fake.messages[f"original:token{command}"]["id"]
     body = shown.body
     while body["components"]:
-        answer = await press(fake, "1001", "Ada", fake.message(message_id), button_of(body, "5"))
-        body = answer["data"]
+        pressed = await fake.interact(click(button_of(body, "5"), fake.message(message_id)))
+        body = (await answer_to(fake, pressed)).body["data"]
         told += lines_of(body["embeds"][0])
+    assert "image" not in body["embeds"][0]  # the last move is answered at once; its picture follows
+    await fake.wait_for(lambda s: s.method == "PATCH" and s.path.endswith(f"/token{pressed}/messages/@original"))
     attached_picture(fake, fake.message(message_id))  # the last board shows the whole game
     return button(shown, "5").split(":")[2], told
 
@@ -177,17 +179,25 @@ async def test_stats_of_a_member_without_games(discord_world: tuple[FakeDiscord,
     ]
 
 
-async def test_the_last_board_and_each_replay_step_show_the_picture(discord_world: tuple[FakeDiscord, HogBot]) -> None:
-    fake, _ = discord_world
+async def resigned_after_a_turn_each(fake: FakeDiscord) -> tuple[str, str]:
+    """A game against the easy house that Ada resigns after a turn each: its id and its board's id,
+    once the board was edited."""
     easy = [{"name": "goal", "type": 4, "value": 30}, {"name": "difficulty", "type": 3, "value": "easy"}]
     command = await fake.interact(subcommand("house", easy))
     live = await board_of(fake, command)
     board_id = fake.messages[f"original:token{command}"]["id"]
     assert "image" not in live.body["embeds"][0] and not fake.message(board_id)["attachments"]  # not while playing
-    game_id = button(live, "5").split(":")[2]
-    await press(fake, "1001", "Ada", fake.message(board_id), button(live, "5"))  # a turn each, then resign
+    await press(fake, "1001", "Ada", fake.message(board_id), button(live, "5"))
     await answer_to(fake, await fake.interact(subcommand("forfeit")))
-    await fake.wait_for(lambda s: s.method == "PATCH" and s.path.endswith(f"/messages/{board_id}"))
+    edits = f"/channels/{CHANNEL_ID}/messages/{board_id}"
+    # the edit with the picture, or where files are refused, the one after it without
+    await fake.wait_for(lambda s: s.method == "PATCH" and s.path == edits and bool(s.files) == fake.can_attach)
+    return button(live, "5").split(":")[2], board_id
+
+
+async def test_the_last_board_and_each_replay_step_show_the_picture(discord_world: tuple[FakeDiscord, HogBot]) -> None:
+    fake, _ = discord_world
+    game_id, board_id = await resigned_after_a_turn_each(fake)
     assert attached_picture(fake, fake.message(board_id)).startswith(b"\x89PNG")  # the old board, edited
 
     finished, _ = await finished_game(fake)
@@ -197,3 +207,14 @@ async def test_the_last_board_and_each_replay_step_show_the_picture(discord_worl
     body = (await press(fake, "1001", "Ada", fake.message(message_id), button_of(body, "⏭")))["data"]
     last = attached_picture(fake, fake.message(message_id))
     assert len(fake.message(message_id)["attachments"]) == 1 and last != first  # the step moved on the picture
+
+
+async def test_a_board_where_files_are_not_allowed_still_shows_the_end(
+    discord_world: tuple[FakeDiscord, HogBot],
+) -> None:
+    fake, _ = discord_world
+    fake.can_attach = False  # the server did not grant Attach Files
+    _, board_id = await resigned_after_a_turn_each(fake)
+    board = fake.message(board_id)
+    assert board["components"] == [] and not board["attachments"] and "image" not in board["embeds"][0]
+    assert board["embeds"][0]["footer"]["text"] == "The house won: Ada forfeited."
