@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import math
+import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -100,6 +101,23 @@ def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     return ImageFont.load_default(size * SCALE)
 
 
+@cache
+def has_glyph(ch: str) -> bool:
+    """Whether Pillow's built-in font draws ``ch`` (it covers ASCII and little more)."""
+    missing = font(20).getmask("\uffff")
+    shape = font(20).getmask(ch)
+    return ch.isspace() or (shape.size, bytes(shape)) != (missing.size, bytes(missing))
+
+
+def drawable(name: str, fallback: str) -> str:
+    """``name`` in letters the font has: accents dropped (José -> Jose), anything else left out;
+    ``fallback`` when nothing is left (a name all in emoji or another script)."""
+    kept = "".join(
+        ch if has_glyph(ch) else "".join(c for c in unicodedata.normalize("NFKD", ch) if has_glyph(c)) for ch in name
+    )
+    return " ".join(kept.split())[:24] or fallback
+
+
 def ticks(top: float, most: int = 5) -> list[int]:
     """Round steps (1, 2 or 5 times a power of ten) from 0 up to ``top``, at most ``most + 1`` of them."""
     step = 1
@@ -112,7 +130,7 @@ def ticks(top: float, most: int = 5) -> list[int]:
 
 
 def ending(c: Chart) -> str:
-    names = c.names
+    names = [drawable(name, f"Player {seat + 1}") for seat, name in enumerate(c.names)]
     if c.status is Status.FINISHED and c.winner is not None:
         if c.forfeited_by is not None:
             return f"{names[c.winner]} won: {names[c.forfeited_by]} forfeited"
@@ -206,7 +224,8 @@ def render(c: Chart, at: int | None = None) -> bytes:
     offset = 24.0
     for seat in (0, 1):
         canvas.circle(offset + 6, 26, 6, SEATS[seat])
-        offset += 18 + canvas.text(offset + 18, 26, f"{c.names[seat][:24]}  {c.scores[seat]}", 20, TEXT, "lm") + 24
+        name = drawable(c.names[seat], f"Player {seat + 1}")
+        offset += 18 + canvas.text(offset + 18, 26, f"{name}  {c.scores[seat]}", 20, TEXT, "lm") + 24
     canvas.text(RIGHT, 26, ending(c), 20, GOLD if c.winner is not None else TEXT, "rm")
     canvas.text(24, 56, f"{rules_name(c.rules)} · first to {c.goal}", 14, MUTED, "lm")
 

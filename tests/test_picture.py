@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-from bot.picture import GOLD, HEIGHT, SWAP, WIDTH, Chart, Frame, chart, ending, render
+from bot.picture import GOLD, HEIGHT, SWAP, WIDTH, Chart, Frame, chart, drawable, ending, render
 from hog_core.events import Event, GameForfeited, TurnTaken
 from hog_core.game import GameState, Status, replay
 from hog_core.rulesets import RULE_SETS
@@ -121,3 +121,15 @@ def test_forfeits_running_games_draws_and_unsolved_goals() -> None:
     drawn = dataclasses.replace(unsolved, status=Status.DRAWN, winner=None)
     picture(render(drawn))
     assert ending(drawn) == f"A draw at {drawn.scores[0]} to {drawn.scores[1]}"
+
+
+def test_names_are_drawn_in_letters_the_font_has() -> None:
+    assert [drawable(n, "Player 1") for n in ("José", "Zoë · A", "😀 Ada 😀", "中文", "Ada")] == [
+        "Jose",
+        "Zoe · A",
+        "Ada",
+        "Player 1",
+        "Ada",
+    ]
+    c = chart(games("fa18")[0], even_chances)
+    picture(render(dataclasses.replace(c, names=("José 😀", "中文"))))
