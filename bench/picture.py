@@ -1,5 +1,5 @@
 """How long the picture of a game takes: a game of each rule set (Ada rolls 3 to 6 dice at random,
-the perfect house answers), charted with its win chances and rendered to PNG.
+the perfect house answers), charted with its win chances and rendered to PNG; and its animation.
 
 python bench/picture.py                         # the times, per rule set
 python bench/picture.py --save docs/replay.png  # also keep one picture (sp21, a replay at turn 9)
@@ -13,7 +13,7 @@ import statistics
 import time
 from pathlib import Path
 
-from bot.picture import chart, render
+from bot.picture import animate, chart, render
 from bot.settings import Settings
 from hog_core.events import Event, Player
 from hog_core.game import CreateGame, GameState, TakeTurn, decide, replay
@@ -56,9 +56,13 @@ def main() -> None:
             png = render(c, at=9)
             charts.append(charted - started)
             renders.append(time.perf_counter() - charted)
+        started = time.perf_counter()
+        gif = animate(c)
+        animated = time.perf_counter() - started
         print(
             f"{rules:9s} {len(c.turns):5d} {statistics.median(charts) * 1e3:6.2f}ms "
             f"{statistics.median(renders) * 1e3:9.1f}ms {max(renders) * 1e3:6.1f}ms {len(png) / 1024:6.1f}KB"
+            f"   GIF {animated * 1e3:6.0f}ms {len(gif) / 1024:5.0f}KB"
         )
         if args.save and rules == "sp21":
             args.save.parent.mkdir(parents=True, exist_ok=True)

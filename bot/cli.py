@@ -1,7 +1,7 @@
 """``python -m bot`` / ``hogbot``: play in the terminal, or study strategies.
 
 hogbot                       play against the house (see ``hogbot play --help``)
-hogbot replay GAME           a stored game again, step by step (``--step N``, ``--picture FILE``)
+hogbot replay GAME           a stored game again, step by step (``--step N``, ``--picture``/``--gif FILE``)
 hogbot history               your games, newest first (``--player ID`` for anyone's)
 hogbot stats                 your record, streaks and biggest turn (``--player ID``)
 hogbot tournament            exact win rates of the named strategies, each against each
@@ -138,6 +138,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     replay.add_argument("game", help="the game's id (see: history)")
     replay.add_argument("--step", type=int, help="show only this step (from 1)")
     replay.add_argument("--picture", type=Path, metavar="FILE", help="save the picture of the game here (PNG)")
+    replay.add_argument("--gif", type=Path, metavar="FILE", help="save the game drawn turn by turn here (GIF)")
     for name, helptext in (("history", "a player's games, newest first"), ("stats", "a player's record")):
         p = sub.add_parser(name, help=helptext)
         p.add_argument("--player", default=console.YOU, help="a player id: a Discord user id (default: you here)")
@@ -161,7 +162,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
         elif args.command == "rebuild":
             asyncio.run(rebuild(settings.db, out))
         elif args.command == "replay":
-            asyncio.run(console.replay_game(settings, args.game, out, args.step, args.picture))
+            asyncio.run(console.replay_game(settings, args.game, out, args.step, args.picture, args.gif))
         elif args.command == "history":
             asyncio.run(console.list_history(settings, args.player, out, args.page))
         elif args.command == "stats":

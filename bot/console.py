@@ -13,13 +13,14 @@ import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import TextIO
 
 from bot.board import board, text
 from bot.dice import roll
 from bot.history import PAGE, game_line
-from bot.picture import picture_of
+from bot.picture import animate, chart_of, render
 from bot.projection import Projector
 from bot.replays import chances_around
 from bot.service import GameService, Outcome, Roller
@@ -120,10 +121,15 @@ async def opened(settings: Settings, dice: Roller = roll) -> AsyncIterator[tuple
 
 
 async def replay_game(
-    settings: Settings, game_id: str, stdout: TextIO, step: int | None = None, picture: Path | None = None
+    settings: Settings,
+    game_id: str,
+    stdout: TextIO,
+    step: int | None = None,
+    picture: Path | None = None,
+    gif: Path | None = None,
 ) -> None:
     """Every step of a stored game (or step ``step``, counted from 1) as the table showed it, with the
-    win chances before and after; ``picture`` saves the picture of the game there."""
+    win chances before and after; ``picture`` saves the picture of the game there, ``gif`` its animation."""
     async with opened(settings) as (service, _):
         events = await service.events(game_id)
         if not events:
@@ -137,14 +143,16 @@ async def replay_game(
             was = f"    win chance before {before[0]:.0%} · {before[1]:.0%}" if before and i else ""
             print(f"Step {i + 1} of {len(steps)}{was}", file=stdout)
             print(text(board(steps[i][1], steps[i][2], after)), file=stdout)
-        if picture is not None:
-            at = steps[step - 1][1].turn_number if step is not None else None
-            png = await asyncio.to_thread(picture_of, events, solution, at)
-            if png is None:
-                print("No picture: nobody has moved yet.", file=stdout)
-            else:
-                picture.write_bytes(png)
-                print(f"The picture of the game is in {picture}.", file=stdout)
+        c = chart_of(events, solution)
+        at = steps[step - 1][1].turn_number if step is not None else None
+        for path, what, draw in ((picture, "picture", partial(render, at=at)), (gif, "animation", animate)):
+            if path is None:
+                continue
+            if c is None:
+                print(f"No {what}: nobody has moved yet.", file=stdout)
+                continue
+            path.write_bytes(await asyncio.to_thread(draw, c))
+            print(f"The {what} of the game is in {path}.", file=stdout)
 
 
 async def list_history(settings: Settings, player: str, stdout: TextIO, page: int = 1) -> None:

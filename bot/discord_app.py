@@ -200,6 +200,18 @@ class HogBot(discord.Client):
         pictured.set_image(url=f"attachment://{picture.filename}")
         return Shown(pictured, shown.view, [picture])
 
+    async def send_animation(self, interaction: discord.Interaction[Any], game_id: str) -> None:
+        """The game drawn turn by turn, as a GIF for the asker alone: a second or two to draw, so it
+        follows the answer."""
+        events = await self.service.events(game_id)
+        last = fold(events)
+        gif = await self.painter.animate(events, await self.service.solution(last))
+        if gif is None:
+            await interaction.followup.send("Nothing to animate yet: nobody has moved.", ephemeral=True)
+            return
+        animation = discord.File(io.BytesIO(gif), f"hog-{last.game_id}.gif", description="The game, turn by turn")
+        await interaction.followup.send(file=animation, ephemeral=True)
+
     async def history_page(self, player_id: str, name: str, offset: int) -> tuple[discord.Embed, discord.ui.View]:
         rows = await (await self.settled_views()).history(player_id, limit=PAGE + 1, offset=offset)
         return history_embed(rows, player_id, name, offset), history_view(player_id, offset, len(rows) > PAGE)
@@ -439,15 +451,24 @@ def hog_commands(bot: HogBot) -> app_commands.Group:
         await interaction.response.send_message(embed=discord.Embed(title=title, description=text), ephemeral=True)
 
     @hog.command(name="replay", description="Watch a game again, turn by turn (only you see it)")
-    @app_commands.describe(game="the game's id (your recent games are offered)", step="start at this step")
+    @app_commands.describe(
+        game="the game's id (your recent games are offered)",
+        step="start at this step",
+        animate="also send the game drawn turn by turn, as an animated GIF",
+    )
     async def replay(
-        interaction: discord.Interaction[Any], game: str, step: app_commands.Range[int, 1, 100_000] = 1
+        interaction: discord.Interaction[Any],
+        game: str,
+        step: app_commands.Range[int, 1, 100_000] = 1,
+        animate: bool = False,
     ) -> None:
         shown = await bot.replay(game.strip(), step - 1)
         if shown is None:
             await interaction.response.send_message(f"There is no game {game!r} to replay.", ephemeral=True)
             return
         await interaction.response.send_message(embed=shown.embed, view=shown.view, files=shown.files, ephemeral=True)
+        if animate:
+            await bot.send_animation(interaction, game.strip())
 
     @replay.autocomplete("game")
     async def recent_games(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:

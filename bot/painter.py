@@ -14,11 +14,12 @@ import multiprocessing
 import os
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from functools import partial
 
-from bot.picture import chart, render, unknown_chances
+from bot.picture import Chart, animate, chart_of, render
 from hog_core.events import Event
 from hog_core.solver import Solution
 
@@ -28,16 +29,23 @@ class Painter:
         self._pool: ProcessPoolExecutor | None = None
 
     async def paint(self, events: Sequence[Event], solution: Solution | None, at: int | None = None) -> bytes | None:
-        """The PNG of a game (``None`` before its first turn); see ``bot.picture.picture_of``."""
-        c = chart(events, unknown_chances if solution is None else solution.win_chances)  # here: it reads the solution
-        if not c.turns:
-            return None
+        """The PNG of a game (``None`` before its first turn). The chart is made here, where the
+        solution is: only the small chart goes to the worker."""
+        c = chart_of(events, solution)
+        return None if c is None else await self._run(partial(render, at=at), c)
+
+    async def animate(self, events: Sequence[Event], solution: Solution | None) -> bytes | None:
+        """The GIF of a game drawn turn by turn (``None`` before its first turn); a second or two."""
+        c = chart_of(events, solution)
+        return None if c is None else await self._run(animate, c)
+
+    async def _run(self, draw: Callable[[Chart], bytes], c: Chart) -> bytes:
         if self._pool is None:  # started on first use: most runs of the bot's tests never draw
             self._pool = ProcessPoolExecutor(
                 1, mp_context=multiprocessing.get_context("spawn"), initializer=_end_with, initargs=(os.getpid(),)
             )
         try:
-            return await asyncio.get_running_loop().run_in_executor(self._pool, render, c, at)
+            return await asyncio.get_running_loop().run_in_executor(self._pool, draw, c)
         except BrokenProcessPool:  # the worker died (out of memory, killed): the next picture starts another
             self._pool = None
             raise

@@ -7,6 +7,7 @@ It draws at twice the size and halves the result, which is Pillow's cheap way to
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import math
 import unicodedata
@@ -84,11 +85,11 @@ def chart(events: Iterable[Event], chances: Callable[[GameState], Chances | None
                  state.forfeited_by, state.scores)  # fmt: skip
 
 
-def picture_of(events: Sequence[Event], solution: Solution | None, at: int | None = None) -> bytes | None:
-    """The PNG of a game (``None`` before its first turn), its chances from ``solution`` when there is one.
-    (The bot draws in a worker process instead: ``bot.painter``.)"""
+def chart_of(events: Sequence[Event], solution: Solution | None) -> Chart | None:
+    """The chart of a game with its chances from ``solution`` when there is one; ``None`` before
+    its first turn (there is nothing to draw)."""
     c = chart(events, unknown_chances if solution is None else solution.win_chances)
-    return render(c, at) if c.turns else None
+    return c if c.turns else None
 
 
 def unknown_chances(state: GameState) -> None:
@@ -175,11 +176,10 @@ class _Canvas:
         self.draw.text((x * SCALE, y * SCALE), words, font=font(size), fill=fill, anchor=anchor)
         return self.draw.textlength(words, font=font(size)) / SCALE
 
-    def png(self) -> bytes:
-        out = io.BytesIO()
-        # a 64-colour palette: a third of the size, and faster to encode than the full colours
-        self.image.reduce(SCALE).quantize(64, method=Image.Quantize.FASTOCTREE).save(out, "PNG")
-        return out.getvalue()
+    def finished(self) -> Image.Image:
+        """The picture at its own size, in a 64-colour palette: a third of the size of full colour,
+        and faster to encode."""
+        return self.image.reduce(SCALE).quantize(64, method=Image.Quantize.FASTOCTREE)
 
 
 def star(x: float, y: float, r: float) -> list[tuple[float, float]]:
@@ -198,7 +198,8 @@ CHANCES_TOP, CHANCES_BOTTOM = 410, 492
 
 
 class Frame:
-    """Where a turn, a total and a chance go in the picture of ``c``."""
+    """Where a turn, a total and a chance go in the picture of ``c`` (and of each of its animation's
+    frames, which keep the whole game's scale)."""
 
     def __init__(self, c: Chart) -> None:
         self.turns = max(1, len(c.turns) and c.turns[-1].turn)
@@ -216,8 +217,34 @@ class Frame:
 
 def render(c: Chart, at: int | None = None) -> bytes:
     """The chart as a PNG of ``WIDTH`` x ``HEIGHT``; ``at`` highlights the totals after that turn."""
+    out = io.BytesIO()
+    _draw(c, Frame(c), at).save(out, "PNG")
+    return out.getvalue()
+
+
+def animate(c: Chart, most: int = 60) -> bytes:
+    """The game drawn turn by turn as an animated GIF (at most ``most + 1`` frames: a long game
+    moves on several turns a frame), the last frame held."""
+    frame, n = Frame(c), len(c.turns)
+    cuts = sorted({round(i * n / min(n, most)) for i in range(min(n, most) + 1)}) if n else [0]
+    images = [_draw(_until(c, k), frame) for k in cuts]
+    out = io.BytesIO()
+    durations = [600] + [200] * (len(images) - 2) + [4000] if len(images) > 1 else [4000]
+    images[0].save(out, "GIF", save_all=True, append_images=images[1:], duration=durations, loop=0)
+    return out.getvalue()
+
+
+def _until(c: Chart, k: int) -> Chart:
+    """The chart after the first ``k`` of its turns, as it stood then."""
+    if k >= len(c.turns):
+        return c
+    scores = c.turns[k - 1].scores if k else (0, 0)
+    return dataclasses.replace(c, turns=c.turns[:k], status=Status.ACTIVE, winner=None, forfeited_by=None,
+                               scores=scores)  # fmt: skip
+
+
+def _draw(c: Chart, frame: Frame, at: int | None = None) -> Image.Image:
     canvas = _Canvas()
-    frame = Frame(c)
     n, top, x, y, yc = frame.turns, frame.top, frame.x, frame.y, frame.yc
 
     # heading: who played what, and how it ended
@@ -294,4 +321,4 @@ def render(c: Chart, at: int | None = None) -> bytes:
     lx += 10 + canvas.text(lx + 10, ly, "extra turn", 13, MUTED, "lm") + 20
     canvas.polygon(star(lx, ly, 8), GOLD, BACKGROUND)
     canvas.text(lx + 12, ly, "win", 13, MUTED, "lm")
-    return canvas.png()
+    return canvas.finished()

@@ -1,6 +1,11 @@
-"""Small builders shared by the engine tests."""
+"""Small builders and readers shared by the tests."""
 
 from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from PIL import Image, ImageSequence
 
 from hog_core.events import Event, Player
 from hog_core.game import CreateGame, GameState, TakeTurn, decide, evolve
@@ -34,3 +39,9 @@ def move(state: GameState, k: int, *outcomes: int, log: list[Event] | None = Non
     for e in events:
         state = evolve(state, e)
     return state
+
+
+def frames(animation: bytes | Path) -> int:
+    """How many frames an animated image has."""
+    with Image.open(io.BytesIO(animation) if isinstance(animation, bytes) else animation) as image:
+        return sum(1 for _ in ImageSequence.Iterator(image))

@@ -18,6 +18,7 @@ from hog_core.events import Event
 from hog_core.game import Dice, Status, replay
 from storage.codec import from_records
 from storage.events import SqliteEventStore
+from tests.helpers import frames
 
 
 def fives(dice: Dice) -> tuple[int, ...]:
@@ -118,8 +119,9 @@ async def test_a_stored_game_is_replayed_listed_and_counted(settings: Settings, 
     assert rolls(replayed) == rolls(played) and len(rolls(played)) == 4  # every turn, in order
     assert replayed.endswith("Ada 30 · The house 40    win chance 0% · 100%\n  The house won.\n")
 
-    one, png = io.StringIO(), tmp_path / "game.png"
-    await replay_game(settings, state.game_id, one, step=3, picture=png)
+    one, png, gif = io.StringIO(), tmp_path / "game.png", tmp_path / "game.gif"
+    await replay_game(settings, state.game_id, one, step=3, picture=png, gif=gif)
+    assert f"The animation of the game is in {gif}." in one.getvalue() and frames(gif) == 5
     assert one.getvalue().startswith(f"Step 3 of {count}    win chance before ")
     assert one.getvalue().count("Step ") == 1 and f"The picture of the game is in {png}." in one.getvalue()
     assert Image.open(png).size == (960, 540)

@@ -10,8 +10,9 @@ from PIL import Image
 
 from bot.discord_app import HogBot
 from bot.picture import HEIGHT, WIDTH
-from tests.discord_world import answer_to, board_of, button, click, press, subcommand
+from tests.discord_world import answer_to, board_of, button, click, followup_to, press, subcommand
 from tests.fake_discord import CHANNEL_ID, FakeDiscord, member
+from tests.helpers import frames
 
 
 def lines_of(embed: dict[str, Any]) -> list[str]:
@@ -218,3 +219,15 @@ async def test_a_board_where_files_are_not_allowed_still_shows_the_end(
     board = fake.message(board_id)
     assert board["components"] == [] and not board["attachments"] and "image" not in board["embeds"][0]
     assert board["embeds"][0]["footer"]["text"] == "The house won: Ada forfeited."
+
+
+async def test_a_replay_can_send_the_game_animated(discord_world: tuple[FakeDiscord, HogBot]) -> None:
+    fake, bot = discord_world
+    game_id, _ = await finished_game(fake)
+    options = [{"name": "game", "type": 3, "value": game_id}, {"name": "animate", "type": 5, "value": True}]
+    asked = await fake.interact(subcommand("replay", options))
+    assert (await answer_to(fake, asked)).files  # the replay board first, with its picture
+    sent = await followup_to(fake, asked)
+    assert sent.body["flags"] == 64 and list(sent.files) == [f"hog-{game_id}.gif"]
+    turns = len(await bot.service.events(game_id)) - 1  # every event after GameCreated is a turn
+    assert frames(sent.files[f"hog-{game_id}.gif"]) == turns + 1  # the empty board, then a frame a turn

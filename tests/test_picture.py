@@ -11,10 +11,11 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-from bot.picture import GOLD, HEIGHT, SWAP, WIDTH, Chart, Frame, chart, drawable, ending, render
+from bot.picture import GOLD, HEIGHT, SWAP, WIDTH, Chart, Frame, animate, chart, drawable, ending, render
 from hog_core.events import Event, GameForfeited, TurnTaken
 from hog_core.game import GameState, Status, replay
 from hog_core.rulesets import RULE_SETS
+from tests.helpers import frames
 from tests.test_golden import GOLDEN, load
 
 
@@ -133,3 +134,24 @@ def test_names_are_drawn_in_letters_the_font_has() -> None:
     ]
     c = chart(games("fa18")[0], even_chances)
     picture(render(dataclasses.replace(c, names=("José 😀", "中文"))))
+
+
+def test_the_animation_draws_the_game_turn_by_turn() -> None:
+    c = chart(games("porkchop")[0], even_chances)
+    drawn = animate(c)
+    gif = Image.open(io.BytesIO(drawn))
+    assert gif.format == "GIF" and gif.size == (WIDTH, HEIGHT) and frames(drawn) == len(c.turns) + 1
+    assert gif.info["loop"] == 0  # it plays on
+    assert c.winner is not None
+    frame = Frame(c)
+    star = (round(frame.x(c.turns[-1].turn)), round(frame.y(c.turns[-1].scores[c.winner])))
+    gif.seek(len(c.turns) - 1)
+    assert not near(gif.convert("RGB").getpixel(star), GOLD)  # the turn before the win: no star yet
+    gif.seek(len(c.turns))
+    assert near(gif.convert("RGB").getpixel(star), GOLD)
+
+
+def test_a_long_game_moves_on_several_turns_a_frame() -> None:
+    c = chart(games("sp21")[0], even_chances)
+    assert len(c.turns) > 10
+    assert frames(animate(c, most=10)) == 11
