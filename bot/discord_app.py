@@ -7,6 +7,7 @@ working after a restart and a click on an old board is recognised as stale.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 import re
@@ -538,7 +539,8 @@ async def run(settings: Settings) -> None:
         async with bot:
             # ``docker stop`` and service managers ask with SIGTERM: close cleanly, not mid-step
             loop, closing = asyncio.get_running_loop(), []  # (the list keeps the closing task alive)
-            loop.add_signal_handler(signal.SIGTERM, lambda: closing.append(loop.create_task(bot.close())))
+            with contextlib.suppress(NotImplementedError):  # Windows has no signal handlers in asyncio
+                loop.add_signal_handler(signal.SIGTERM, lambda: closing.append(loop.create_task(bot.close())))
             await bot.start(settings.token)
     finally:
         await projector.settle()

@@ -1,8 +1,9 @@
 """The whole game at a glance, as a picture: both totals turn by turn, with every swap, extra turn
 and the ending marked, and below them each player's chance to win under perfect play.
 
-``chart`` reads the facts from the game's states (pure); ``render`` draws them with Pillow as a PNG.
-It draws at twice the size and halves the result, which is Pillow's cheap way to smooth lines.
+``chart`` reads the facts from the game's log (pure); ``render`` draws them with Pillow as a PNG,
+``animate`` as a GIF that builds up turn by turn. Drawing is at twice the size, then halved:
+Pillow's cheap way to smooth lines.
 """
 
 from __future__ import annotations
