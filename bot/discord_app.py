@@ -187,11 +187,11 @@ class HogBot(discord.Client):
         after = steps[step][1]
         chances = chances_around(steps, step, await self.service.solution(after))
         shown = Shown(replay_embed(steps, step, chances), replay_view(game_id, step, len(steps)))
-        return await self.with_picture(shown, events, at=after.turn_number)
+        return await self.with_picture(shown, events, steps[-1][1], at=after.turn_number)
 
-    async def with_picture(self, shown: Shown, events: list[Event], at: int | None = None) -> Shown:
-        """``shown`` with the picture of the game attached and shown in its embed (once a turn was played)."""
-        last = fold(events)
+    async def with_picture(self, shown: Shown, events: list[Event], last: GameState, at: int | None = None) -> Shown:
+        """``shown`` with the picture of the game (``events``, ending in ``last``) attached and shown
+        in its embed, once a turn was played."""
         png = await self.painter.paint(events, await self.service.solution(last), at)
         if png is None:
             return shown
@@ -274,7 +274,8 @@ class HogBot(discord.Client):
         await interaction.response.edit_message(embed=shown.embed, view=shown.view)
         if not outcome.state.is_over:
             return
-        pictured = await self.with_picture(shown, await self.service.events(outcome.state.game_id))
+        state = outcome.state
+        pictured = await self.with_picture(shown, await self.service.events(state.game_id), state)
         if pictured.files:
             try:
                 await interaction.edit_original_response(embed=pictured.embed, attachments=pictured.files)
@@ -317,7 +318,8 @@ class HogBot(discord.Client):
             return False
         shown = await self.show(outcome)
         if outcome.state.is_over:
-            pictured = await self.with_picture(shown, await self.service.events(outcome.state.game_id))
+            state = outcome.state
+            pictured = await self.with_picture(shown, await self.service.events(state.game_id), state)
             if pictured.files and await self._edit(message, pictured):
                 return True  # else (no Attach Files permission there, say) the board without its picture
         return await self._edit(message, shown)
