@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from cucumber_core import rules
+from cucumber_core import rules, strong
 from cucumber_core.cards import Card, first_max, first_min, value
 from cucumber_core.views import SeatView
 
@@ -62,3 +62,13 @@ def from_picker(pick: Picker) -> Bot:
 
 def random_bot(view: SeatView, rng: np.random.Generator) -> Card:
     return view.hand[random_pick([value(c) for c in view.hand], view.public.high, rng)]
+
+
+BOTS: dict[str, Bot] = {
+    "strong": strong.choose,
+    "magic": from_picker(magic),
+    "play_first": from_picker(play_first),
+    "fimp": from_picker(fimp),
+    "random": random_bot,
+}
+"""Every bot by name, strongest first."""

@@ -20,6 +20,7 @@ import numpy as np
 
 from cucumber_core import bots, rules
 from cucumber_core import strong as _strong
+from cucumber_core.bots import Bot
 from cucumber_core.cards import NUMS, SUITS, Card, first_max, first_min, name, parse
 from cucumber_core.errors import IllegalCard, InvalidGame
 from cucumber_core.events import HandScored, Seat
@@ -195,6 +196,23 @@ def _seat_view(board: Table, player: str, hand: Sequence[str]) -> SeatView:
     )
     legal = tuple(ids[i] for i in rules.legal([c % 13 + 2 for c in ids], high))
     return SeatView(public, seat, ids, legal)
+
+
+def as_bot(strategy: Strategy) -> Bot:
+    """A course-signature strategy as an engine bot: it is shown the course's board of the current
+    hand and its hand as strings, and its card is checked like anyone's."""
+
+    def bot(view: SeatView, rng: np.random.Generator) -> Card:
+        names = [s.name for s in view.public.seats]
+        board = new_board(names)
+        for trick in view.public.tricks:
+            start_trick(board, trick.leader)
+            for seat, card in trick.plays:
+                play_card(board, names[seat], name(card))
+        hand = [name(c) for c in view.hand]
+        return _checked(names[view.seat], strategy(board, names[view.seat], hand), hand, view.public.high)
+
+    return bot
 
 
 def manual(board: Table, player: str, hand: list[str]) -> str:
