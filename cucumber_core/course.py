@@ -175,10 +175,12 @@ def _seat_view(board: Table, player: str, hand: Sequence[str]) -> SeatView:
         order = rotate_list(range(n), row[0])
         plays = [(i, parse(row[i + 1])) for i in order]
         tricks.append(Trick(row[0], tuple((i, c) for i, c in plays if c is not None)))
+    if not tricks:  # a board with no trick started: this seat is about to lead
+        tricks.append(Trick(seat))
     played = [sum(1 for t in tricks for i, _ in t.plays if i == s) for s in range(n)]
     total = len(hand) + played[seat]
     ids = tuple(c for c in map(parse, hand) if c is not None)
-    high = tricks[-1].high if tricks else 0
+    high = tricks[-1].high
     public = PublicView(
         game_id="course",
         phase=Phase.PLAY,
@@ -186,7 +188,7 @@ def _seat_view(board: Table, player: str, hand: Sequence[str]) -> SeatView:
         target=21,
         cucumber_rule=False,
         hand_number=1,
-        dealer=(tricks[0].leader - 1) % n if tricks else seat,
+        dealer=(tricks[0].leader - 1) % n,
         seats=tuple(PublicSeat(name, None, 0, 0, total - played[i]) for i, name in enumerate(names)),
         tricks=tuple(tricks),
         to_play=seat,

@@ -281,3 +281,11 @@ def test_manual_reprompts_until_legal(monkeypatch: pytest.MonkeyPatch, capsys: p
     out = capsys.readouterr().out
     assert "Sorry.  3 Clubs is not a legal play.\nPlease enter a card in your hand." in out
     assert "Sorry.  5 Spades is not a legal play.\nPlease play as high as previous or lowest in hand." in out
+
+
+def test_strong_as_a_course_strategy_reads_the_board() -> None:
+    """Two cards left, the Ace must go now (see test_strong): from the course's board and hand alone."""
+    assert course.strong(course.new_board(["me", "you"]), "me", ["2 Diamonds", "Ace Clubs"]) == "Ace Clubs"
+    board = course.start_trick(course.new_board(["you", "me"]), 0)
+    course.play_card(board, "you", "9 Clubs")
+    assert course.strong(board, "me", ["2 Diamonds", "King Spades", "3 Hearts"]) == "King Spades"
