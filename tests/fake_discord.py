@@ -1,5 +1,6 @@
 """A small fake Discord on 127.0.0.1: the REST routes and the gateway a bot like ours uses, checking
-every body the bot sends against Discord's OpenAPI description (shared/discord-api-spec).
+every body the bot sends against Discord's OpenAPI description (``tests/discord_api_spec``, MIT,
+shipped with the tests so that the check runs in every checkout).
 
 A real discord.py client logs in to it unchanged (``client.start(token)``), with
 ``discord.http.Route.BASE`` and ``DiscordWebSocket.DEFAULT_GATEWAY`` pointed here. Tests send
@@ -9,6 +10,7 @@ interactions through the gateway and wait for what the bot sends back (see share
 from __future__ import annotations
 
 import asyncio
+import functools
 import itertools
 import json
 import re
@@ -45,7 +47,7 @@ def member(user_id: str, name: str) -> dict[str, Any]:
     }
 
 
-SPEC = Path(__file__).resolve().parents[2] / "shared" / "discord-api-spec" / "openapi.json"
+SPEC = Path(__file__).resolve().parent / "discord_api_spec" / "openapi.json"
 
 
 class SpecCheck:
@@ -72,9 +74,10 @@ class SpecCheck:
                 self.routes.append((pattern, method.upper(), validator))
 
     @classmethod
-    def load(cls, path: Path) -> SpecCheck | None:
-        """The check, when the description is there (it is in shared/, beside the repository)."""
-        return cls(json.loads(path.read_text())) if path.exists() else None
+    @functools.cache
+    def load(cls, path: Path) -> SpecCheck:
+        """The check, built once per test run (the description is 1 MB of JSON)."""
+        return cls(json.loads(path.read_text()))
 
     def errors(self, method: str, path: str, body: Any) -> list[str]:
         for pattern, m, validator in self.routes:
@@ -119,6 +122,7 @@ class FakeDiscord:
     _runner: web.AppRunner | None = None
     port: int = 0
     spec: SpecCheck | None = field(default_factory=lambda: SpecCheck.load(SPEC))
+    """``None`` skips the check (the load benchmark, where it would dominate)."""
     refused: list[str] = field(default_factory=list)
     """Bodies the bot sent that Discord's OpenAPI description does not allow, and second responses."""
     can_attach: bool = True
