@@ -255,7 +255,7 @@ class HogBot(discord.Client):
         try:
             outcome = await pending
         except StaleBoard as stale:
-            await self.answer_with_board(interaction, Outcome(await self.service.load(game_id), ()))
+            await self.answer_with_board(interaction, await self.service.current(game_id))
             await interaction.followup.send(stale.message, ephemeral=True)
             return
         except HogError as error:

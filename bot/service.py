@@ -22,7 +22,7 @@ from hog_core.rulesets import RULE_SETS
 from hog_core.solver import Solution
 from hog_core.strategies import DIFFICULTIES, house_move
 from storage.codec import from_records, to_record
-from storage.events import EventStore, WrongExpectedVersion
+from storage.events import EventStore, StoredEvent, WrongExpectedVersion
 from storage.solutions import SolutionCache
 
 Roller = Callable[[Dice], tuple[int, ...]]
@@ -47,7 +47,8 @@ class Outcome:
     state: GameState
     told: tuple[tuple[Event, GameState, Lines], ...]
     duplicate: bool = False
-    """The command had been carried out already (a retried interaction): this is that result."""
+    """The command had been carried out already (a retried interaction): this is the game as it
+    stands now, told as every render of its version is."""
 
 
 class GameService:
@@ -69,6 +70,12 @@ class GameService:
     async def load(self, game_id: str) -> GameState:
         """The game as its log tells it (a fresh ``GameState`` for an unknown id)."""
         return replay(from_records(await self.store.load(game_id)))
+
+    async def current(self, game_id: str) -> Outcome:
+        """The game as it stands, told by the events of its last command: the one board of its
+        version, however it is asked for (the move that made it, a retried, doubled or stale
+        click, a timer, a restart)."""
+        return _as_it_stands(await self.store.load(game_id))
 
     async def solution(self, state: GameState) -> Solution | None:
         """The game's solved rule set (from the cache, or solved off the event loop), or ``None``
@@ -135,9 +142,8 @@ class GameService:
         """
         stored = await self.store.load(game_id)
         history = from_records(stored)
-        done = [i for i, s in enumerate(stored) if s.command_id == command_id]
-        if done:  # a retried interaction: answer with what it did the first time
-            return _outcome(history[: done[0]], history[done[0] : done[-1] + 1], duplicate=True)
+        if any(s.command_id == command_id for s in stored):  # a retried interaction: it was done
+            return _as_it_stands(stored, duplicate=True)
         state = replay(history)
         _check_board(state, expected_version, place)
         new: list[Event] = []
@@ -184,6 +190,17 @@ def _check_board(state: GameState, version: int | None, place: str | None) -> No
         raise InvalidGame("That button is not from this game's board.")
     if version is not None and version != state.version:
         raise StaleBoard("This board was out of date: here is the game as it stands.")
+
+
+def _as_it_stands(stored: Sequence[StoredEvent], duplicate: bool = False) -> Outcome:
+    """The game after ``stored``, told by its last batch (the trailing events of one command)."""
+    if not stored:
+        return Outcome(GameState(), (), duplicate)
+    start = len(stored) - 1
+    while start > 0 and stored[start - 1].command_id == stored[-1].command_id:
+        start -= 1
+    history = from_records(stored)
+    return _outcome(history[:start], history[start:], duplicate)
 
 
 def _outcome(history: Sequence[Event], new: Sequence[Event], duplicate: bool = False) -> Outcome:

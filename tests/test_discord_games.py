@@ -85,13 +85,24 @@ async def test_two_clicks_at_once_make_one_move(discord_world: tuple[FakeDiscord
     clicks = [await fake.interact(click(button(shown, label), message)) for label in ("3", "3", "6")]
     answers = await asyncio.gather(*(answer_to(fake, i) for i in clicks))
     assert all(a.body["type"] == 7 for a in answers)  # every board shows the game as it stands
-    moved = [
-        i
-        for i, a in zip(clicks, answers, strict=True)
-        if "Ada rolls" in a.body["data"]["embeds"][0].get("description", "")
-    ]
-    assert len(moved) == 1
-    for late in set(clicks) - set(moved):  # the others hear privately why their click did nothing
+    boards = [a.body["data"] for a in answers]
+    assert "Ada rolls" in boards[0]["embeds"][0]["description"]
+    assert all(b == boards[0] for b in boards), "one version, one board: the story is told from the log"
+    stored = await bot.service.store.load(game_id)
+    assert len(stored) == 3  # Ada's one move and the house's reply
+    for late in set(clicks) - {stored[1].command_id}:  # the others hear privately why their click did nothing
         notice = await followup_to(fake, late)
         assert notice.body["flags"] == 64 and "as it stands" in notice.body["content"]
-    assert (await bot.service.load(game_id)).version == 3  # Ada's one move and the house's reply
+
+
+async def test_a_second_click_on_the_winning_board_keeps_its_story(discord_world: tuple[FakeDiscord, HogBot]) -> None:
+    """Ten fives win a game to 50 at once; a double click on that button must not blank the story
+    of the win on the shared board."""
+    fake, _ = discord_world
+    command = await fake.interact(subcommand("house", [{"name": "goal", "type": 4, "value": 50}]))
+    shown = await board_of(fake, command)
+    message = fake.messages[f"original:token{command}"]
+    won = await press(fake, "1001", "Ada", message, button(shown, "10"))
+    again = await press(fake, "1001", "Ada", message, button(shown, "10"))
+    assert "🏆" in won["data"]["embeds"][0]["description"]
+    assert again["data"] == won["data"]

@@ -89,6 +89,17 @@ async def test_a_retried_interaction_answers_as_the_first_time(service: GameServ
     assert len(await service.store.load("g")) == first.state.version
 
 
+async def test_a_retry_after_later_moves_shows_the_game_as_it_stands(service: GameService) -> None:
+    """A retried click must never put an older board back up over a newer one."""
+    await service.create(CreateGame("g", (ADA, HOUSE)), "i1")
+    await service.move("g", ADA.id, 2, "i2", expected_version=1)
+    latest = await service.move("g", ADA.id, 4, "i3", expected_version=3)
+    again = await service.move("g", ADA.id, 2, "i2", expected_version=1)
+    assert again.duplicate and again.state == latest.state and again.told == latest.told
+    now = await service.current("g")
+    assert (now.state, now.told) == (latest.state, latest.told)
+
+
 @pytest.mark.parametrize(
     ("player", "k", "error", "words"),
     [
