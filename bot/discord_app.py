@@ -87,6 +87,7 @@ def _number(text: str) -> int | None:
 
 
 FORGED = "That button is not one of mine."
+NOT_THIS_BOARD = "That button is not from this game's board."
 
 
 class AnswerButton(
@@ -161,7 +162,7 @@ class HogBot(discord.Client):
         self.tree.on_error = self.command_failed  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
-        self.add_dynamic_items(MoveButton, AnswerButton, ReplayButton, HistoryButton)
+        self.add_dynamic_items(*BUTTONS)
         await self.timers.restore(row.game_id for row in await self.live_games())
         self._timing = asyncio.create_task(self.timers.run())
         if self.guild_id is not None:  # instant sync to one server while developing
@@ -170,6 +171,15 @@ class HogBot(discord.Client):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """A click on a button that is none of ours (a custom_id of another app, or malformed) is
+        answered in words: the buttons' own handlers see only the custom_ids they know."""
+        if interaction.type is not discord.InteractionType.component or interaction.data is None:
+            return
+        custom_id = str(interaction.data.get("custom_id", ""))
+        if not any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in BUTTONS):
+            await interaction.response.send_message(FORGED, ephemeral=True)
 
     async def close(self) -> None:
         if self._timing is not None:
@@ -237,23 +247,31 @@ class HogBot(discord.Client):
 
     async def move(self, interaction: discord.Interaction[Any], game_id: str, version: int, k: int) -> None:
         player, command_id, place = str(interaction.user.id), str(interaction.id), str(interaction.channel_id)
-        await self.update_board(interaction, game_id, self.service.move(game_id, player, k, command_id, version, place))
+        await self.update_board(
+            interaction, game_id, lambda: self.service.move(game_id, player, k, command_id, version, place)
+        )
 
     async def run_and_show(
         self, interaction: discord.Interaction[Any], game_id: str, commands: Callable[[GameState], list[Command]]
     ) -> None:
         place = str(interaction.channel_id)
         await self.update_board(
-            interaction, game_id, self.service.execute(game_id, commands, str(interaction.id), place=place)
+            interaction, game_id, lambda: self.service.execute(game_id, commands, str(interaction.id), place=place)
         )
 
     async def update_board(
-        self, interaction: discord.Interaction[Any], game_id: str, pending: Awaitable[Outcome]
+        self, interaction: discord.Interaction[Any], game_id: str, pending: Callable[[], Awaitable[Outcome]]
     ) -> None:
         """Edit the clicked board with the outcome, or tell the clicker privately why not (someone
-        else's turn, a game that is over, a forged button). A stale board is brought up to date."""
+        else's turn, a game that is over, a forged button). A stale board is brought up to date.
+        A button only ever acts on the board message it is on: one of another game's board is refused."""
+        clicked = str(interaction.message.id) if interaction.message else None
+        board = await self.views.board_message(game_id)
+        if board is not None and board[1] != clicked:
+            await interaction.response.send_message(NOT_THIS_BOARD, ephemeral=True)
+            return
         try:
-            outcome = await pending
+            outcome = await pending()
         except StaleBoard as stale:
             await self.answer_with_board(interaction, await self.service.current(game_id))
             await interaction.followup.send(stale.message, ephemeral=True)
@@ -265,6 +283,8 @@ class HogBot(discord.Client):
             log.exception("a press on the board of %s failed", game_id)
             await self.apologise(interaction)
             return
+        if board is None and clicked is not None:  # its post was never recorded (a crash): this is it
+            await self.views.place_board(game_id, str(interaction.channel_id), clicked)
         await self.answer_with_board(interaction, outcome)
 
     async def answer_with_board(self, interaction: discord.Interaction[Any], outcome: Outcome) -> None:
@@ -357,6 +377,8 @@ class HogBot(discord.Client):
             await interaction.response.send_message(words, ephemeral=True)
 
 
+BUTTONS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (MoveButton, AnswerButton, ReplayButton, HistoryButton)
+
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 
 
@@ -395,13 +417,17 @@ def hog_commands(bot: HogBot) -> app_commands.Group:
     @app_commands.choices(rules=RULE_CHOICES)
     async def challenge(
         interaction: discord.Interaction[Any],
-        opponent: discord.Member,
+        opponent: discord.User,
         rules: str = DEFAULT_RULES,
         goal: app_commands.Range[int, 10, 1000] = 100,
     ) -> None:
         me = interaction.user
         refusal = None
-        if opponent.id == me.id:
+        if interaction.guild_id is None:
+            refusal = "Challenges are played in a server's channel; here, try `/hog house`."
+        elif not isinstance(opponent, discord.Member):  # Discord resolved no member: not in this server
+            refusal = f"{opponent.display_name} is not a member of this server, so they cannot play here."
+        elif opponent.id == me.id:
             refusal = "You can't challenge yourself: try `/hog house`."
         elif opponent.bot:
             refusal = f"{opponent.display_name} is a bot. Play the house with `/hog house`."

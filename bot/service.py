@@ -36,6 +36,11 @@ GOALS = range(10, 1001)
 """The goals a game may be played to, from every front end."""
 
 
+RACES = 5
+"""How often a command that names no board version is decided again after losing a race to
+another command on the same game (a forfeit while a move is being stored)."""
+
+
 class StaleBoard(HogError):
     """The player acted on a board that has moved on since."""
 
@@ -140,31 +145,38 @@ class GameService:
         current one); ``place``, when given, is where they acted, and must be the game's. Raises
         ``HogError`` (``StaleBoard`` for a board that moved on); a refused command changes nothing.
         """
-        stored = await self.store.load(game_id)
-        history = from_records(stored)
-        if any(s.command_id == command_id for s in stored):  # a retried interaction: it was done
-            return _as_it_stands(stored, duplicate=True)
-        state = replay(history)
-        _check_board(state, expected_version, place)
-        new: list[Event] = []
-        after = state
-        for command in commands(state):
-            step = decide(after, command)
-            new += step
-            after = replay(step, after)
-        new += await self._house_replies(after)
-        try:
-            result = await self.store.append(game_id, [to_record(e) for e in new], state.version, command_id)
-        except WrongExpectedVersion as error:
-            raise StaleBoard("Someone moved at the same moment: here is the game as it stands.") from error
-        if result.duplicate:  # the same interaction, retried while the first was being stored
-            return await self.execute(game_id, commands, command_id, expected_version)
+        for attempt in range(1, RACES + 1):
+            stored = await self.store.load(game_id)
+            history = from_records(stored)
+            if any(s.command_id == command_id for s in stored):  # a retried interaction: it was done
+                return _as_it_stands(stored, duplicate=True)
+            state = replay(history)
+            _check_board(state, expected_version, place)
+            new = await self._decide(state, commands(state))
+            try:
+                result = await self.store.append(game_id, [to_record(e) for e in new], state.version, command_id)
+            except WrongExpectedVersion as error:
+                if expected_version is None and attempt < RACES:
+                    continue  # not a click on a board (a forfeit, a timer): decide again on the game as it is now
+                raise StaleBoard("Someone moved at the same moment: here is the game as it stands.") from error
+            if result.duplicate:  # the same interaction, retried while the first was being stored
+                return await self.current(game_id)
+            break
         if self.projector is not None:
             self.projector.follow()
         outcome = _outcome(history, new)
         for watch in self.watchers:
             watch(outcome.state)
         return outcome
+
+    async def _decide(self, state: GameState, commands: Sequence[Command]) -> list[Event]:
+        """The events of ``commands`` in turn, then the house's replies."""
+        new: list[Event] = []
+        for command in commands:
+            step = decide(state, command)
+            new += step
+            state = replay(step, state)
+        return new + await self._house_replies(state)
 
     async def _house_replies(self, state: GameState) -> list[Event]:
         """The house's moves while it is the house's turn (its extra turns included)."""
@@ -180,7 +192,7 @@ class GameService:
 
 def _check_board(state: GameState, version: int | None, place: str | None) -> None:
     """Refuse a command for a board that cannot be this game's (a forged button), or one the game has left behind."""
-    if version == 0:
+    if version == 0 and state.version == 0:
         return  # creating the game
     if state.version == 0:
         raise InvalidGame("There is no such game here.")

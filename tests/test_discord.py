@@ -203,6 +203,20 @@ async def test_challenges_that_make_no_game(
     assert refused.body["data"]["flags"] == 64 and words in refused.body["data"]["content"]
 
 
+async def test_a_challenge_to_someone_not_in_the_server_is_refused_in_words(
+    discord_world: tuple[FakeDiscord, HogBot], caplog: pytest.LogCaptureFixture
+) -> None:
+    """Discord resolves a user who left the server without a member: answer in words, log nothing."""
+    fake, bot = discord_world
+    data = challenge_command("5005", "Gone")
+    del data["data"]["resolved"]["members"]
+    refused = await answer_to(fake, await fake.interact(data))
+    assert refused.body["data"]["flags"] == 64
+    assert refused.body["data"]["content"] == "Gone is not a member of this server, so they cannot play here."
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]
+    assert await bot.live_games() == []
+
+
 def test_the_spec_check_refuses_what_discord_would() -> None:
     from tests.fake_discord import SPEC, SpecCheck
 
@@ -264,6 +278,11 @@ BUTTON = {"type": 2, "style": 2, "label": "3"}
         (lambda game: f"hog:move:{game}:one:3", CHANNEL_ID, "That button is not one of mine."),
         (lambda game: f"hog:answer:{game}:maybe", CHANNEL_ID, "That button is not one of mine."),
         (lambda game: f"hog:answer:{game}:accept", CHANNEL_ID, "This challenge has already been answered."),
+        (lambda game: f"hog:move:{game}:1:3:extra", CHANNEL_ID, "That button is not one of mine."),
+        (lambda game: "poker:deal:1", CHANNEL_ID, "That button is not one of mine."),
+        (lambda game: f"hog:replay:{game}:x:next", CHANNEL_ID, "That button is not one of mine."),
+        (lambda game: f"hog:move:{game}:0:3", CHANNEL_ID, "That button is not from this game's board."),
+        (lambda game: f"hog:move:{game}:0:3", "900000000000000009", "That game is played in another channel."),
     ],
 )
 async def test_forged_buttons_are_refused_in_words(
@@ -281,6 +300,21 @@ async def test_forged_buttons_are_refused_in_words(
     assert refused.body["type"] == 4 and refused.body["data"]["flags"] == 64
     assert refused.body["data"]["content"].startswith(words)
     assert (await bot.service.load(game_id)).version == 1  # nothing moved
+
+
+async def test_a_button_never_acts_on_another_games_board(discord_world: tuple[FakeDiscord, HogBot]) -> None:
+    fake, bot = discord_world
+    first = await fake.interact(subcommand("house"))
+    game_a = button(await board_of(fake, first), "3").split(":")[2]
+    second = await fake.interact(subcommand("house", who="2002", person="Bob"))
+    await board_of(fake, second)
+    board_b = fake.messages[f"original:token{second}"]
+    forged = f"hog:move:{game_a}:1:3"
+    carrying = {**board_b, "components": [{"type": 1, "components": [{**BUTTON, "custom_id": forged}]}]}
+    refused = await answer_to(fake, await fake.interact(click(forged, carrying)))
+    assert refused.body["type"] == 4 and refused.body["data"]["flags"] == 64
+    assert refused.body["data"]["content"] == "That button is not from this game's board."
+    assert (await bot.service.load(game_a)).version == 1
 
 
 @pytest.mark.parametrize(

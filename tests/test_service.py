@@ -21,6 +21,7 @@ from storage.solutions import SolutionCache
 
 ADA = Player("1", "Ada")
 HOUSE = Player("house", "The house", house="perfect")
+BOB = Player("2", "Bob")
 
 
 def fives(dice: Dice) -> tuple[int, ...]:
@@ -87,6 +88,19 @@ async def test_a_retried_interaction_answers_as_the_first_time(service: GameServ
     assert again.duplicate and not first.duplicate
     assert again.told == first.told and again.state == first.state
     assert len(await service.store.load("g")) == first.state.version
+
+
+async def test_a_forfeit_always_lands_even_racing_a_move(service: GameService) -> None:
+    """A forfeit names no board version: losing the race to a move, it is decided again and lands."""
+    for i in range(12):
+        game = f"g{i}"
+        await service.create(CreateGame(game, (ADA, BOB)), f"c{i}")
+        move = service.move(game, ADA.id, 1, f"m{i}", expected_version=1)
+        resign = service.forfeit(game, BOB.id, f"f{i}")
+        _, resigned = await asyncio.gather(move, resign, return_exceptions=True)
+        assert not isinstance(resigned, BaseException), resigned
+        state = await service.load(game)
+        assert state.forfeited_by == 1 and state.status is Status.FINISHED
 
 
 async def test_a_retry_after_later_moves_shows_the_game_as_it_stands(service: GameService) -> None:
