@@ -11,8 +11,7 @@ from dataclasses import dataclass
 from hog_core.commentary import Lines
 from hog_core.game import PORK_CHOP, GameState, Status
 from hog_core.rulesets import RULE_SETS
-
-FACES = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
+from hog_core.solver import Solution
 
 
 @dataclass(frozen=True)
@@ -22,8 +21,8 @@ class Board:
     """Each player's name and total, in seat order."""
     chances: tuple[float, float] | None
     """Each seat's chance to win under perfect play, when known."""
-    last_roll: str
     story: Lines
+    """The last command's events told in order, its dice among them: never a turn from before."""
     status: str
     """Whose turn it is, or how the game ended."""
 
@@ -33,30 +32,33 @@ def rules_name(rules: str) -> str:
     return RULE_SETS[rules].name.split(":")[0] if rules in RULE_SETS else rules
 
 
-def dice_faces(outcomes: tuple[int, ...], sides: int) -> str:
-    """Dice as faces (``⚄ ⚂``); four- and eight-sided dice as numbers, with their sides."""
-    if sides == 6:
-        return " ".join(FACES[o] for o in outcomes)
-    return " ".join(map(str, outcomes)) + f" (d{sides})"
+CHANCE_MEANING = "perfect play"
+"""What a win chance assumes: both players make the best move from here on. (Against a perfect
+opponent a player 20 behind can still be near 50% in fa18, where Swine Swap keeps games open.)"""
 
 
 def board(state: GameState, story: Lines = (), chances: tuple[float, float] | None = None) -> Board:
-    last = state.last_turn
-    if last is None:
-        roll = ""
-    elif not last.outcomes:
-        name = state.players[last.seat].name
-        roll = f"{name} used Pork Chop" if last.k == PORK_CHOP else f"{name} rolled no dice"
-    else:
-        roll = f"{state.players[last.seat].name} rolled {dice_faces(last.outcomes, last.sides)}"
     return Board(
         title=f"Hog · {state.rules.name} · first to {state.goal}",
         totals=tuple((p.name, state.scores[i]) for i, p in enumerate(state.players)),
         chances=chances,
-        last_roll=roll,
         story=story,
         status=_status(state),
     )
+
+
+def hint(state: GameState, solution: Solution | None) -> str:
+    """The best move for the player to move, and their chance with it, asked for by a player."""
+    if state.status is not Status.ACTIVE:
+        return "There is no move to hint at: the game is not being played."
+    if solution is None:
+        return "No hints in this game: its goal is past what is solved for perfect play."
+    name, k = state.players[state.mover].name, solution.best_move(state)
+    move = (
+        "use Pork Chop" if k == PORK_CHOP else "roll no dice" if k == 0 else f"roll {k} {'die' if k == 1 else 'dice'}"
+    )
+    chance = solution.win_chances(state)[state.mover]
+    return f"Best move for {name}: {move}. With {CHANCE_MEANING} from here, {name} wins {chance:.0%} of games."
 
 
 def _status(state: GameState) -> str:
@@ -83,11 +85,9 @@ def _status(state: GameState) -> str:
 def text(b: Board) -> str:
     """The board for a terminal."""
     lines = [f"── {b.title} ──"]
-    if b.last_roll:
-        lines.append(f"  {b.last_roll}")
     lines += [f"  {line}" for line in b.story]
     totals = " · ".join(f"{name} {total}" for name, total in b.totals)
     if b.chances is not None:
-        totals += f"    win chance {b.chances[0]:.0%} · {b.chances[1]:.0%}"
+        totals += f"    win chance ({CHANCE_MEANING}) {b.chances[0]:.0%} · {b.chances[1]:.0%}"
     lines += [f"  {totals}", f"  {b.status}"]
     return "\n".join(lines)

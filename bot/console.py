@@ -17,7 +17,7 @@ from functools import partial
 from pathlib import Path
 from typing import TextIO
 
-from bot.board import board, text
+from bot.board import board, hint, text
 from bot.dice import roll
 from bot.history import PAGE, game_line
 from bot.picture import animate, chart_of, render
@@ -38,7 +38,10 @@ from storage.solutions import SolutionCache
 
 YOU = "console:1"
 """The player at this keyboard (the second player of ``--vs`` is ``console:2``)."""
-HELP = "Type a number of dice, 'chop' for Pork Chop, 'forfeit' to resign, or 'quit' to leave the game for later."
+HELP = (
+    "Type a number of dice, 'chop' for Pork Chop, 'hint' for the best move, 'forfeit' to resign, "
+    "or 'quit' to leave the game for later."
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -89,6 +92,9 @@ async def table(
                 break
             if answer in ("h", "help", "?"):
                 print(HELP, file=stdout)
+                continue
+            if answer == "hint":
+                print(hint(state, await service.solution(state)), file=stdout)
                 continue
             try:
                 if answer == "forfeit":

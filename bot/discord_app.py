@@ -21,7 +21,7 @@ import discord
 import yarl
 from discord import app_commands
 
-from bot.board import board
+from bot.board import board, hint
 from bot.embeds import embed
 from bot.history import PAGE, HistoryButton, game_line, history_embed, history_view
 from bot.painter import Painter
@@ -119,6 +119,32 @@ class AnswerButton(
         await client.run_and_show(interaction, self.game_id, lambda state: [command])
 
 
+class HintButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"hog:hint:(?P<game>[^:]*)"):
+    """The best move for the player to move, told privately to whoever asks."""
+
+    def __init__(self, game_id: str) -> None:
+        button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
+            label="Hint", emoji="💡", style=discord.ButtonStyle.primary, custom_id=f"hog:hint:{game_id}"
+        )
+        super().__init__(button)
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> HintButton:
+        return cls(match["game"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        client = interaction.client
+        assert isinstance(client, HogBot)
+        state = await client.service.load(self.game_id)
+        if state.version == 0 or state.place != str(interaction.channel_id):
+            await interaction.response.send_message("There is no such game here.", ephemeral=True)
+            return
+        await interaction.response.send_message(hint(state, await client.service.solution(state)), ephemeral=True)
+
+
 def moves_view(state: GameState) -> discord.ui.View:
     """Accept / Decline while a challenge is open, a button per legal move while it is played."""
     view = discord.ui.View(timeout=None)
@@ -128,6 +154,7 @@ def moves_view(state: GameState) -> discord.ui.View:
     elif not state.is_over:
         for k in state.legal_moves():
             view.add_item(MoveButton(state.game_id, state.version, k))
+        view.add_item(HintButton(state.game_id))
     return view
 
 
@@ -377,7 +404,13 @@ class HogBot(discord.Client):
             await interaction.response.send_message(words, ephemeral=True)
 
 
-BUTTONS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (MoveButton, AnswerButton, ReplayButton, HistoryButton)
+BUTTONS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    MoveButton,
+    AnswerButton,
+    HintButton,
+    ReplayButton,
+    HistoryButton,
+)
 
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 
@@ -537,7 +570,8 @@ HELP = discord.Embed(
         "Two players take turns. On your turn choose how many dice to roll (0 to 10): your turn scores "
         "their sum, but a 1 ruins it, and rolling none scores by a special rule. First to the goal wins.\n\n"
         "`/hog challenge @someone` challenges a friend; `/hog house` plays the house (easy, medium or "
-        "perfect). Press a number on the board to roll that many dice. `/hog rules` explains each rule set "
+        "perfect). Press a number on the board to roll that many dice, or 💡 Hint for the best move. "
+        "`/hog rules` explains each rule set "
         "with examples; `/hog forfeit` resigns. `/hog history` lists your games and `/hog replay` watches "
         "one again, turn by turn; `/hog stats` shows your record."
     ),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.board import Board
+from bot.board import CHANCE_MEANING, Board
 
 DESCRIPTION_LIMIT = 4096
 """Discord refuses an embed whose description is longer."""
@@ -24,9 +24,7 @@ def story_text(lines: tuple[str, ...]) -> str | None:
 def embed(b: Board) -> discord.Embed:
     shown = discord.Embed(title=b.title, description=story_text(b.story))
     for i, (name, total) in enumerate(b.totals):
-        chance = f" · {b.chances[i]:.0%} to win" if b.chances is not None else ""
+        chance = f" · {b.chances[i]:.0%} to win ({CHANCE_MEANING})" if b.chances is not None else ""
         shown.add_field(name=name, value=f"**{total}**{chance}", inline=True)
-    if b.last_roll:
-        shown.add_field(name="Last roll", value=b.last_roll, inline=False)
     shown.set_footer(text=b.status)
     return shown

@@ -57,18 +57,19 @@ def announce_lead_changes(last_leader: int | None = None) -> Commentary:
     return say
 
 
-def announce_highest(who: int, last_score: int = 0, running_high: int = 0) -> Commentary:
+def announce_highest(who: int, last_score: int = 0, running_high: int = 0, *, least: int = 1) -> Commentary:
     """Announce a new biggest gain for player ``who``: ``9 point(s)! That's the biggest gain yet for
-    Player 1``. A gain is the change of ``who``'s total since the last call, swaps included.
+    Player 1``. A gain is the change of ``who``'s total since the last call, swaps included. The
+    course announces any gain (``least=1``); the bot only gains worth a cheer.
     """
 
     def say(before: GameState, after: GameState) -> tuple[Lines, Commentary]:
         score = after.scores[who]
         gain = score - last_score
-        if gain > running_high:
+        if gain > running_high and gain >= least:
             line = f"{gain} point(s)! That's the biggest gain yet for {_name(after, who)}"
-            return (line,), announce_highest(who, score, gain)
-        return (), announce_highest(who, score, running_high)
+            return (line,), announce_highest(who, score, gain, least=least)
+        return (), announce_highest(who, score, max(running_high, gain), least=least)
 
     return say
 
@@ -150,6 +151,8 @@ def describe_turn(before: GameState, after: GameState) -> tuple[Lines, Commentar
         dice = ", ".join(map(str, turn.outcomes))
         pigged = any(isinstance(e, PigOut) for e in effects)
         lines.append(f"{mover} rolls {dice}." if pigged else f"{mover} rolls {dice} for {sum(turn.outcomes)}.")
+    if after.is_over:  # the winning turn ends the game: nobody goes again
+        effects = [e for e in effects if not isinstance(e, ExtraTurn)]
     lines += (_effect_line(e, mover, other, after) for e in effects)  # a swap of equal totals changes nothing
     return tuple(lines), describe_turn
 
@@ -203,6 +206,9 @@ def announce_streaks(runs: tuple[int, int] = (0, 0), big: int = 10, length: int 
     return say
 
 
+RECORD_AT_LEAST = 10
+"""The bot cheers a player's biggest gain yet only from this many points (never a 1-point Pig Out)."""
+
 MAX_LINES = 6
 """At most this many lines a turn; the ending takes up to two of them."""
 
@@ -215,8 +221,8 @@ def default_commentary() -> Commentary:
     for extra in (
         announce_lead_changes(),
         announce_comebacks(),
-        announce_highest(0),
-        announce_highest(1),
+        announce_highest(0, least=RECORD_AT_LEAST),
+        announce_highest(1, least=RECORD_AT_LEAST),
         announce_streaks(),
     ):
         story = both(story, extra)

@@ -59,6 +59,10 @@ _HEFTY = (
 )
 
 
+_HEFTY_WORDS = ("+1", "squared", "×3", "÷4 down", "−5", "mod 6", "mod 7 ×8", "×8.8", "÷99 ×15 +10", "unchanged")
+"""What each digit's function does, for the commentary."""
+
+
 def hefty_hogs_points(cur: int, opp: int) -> int:
     """sp22 zero-dice points: apply f_d for each digit d of ``opp`` (ones first) to ``cur``."""
     if opp == 0:
@@ -76,8 +80,11 @@ def hefty_hogs(turn: Turn) -> Turn:
     if turn.opp == 0:
         why = "the opponent has 0, so 1 point"
     else:
-        chain = "".join(f"f{d}(" for d in reversed(digits(turn.opp)))
-        why = f"{chain}{turn.cur}{')' * len(digits(turn.opp))} % 30 = {points}"
+        v, steps = turn.cur, []
+        for d in digits(turn.opp):
+            v = _HEFTY[d](v)
+            steps.append(f"{d}: {_HEFTY_WORDS[d]} → {v}")
+        why = f"{turn.cur} through the digits of {turn.opp}, ones first: {', '.join(steps)}; mod 30 → {points}"
     return turn.scored(points, ZeroDice("Hefty Hogs", points, why))
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from msgspec.structs import replace
 
 from hog_core import classic
 from hog_core import events as ev
@@ -263,3 +264,29 @@ def test_replay_regenerates_the_live_lines(path: Path) -> None:
     replayed = [lines for event, _, lines in narrate(log) if isinstance(event, ev.TurnTaken)]
     assert replayed == live
     assert any(live)
+
+
+def test_a_one_point_pig_out_is_no_record() -> None:
+    """The course's announce_highest cheers any first gain; the bot waits for one worth it."""
+    text = lines_of(game_log("fa18", (2, 1, 3)))  # Pig Out: 1 point
+    assert not [line for line in text if "biggest gain" in line]
+    assert announce_highest(0)(
+        GameState(players=classic.CLASSIC_PLAYERS), GameState(players=classic.CLASSIC_PLAYERS, scores=(1, 0))
+    )[0] == ("1 point(s)! That's the biggest gain yet for Player 0",)  # the course's own behaviour stays
+
+
+def test_nobody_goes_again_after_winning() -> None:
+    """100 v 95 is a More Boar position (1 < 9, 0 < 5), but 100 has won."""
+    state, log = new_game("sp21")
+    state = replace(state, scores=(90, 95))
+    state = move(state, 2, 5, 5, log=log)
+    assert state.is_over and state.last_turn is not None and state.last_turn.resolution.extra_turn
+    lines, _ = default_commentary()(replace(state, scores=(90, 95)), state)
+    assert not [line for line in lines if "goes again" in line]
+    said(list(lines), "Alice wins, 100 to 95.")
+
+
+def test_hefty_hogs_is_told_in_words() -> None:
+    text = lines_of(game_log("sp22", (1, 1), (2, 5, 5), (0,)))  # Alice 1, Bob 10; Alice at 1 v 10
+    said(text, "Hefty Hogs! Alice rolls no dice and takes")
+    assert not [line for line in text if "f0(" in line or "f1(" in line or "% 30" in line]

@@ -40,8 +40,15 @@ async def test_a_house_game_from_the_slash_command(discord_world: tuple[FakeDisc
     (board,) = shown.body["embeds"]
     assert board["footer"]["text"] == "Ada to move."
     buttons = [c for row in shown.body["components"] for c in row["components"]]
-    assert len(buttons) == 11 and buttons[3]["label"] == "3"
+    assert len(buttons) == 12 and buttons[3]["label"] == "3" and buttons[-1]["label"] == "Hint"
     assert buttons[3]["custom_id"].startswith("hog:move:") and buttons[3]["custom_id"].endswith(":1:3")
+    assert board["fields"][0]["value"].endswith("to win (perfect play)")  # what the number means
+
+    message = fake.messages[f"original:token{command}"]
+    asked = await press(fake, "2002", "Bob", message, buttons[-1]["custom_id"])  # anyone may ask, privately
+    assert asked["type"] == 4 and asked["data"]["flags"] == 64
+    assert asked["data"]["content"].startswith("Best move for Ada: roll ")
+    assert "With perfect play from here, Ada wins " in asked["data"]["content"]
 
     update = await press(fake, "1001", "Ada", fake.messages[f"original:token{command}"], buttons[3]["custom_id"])
     assert update["type"] == 7  # the board message itself is edited
@@ -171,7 +178,7 @@ async def test_a_challenge_accepted_and_one_declined(discord_world: tuple[FakeDi
     accepted = await press(fake, "2002", "Bob", message, accept)
     assert accepted["type"] == 7
     assert accepted["data"]["embeds"][0]["footer"]["text"] == "Ada to move."
-    assert len([c for row in accepted["data"]["components"] for c in row["components"]]) == 11
+    assert len([c for row in accepted["data"]["components"] for c in row["components"]]) == 12  # 0 to 10 dice, Hint
 
     again = await fake.interact(challenge_command("2002", "Bob"))
     refused = await answer_to(fake, again)

@@ -72,7 +72,9 @@ def test_sp22_hefty_hogs_seed_example_is_f3_of_f2() -> None:
     turn = one_turn("sp22", 10, 32, 0)
     assert turn.points == 7
     effect = turn.effects[0]
-    assert isinstance(effect, ZeroDice) and effect.why == "f3(f2(10)) % 30 = 7"
+    assert isinstance(effect, ZeroDice) and effect.why == (
+        "10 through the digits of 32, ones first: 2: ×3 → 30, 3: ÷4 down → 7; mod 30 → 7"
+    )
 
 
 def test_sp22_sow_sad() -> None:
