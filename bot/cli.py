@@ -2,8 +2,9 @@
 
 hogbot                       play against the house (see ``hogbot play --help``)
 hogbot replay GAME           a stored game again, step by step (``--step N``, ``--picture``/``--gif FILE``)
-hogbot history               your games, newest first (``--player ID`` for anyone's)
-hogbot stats                 your record, streaks and biggest turn (``--player ID``)
+hogbot history               your games, newest first (``--name NAME``, or ``--player ID`` for a Discord user)
+hogbot stats                 your record, streaks and biggest turn (``--name NAME`` or ``--player ID``)
+hogbot rules [RULES]         a rule set explained, with examples
 hogbot tournament            exact win rates of the named strategies, each against each
 hogbot simulate A B          Monte Carlo games between two strategies, with a progress bar
 """
@@ -17,7 +18,7 @@ import os
 import re
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
@@ -26,6 +27,7 @@ from tqdm import tqdm
 
 from bot import console, discord_app
 from bot.projection import Projector
+from bot.rules_help import explain
 from bot.settings import Settings, SettingsError
 from hog_core.errors import HogError
 from hog_core.kernel import Kernel
@@ -117,6 +119,36 @@ def run_simulation(rules: str, goal: int, a: str, b: str, games: int, seed: int 
         print(f"{result.draws:,} games reached the turn limit (draws)", file=out)
 
 
+def positive(text: str) -> int:
+    """A whole number of at least 1, for argparse."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {n}")
+    return n
+
+
+def output(suffix: str) -> Callable[[str], Path]:
+    """A file to write, for argparse: its folder must exist and its name end in ``suffix``."""
+
+    def path(text: str) -> Path:
+        p = Path(text)
+        if p.suffix.lower() != suffix:
+            raise argparse.ArgumentTypeError(f"{text!r} must end in {suffix} (that is the file it will be)")
+        if not p.parent.is_dir():
+            raise argparse.ArgumentTypeError(f"there is no folder {str(p.parent)!r} to write {p.name} in")
+        return p
+
+    return path
+
+
+def plain(markdown: str) -> str:
+    """Discord's markdown (``**bold**``, ``__underline__``, ``> quote``) as plain terminal text."""
+    return re.sub(r"\*\*|__", "", markdown).replace("\n> ", "\n  ")
+
+
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     out = stdout or sys.stdout
     parser = argparse.ArgumentParser(prog="hogbot", description="Play Hog, or study its strategies.")
@@ -131,18 +163,22 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     simulate_parser = sub.choices["simulate"]
     simulate_parser.add_argument("a", help="a strategy name or module:function")
     simulate_parser.add_argument("b", help="its opponent")
-    simulate_parser.add_argument("--games", type=int, default=1_000_000)
+    simulate_parser.add_argument("--games", type=positive, default=1_000_000)
     simulate_parser.add_argument("--seed", type=int, default=None)
     sub.add_parser("rebuild", help="rebuild the read models from the event log ($HOG_DB)")
     replay = sub.add_parser("replay", help="watch a stored game again, step by step")
     replay.add_argument("game", help="the game's id (see: history)")
     replay.add_argument("--step", type=int, help="show only this step (from 1)")
-    replay.add_argument("--picture", type=Path, metavar="FILE", help="save the picture of the game here (PNG)")
-    replay.add_argument("--gif", type=Path, metavar="FILE", help="save the game drawn turn by turn here (GIF)")
+    replay.add_argument("--picture", type=output(".png"), metavar="FILE", help="save the picture of the game here")
+    replay.add_argument("--gif", type=output(".gif"), metavar="FILE", help="save the game drawn turn by turn here")
     for name, helptext in (("history", "a player's games, newest first"), ("stats", "a player's record")):
         p = sub.add_parser(name, help=helptext)
-        p.add_argument("--player", default=console.YOU, help="a player id: a Discord user id (default: you here)")
+        person = p.add_mutually_exclusive_group()
+        person.add_argument("--name", default=console.DEFAULT_NAME, help="a player here, by name (default: Player)")
+        person.add_argument("--player", help="a player id: a Discord user id")
     sub.choices["history"].add_argument("--page", type=int, default=1)
+    rules_parser = sub.add_parser("rules", help="a rule set explained, with examples")
+    rules_parser.add_argument("rules", nargs="?", choices=sorted(RULE_SETS), default=DEFAULT_RULES)
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         settings = Settings.from_env()
@@ -164,9 +200,12 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
         elif args.command == "replay":
             asyncio.run(console.replay_game(settings, args.game, out, args.step, args.picture, args.gif))
         elif args.command == "history":
-            asyncio.run(console.list_history(settings, args.player, out, args.page))
+            asyncio.run(console.list_history(settings, args.player or console.player_id(args.name), out, args.page))
         elif args.command == "stats":
-            asyncio.run(console.show_stats(settings, args.player, out))
+            asyncio.run(console.show_stats(settings, args.player or console.player_id(args.name), out))
+        elif args.command == "rules":
+            title, words = explain(args.rules)
+            print(f"{title}\n\n{plain(words)}", file=out)
         else:
             return console.run(args, stdin or sys.stdin, out)
     except HogError as error:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import secrets
+import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import datetime
@@ -36,8 +37,18 @@ from storage.events import SqliteEventStore
 from storage.games import GameViews
 from storage.solutions import SolutionCache
 
-YOU = "console:1"
-"""The player at this keyboard (the second player of ``--vs`` is ``console:2``)."""
+DEFAULT_NAME = "Player"
+PLACE = "console"
+"""Where console games are played: their ``place``, as a Discord game's is its channel."""
+
+
+def player_id(name: str) -> str:
+    """A console player is their name: ``Ada``'s games are hers at any keyboard of this database."""
+    return f"console:{name}"
+
+
+YOU = player_id(DEFAULT_NAME)
+"""The player at this keyboard when no ``--name`` is given."""
 HELP = (
     "Type a number of dice, 'chop' for Pork Chop, 'hint' for the best move, 'forfeit' to resign, "
     "or 'quit' to leave the game for later."
@@ -47,19 +58,66 @@ HELP = (
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", choices=sorted(RULE_SETS), default=DEFAULT_RULES)
     parser.add_argument("--goal", type=int, default=100)
-    parser.add_argument("--name", default="Player", help="your name in the commentary")
+    parser.add_argument("--name", default=DEFAULT_NAME, help="your name: your games are kept under it")
     rival = parser.add_mutually_exclusive_group()
     rival.add_argument("--house", choices=DIFFICULTIES, default="perfect", help="the house's level (default perfect)")
     rival.add_argument("--vs", metavar="NAME", help="play a friend at this keyboard instead of the house")
+    parser.add_argument("--resume", metavar="GAME", help="go on with an unfinished game (see: history)")
+    parser.add_argument("--new", action="store_true", help="start a new game without offering to resume one")
 
 
 def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
-    """Play one game with the parsed ``args``; a bad option is a ``ValueError`` with its reason."""
+    """Play one game with the parsed ``args``; a bad option is a ``ValueError`` with its reason.
+    Ctrl-C leaves the game saved, as ``quit`` does (exit status 130)."""
+    if args.vs is not None and args.vs == args.name:
+        raise ValueError(f"Two players need two names: --name and --vs are both {args.name!r}.")
     try:
-        asyncio.run(table(stdin, stdout, Settings.from_env(), args.rules, args.goal, args.name, args.house, args.vs))
+        asyncio.run(
+            table(
+                stdin,
+                stdout,
+                Settings.from_env(),
+                args.rules,
+                args.goal,
+                args.name,
+                args.house,
+                args.vs,
+                resume=args.resume,
+                offer=not args.new,
+            )
+        )
     except HogError as error:
         raise ValueError(error.message) from error
+    except KeyboardInterrupt:
+        return 130
     return 0
+
+
+class Lines:
+    """The keyboard, read on a daemon thread: waiting for a line never keeps the program from
+    ending (Ctrl-C quits at once, where a worker thread blocked in ``readline`` would hold it)."""
+
+    def __init__(self, stdin: TextIO) -> None:
+        self._queue: asyncio.Queue[str] = asyncio.Queue()
+        loop = asyncio.get_running_loop()
+
+        def read() -> None:
+            while True:
+                line = stdin.readline()
+                loop.call_soon_threadsafe(self._queue.put_nowait, line)
+                if not line:
+                    return
+
+        threading.Thread(target=read, name="console-keyboard", daemon=True).start()
+
+    async def ask(self, prompt: str, stdout: TextIO) -> str | None:
+        """The next answer, stripped; ``None`` at the end of input."""
+        print(prompt, end="", file=stdout, flush=True)
+        line = await self._queue.get()
+        if not line:
+            self._queue.put_nowait(line)  # the end stays the end
+            return None
+        return line.strip()
 
 
 async def table(
@@ -72,42 +130,93 @@ async def table(
     house: str = "perfect",
     vs: str | None = None,
     dice: Roller = roll,
+    resume: str | None = None,
+    offer: bool = True,
 ) -> GameState:
-    """One game at the terminal; returns the game as it stands when it ends or the player quits."""
-    async with opened(settings, dice) as (service, _):
-        rival = Player("console:2", vs) if vs else Player(f"house:{house}", "The house", house=house)
-        game_id = f"c{secrets.token_hex(4)}"
-        create = CreateGame(game_id, (Player(YOU, name), rival), rules=rules, goal=goal, place="console")
-        outcome = await service.create(create, command_id=_command_id())
+    """One game at the terminal; returns the game as it stands when it ends or the player quits.
+    ``resume`` goes on with that game; otherwise, when ``offer``, the player's newest unfinished
+    game here is offered first."""
+    async with opened(settings, dice) as (service, views):
+        keyboard = Lines(stdin)
+        me = player_id(name)
+        if resume is None and offer:
+            resume = await _offer_unfinished(views, me, keyboard, stdout)
+        if resume is not None:
+            outcome = await _resumed(service, resume, name)
+        else:
+            rival = Player(player_id(vs), vs) if vs else Player(f"house:{house}", "The house", house=house)
+            create = CreateGame(
+                f"c{secrets.token_hex(4)}", (Player(me, name), rival), rules=rules, goal=goal, place=PLACE
+            )
+            outcome = await service.create(create, command_id=_command_id())
+        await show(service, outcome, stdout)
+        try:
+            return await _play(service, outcome.state, keyboard, stdout)
+        except asyncio.CancelledError:  # Ctrl-C: the game is in the log already
+            print(f"\n{_saved(outcome.state.game_id)}", file=stdout, flush=True)
+            raise
+
+
+def _saved(game_id: str) -> str:
+    return f"Bye! The game is saved as {game_id}: go on with python -m bot --resume {game_id}"
+
+
+async def _offer_unfinished(views: GameViews, me: str, keyboard: Lines, stdout: TextIO) -> str | None:
+    mine = [row for row in await views.live_games(PLACE) if me in {s.player_id for s in row.seats}]
+    if not mine:
+        return None
+    row = max(mine, key=lambda r: r.updated_at)
+    totals = " · ".join(f"{s.name} {score}" for s, score in zip(row.seats, row.scores, strict=True))
+    answer = await keyboard.ask(f"You have an unfinished game, {row.game_id} ({totals}). Go on with it? [Y/n] ", stdout)
+    return row.game_id if answer is not None and answer.lower() in ("", "y", "yes") else None
+
+
+async def _resumed(service: GameService, game_id: str, name: str) -> Outcome:
+    outcome = await service.current(game_id)
+    state = outcome.state
+    if state.version == 0:
+        raise HogError(f"There is no game {game_id!r} here.")
+    if state.place != PLACE:
+        raise HogError(f"Game {game_id} is played in Discord, not here.")
+    if state.is_over:
+        raise HogError(f"Game {game_id} is over: watch it with python -m bot replay {game_id}")
+    if state.seat_of(player_id(name)) is None:
+        names = " and ".join(p.name for p in state.players if p.house is None)
+        raise HogError(f"Game {game_id} is not {name}'s: it is played by {names} (use --name).")
+    return outcome
+
+
+async def _play(service: GameService, state: GameState, keyboard: Lines, stdout: TextIO) -> GameState:
+    game_id = state.game_id
+    while not state.is_over:
+        player = state.players[state.mover]
+        moves = state.legal_moves()
+        chop = ", 'chop'" if PORK_CHOP in moves else ""
+        answer = await keyboard.ask(f"{player.name}, how many dice? (0 to {moves[-1]}{chop}; 'help') ", stdout)
+        if answer is None or answer.lower() in ("q", "quit"):
+            print(f"\n{_saved(game_id)}", file=stdout)
+            break
+        answer = answer.lower()
+        if not answer:
+            continue  # an Enter pressed by accident asks again
+        if answer in ("h", "help", "?"):
+            print(HELP, file=stdout)
+            continue
+        if answer == "hint":
+            print(hint(state, await service.solution(state)), file=stdout)
+            continue
+        try:
+            if answer == "forfeit":
+                outcome = await service.forfeit(game_id, player.id, _command_id())
+            else:
+                k = PORK_CHOP if answer == "chop" else _dice(answer)
+                outcome = await service.move(game_id, player.id, k, _command_id(), state.version)
+        except HogError as error:
+            print(error.message, file=stdout)
+            continue
         await show(service, outcome, stdout)
         state = outcome.state
-        while not state.is_over:
-            player = state.players[state.mover]
-            moves = state.legal_moves()
-            chop = ", 'chop'" if PORK_CHOP in moves else ""
-            print(f"{player.name}, how many dice? (0 to {moves[-1]}{chop}; 'help') ", end="", file=stdout, flush=True)
-            answer = (await asyncio.to_thread(stdin.readline)).strip().lower()
-            if answer in ("", "q", "quit"):
-                print(f"\nBye! The game is saved as {game_id}.", file=stdout)
-                break
-            if answer in ("h", "help", "?"):
-                print(HELP, file=stdout)
-                continue
-            if answer == "hint":
-                print(hint(state, await service.solution(state)), file=stdout)
-                continue
-            try:
-                if answer == "forfeit":
-                    outcome = await service.forfeit(game_id, player.id, _command_id())
-                else:
-                    k = PORK_CHOP if answer == "chop" else _dice(answer)
-                    outcome = await service.move(game_id, player.id, k, _command_id(), state.version)
-            except HogError as error:
-                print(error.message, file=stdout)
-                continue
-            await show(service, outcome, stdout)
-            state = outcome.state
-        return state
+    return state
 
 
 @asynccontextmanager

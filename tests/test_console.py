@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -12,7 +13,7 @@ import pytest
 from PIL import Image
 
 from bot.cli import main
-from bot.console import YOU, list_history, replay_game, show_stats, table
+from bot.console import list_history, player_id, replay_game, show_stats, table
 from bot.settings import Settings
 from hog_core.events import Event
 from hog_core.game import Dice, Status, replay
@@ -74,7 +75,7 @@ async def test_forfeit_and_quit(settings: Settings) -> None:
     out = io.StringIO()
     left = await table(io.StringIO("2\nquit\n"), out, settings, name="Ada", vs="Bob", dice=fives)
     assert left.status is Status.ACTIVE
-    assert f"The game is saved as {left.game_id}." in out.getvalue()
+    assert f"The game is saved as {left.game_id}: go on with python -m bot --resume {left.game_id}" in out.getvalue()
     assert await stored_game(settings, left.game_id) is Status.ACTIVE
 
 
@@ -127,11 +128,11 @@ async def test_a_stored_game_is_replayed_listed_and_counted(settings: Settings, 
     assert Image.open(png).size == (960, 540)
 
     listed = io.StringIO()
-    await list_history(settings, YOU, listed)
+    await list_history(settings, player_id("Ada"), listed)
     assert listed.getvalue().startswith(state.game_id) and "vs The house · Fall 2018 · lost 30–40" in listed.getvalue()
 
     counted = io.StringIO()
-    await show_stats(settings, YOU, counted)
+    await show_stats(settings, player_id("Ada"), counted)
     assert "── Ada's Hog stats ──" in counted.getvalue() and "1 played, 0 won, 1 lost (0%)" in counted.getvalue()
     assert f"Biggest single turn: 15 points, in game {state.game_id}" in counted.getvalue()
 
@@ -151,3 +152,90 @@ def test_bad_console_requests_are_refused_in_words(
     with pytest.raises(SystemExit) as exited:
         main(argv, io.StringIO(), io.StringIO())
     assert exited.value.code == 2 and said in capsys.readouterr().err
+
+
+async def test_an_empty_line_asks_again_and_the_end_of_input_saves(settings: Settings) -> None:
+    out = io.StringIO()
+    state = await table(io.StringIO("\n\n3\n"), out, settings, name="Ada", house="easy", dice=fives)
+    assert state.scores == (15, 20) and state.status is Status.ACTIVE  # the empty lines did not quit
+    assert out.getvalue().count("Ada, how many dice?") == 4
+    assert f"The game is saved as {state.game_id}" in out.getvalue()
+
+
+async def test_a_saved_game_is_offered_and_resumed(settings: Settings) -> None:
+    first = await table(io.StringIO("3\nquit\n"), io.StringIO(), settings, name="Ada", house="easy", dice=fives)
+    out = io.StringIO()
+    again = await table(io.StringIO("y\n3\nquit\n"), out, settings, name="Ada", house="easy", dice=fives)
+    assert again.game_id == first.game_id and again.scores == (30, 40)
+    assert f"You have an unfinished game, {first.game_id} (Ada 15 · The house 20). Go on with it? [Y/n]" in (
+        out.getvalue()
+    )
+    other = await table(io.StringIO("quit\n"), io.StringIO(), settings, name="Bob", house="easy", dice=fives)
+    assert other.game_id != first.game_id, "Bob is not offered Ada's game"
+    declined = await table(io.StringIO("n\nquit\n"), io.StringIO(), settings, name="Ada", dice=fives)
+    assert declined.game_id != first.game_id
+    resumed = await table(io.StringIO("quit\n"), io.StringIO(), settings, name="Ada", resume=first.game_id, dice=fives)
+    assert resumed.game_id == first.game_id
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--resume", "cnone"], "There is no game 'cnone' here."),
+        (["--name", "Bob", "--resume", "{game}"], "is not Bob's: it is played by Ada (use --name)."),
+        (["--vs", "Ada", "--name", "Ada"], "Two players need two names"),
+        (["replay", "{game}", "--picture", "nowhere/x.png"], "there is no folder 'nowhere' to write x.png in"),
+        (["replay", "{game}", "--picture", "x.jpg"], "'x.jpg' must end in .png"),
+        (["replay", "{game}", "--gif", "x.png"], "'x.png' must end in .gif"),
+        (["simulate", "easy", "perfect", "--games", "0"], "argument --games: must be at least 1, not 0"),
+    ],
+)
+def test_bad_play_requests_are_one_line(
+    argv: list[str], said: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("HOG_DB", str(tmp_path / "hog.sqlite3"))
+    monkeypatch.setenv("HOG_CACHE", str(tmp_path / "solutions"))
+    monkeypatch.chdir(tmp_path)
+    main(["--name", "Ada", "--house", "easy"], io.StringIO("quit\n"), io.StringIO())
+    game = next(line.split()[0] for line in _history(tmp_path))
+    with pytest.raises(SystemExit) as exited:
+        main([a.format(game=game) for a in argv], io.StringIO("n\nquit\n"), io.StringIO())
+    err = capsys.readouterr().err
+    assert exited.value.code == 2 and said in err and "Traceback" not in err
+
+
+def _history(tmp_path: Path) -> list[str]:
+    out = io.StringIO()
+    main(["history", "--name", "Ada"], io.StringIO(), out)
+    return out.getvalue().splitlines()[:-1]
+
+
+def test_rules_are_explained_in_the_terminal(capsys: pytest.CaptureFixture[str]) -> None:
+    out = io.StringIO()
+    assert main(["rules", "sp21"], io.StringIO(), out) == 0
+    text = out.getvalue()
+    assert text.startswith("Spring 2021: Sow Sad, Piggy Points, More Boar\n") and "More Boar" in text
+    assert "**" not in text and "__" not in text
+
+
+def test_ctrl_c_quits_at_once_with_the_game_saved(tmp_path: Path) -> None:
+    """SIGINT while the table waits for a line: exit 130 straight away, no traceback, the game kept."""
+    env = {**os.environ, "HOG_DB": str(tmp_path / "hog.sqlite3"), "HOG_CACHE": str(tmp_path / "solutions")}
+    bot = subprocess.Popen(
+        [sys.executable, "-u", "-m", "bot", "--house", "easy", "--name", "Ada"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+    assert bot.stdout is not None
+    seen = b""
+    while b"how many dice?" not in seen:  # the prompt is the event to wait for
+        chunk = os.read(bot.stdout.fileno(), 4096)
+        assert chunk, seen
+        seen += chunk
+    bot.send_signal(signal.SIGINT)
+    out, err = bot.communicate(timeout=20)  # stdin stays open: nothing but the signal can end it
+    said = (seen + out).decode()
+    assert bot.returncode == 130, err.decode()
+    assert "Bye! The game is saved as c" in said and b"Traceback" not in err
