@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
+import discord
 import numpy as np
 from tqdm import tqdm
 
@@ -185,8 +186,8 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     except SettingsError as error:
         parser.exit(2, f"hogbot: {error}\n")
     if not argv and settings.token:  # with a token, the bot itself
-        asyncio.run(discord_app.run(settings))
-        return 0
+        discord.utils.setup_logging()  # discord.py's own format, to stderr; it never logs the token
+        return asyncio.run(discord_app.run(settings))
     if not argv or argv[0] not in (*sub.choices, "-h", "--help"):
         argv.insert(0, "play")  # ``hogbot --rules sp16`` plays, as ``hogbot play --rules sp16``
     args = parser.parse_args(argv)

@@ -17,6 +17,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import aiohttp
 import discord
 import yarl
 from discord import app_commands
@@ -195,9 +196,26 @@ class HogBot(discord.Client):
         if self.guild_id is not None:  # instant sync to one server while developing
             guild = discord.Object(id=self.guild_id)
             self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced the slash commands (%s) to server %s", ", ".join(c.name for c in synced), self.guild_id)
         else:
-            await self.tree.sync()
+            synced = await self.tree.sync()
+            log.info(
+                "synced the slash commands (%s) to every server: up to an hour to show",
+                ", ".join(c.name for c in synced),
+            )
+
+    async def on_ready(self) -> None:
+        """Tell the operator who the bot is, where it is, and how to invite it (on every reconnect too)."""
+        assert self.user is not None
+        invite = discord.utils.oauth_url(self.user.id, permissions=PERMISSIONS, scopes=("bot", "applications.commands"))
+        log.info(
+            "logged in as %s (id %s) in %d servers; invite it with %s",
+            self.user,
+            self.user.id,
+            len(self.guilds),
+            invite,
+        )
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """A click on a button that is none of ours (a custom_id of another app, or malformed) is
@@ -412,6 +430,10 @@ BUTTONS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     HistoryButton,
 )
 
+PERMISSIONS = discord.Permissions(117760)
+"""What the bot asks for in its invite: view channels, send messages, embed links, attach files,
+read message history (the README's invite link has the same number)."""
+
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 
 
@@ -578,9 +600,10 @@ HELP = discord.Embed(
 )
 
 
-async def run(settings: Settings) -> None:
+async def run(settings: Settings) -> int:
     """Run the bot until it is stopped: the store, the service, then Discord (the token from the
-    environment, never logged)."""
+    environment, never logged). The exit status: 0 when stopped, 1 when Discord cannot be used
+    (a refused token, no network), said in one line."""
     assert settings.token is not None
     if settings.api_base:
         discord.http.Route.BASE = settings.api_base
@@ -604,7 +627,18 @@ async def run(settings: Settings) -> None:
             with contextlib.suppress(NotImplementedError):  # Windows has no signal handlers in asyncio
                 loop.add_signal_handler(signal.SIGTERM, lambda: closing.append(loop.create_task(bot.close())))
             await bot.start(settings.token)
+    except discord.LoginFailure:
+        log.error(
+            "Discord refused the token in DISCORD_TOKEN: copy it again from the Developer Portal (Bot, Reset Token)."
+        )
+        return 1
+    except (OSError, aiohttp.ClientError, discord.GatewayNotFound) as error:
+        where = settings.api_base or "discord.com"
+        log.error("cannot reach Discord at %s (%s): check the network, then start the bot again.", where, error)
+        return 1
     finally:
         await projector.settle()
         await views.close()
         await store.close()
+    log.info("closed: every game is kept in %s", settings.db)
+    return 0

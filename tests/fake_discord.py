@@ -123,6 +123,8 @@ class FakeDiscord:
     port: int = 0
     spec: SpecCheck | None = field(default_factory=lambda: SpecCheck.load(SPEC))
     """``None`` skips the check (the load benchmark, where it would dominate)."""
+    token: str | None = None
+    """The one bot token to accept, when given (a bot with another is answered 401)."""
     refused: list[str] = field(default_factory=list)
     """Bodies the bot sent that Discord's OpenAPI description does not allow, and second responses."""
     can_attach: bool = True
@@ -208,6 +210,8 @@ class FakeDiscord:
         if self.spec is not None and body is not None:
             self.refused += self.spec.errors(request.method, path, body)
         parts = path.strip("/").split("/")
+        if self.token is not None and request.headers.get("Authorization") != f"Bot {self.token}":
+            return _json({"message": "401: Unauthorized", "code": 0}, 401)  # as Discord answers a bad token
         if parts[0] == "interactions" and parts[-1] == "callback":
             if parts[1] in self._answered:  # as Discord: one response per interaction
                 self.refused.append(f"{path}: a second response to interaction {parts[1]}")

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import os
 import signal
+import socket
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -26,7 +27,7 @@ from tests.discord_world import (
     subcommand,
     where,
 )
-from tests.fake_discord import CHANNEL_ID, GUILD_ID, FakeDiscord
+from tests.fake_discord import APP_ID, CHANNEL_ID, GUILD_ID, FakeDiscord
 
 
 async def test_a_house_game_from_the_slash_command(discord_world: tuple[FakeDiscord, HogBot]) -> None:
@@ -358,3 +359,76 @@ async def test_the_rules_explained(discord_world: tuple[FakeDiscord, HogBot]) ->
         (shown,) = sent.body["data"]["embeds"]
         assert sent.body["data"]["flags"] == 64 and shown["title"].startswith(title)
         assert example in shown["description"]
+
+
+def _bot_env(tmp_path: Path, api_base: str, gateway: str, token: str) -> dict[str, str]:
+    return {
+        **os.environ,
+        "DISCORD_TOKEN": token,
+        "HOG_DISCORD_API_BASE": api_base,
+        "HOG_DISCORD_GATEWAY_URL": gateway,
+        "HOG_GUILD_ID": GUILD_ID,
+        "HOG_DB": str(tmp_path / "hog.sqlite3"),
+        "HOG_CACHE": str(tmp_path / "solutions"),
+    }
+
+
+SECRET = "MTIzNDU2Nzg5.secret-token-never-shown"
+
+
+async def _run_to_exit(env: dict[str, str]) -> tuple[int, str]:
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", env=env, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT
+    )
+    out, _ = await asyncio.wait_for(process.communicate(), 60)
+    assert process.returncode is not None
+    return process.returncode, out.decode()
+
+
+async def test_a_refused_token_is_one_line_and_exit_1(tmp_path: Path, fake_discord: FakeDiscord) -> None:
+    fake_discord.token = "the-right-token"
+    status, said = await _run_to_exit(_bot_env(tmp_path, fake_discord.api_base, fake_discord.gateway, SECRET))
+    assert status == 1 and "Traceback" not in said and SECRET not in said
+    errors = [line for line in said.splitlines() if "ERROR" in line]
+    assert len(errors) == 1 and "Discord refused the token in DISCORD_TOKEN" in errors[0]
+
+
+async def test_no_network_is_one_line_and_exit_1(tmp_path: Path) -> None:
+    with socket.socket() as closed:  # a port nothing listens on
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    base = f"http://127.0.0.1:{port}/api/v10"
+    status, said = await _run_to_exit(_bot_env(tmp_path, base, f"ws://127.0.0.1:{port}/gateway/", SECRET))
+    assert status == 1 and "Traceback" not in said and SECRET not in said
+    errors = [line for line in said.splitlines() if "ERROR" in line]
+    assert len(errors) == 1 and f"cannot reach Discord at {base}" in errors[0]
+
+
+async def test_the_operator_hears_login_sync_and_shutdown(
+    tmp_path: Path, fake_discord: FakeDiscord, solved_cache: SolutionCache
+) -> None:
+    fake = fake_discord
+    env = _bot_env(tmp_path, fake.api_base, fake.gateway, SECRET)
+    fake.token = SECRET
+    fake.expect_login()
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", env=env, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT
+    )
+    assert process.stdout is not None
+    lines: list[str] = []
+    try:
+        while not any("logged in as" in line for line in lines):  # the log line is the event to wait for
+            line = (await asyncio.wait_for(process.stdout.readline(), 60)).decode()
+            assert line, "".join(lines)
+            lines.append(line)
+    finally:
+        process.terminate()
+        rest, _ = await asyncio.wait_for(process.communicate(), 60)
+    said = "".join(lines) + rest.decode()
+    assert process.returncode == 0 and SECRET not in said and "Traceback" not in said
+    assert (
+        f"logged in as hogbot (id {APP_ID}) in 1 servers; invite it with https://discord.com/oauth2/authorize?" in said
+    )
+    assert "permissions=117760" in said and "scope=bot+applications.commands" in said
+    assert f"synced the slash commands (hog) to server {GUILD_ID}" in said
+    assert f"closed: every game is kept in {tmp_path / 'hog.sqlite3'}" in said
