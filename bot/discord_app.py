@@ -229,6 +229,7 @@ class HogBot(discord.Client):
     async def close(self) -> None:
         if self._timing is not None:
             self._timing.cancel()
+        self.timers.close()
         self.painter.close()
         await super().close()
 

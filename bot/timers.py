@@ -85,6 +85,7 @@ class Timers:
         self.service, self.clock, self.fired, self.warned = service, clock, fired, warned
         self._due: dict[str, list[Deadline]] = {}
         self._wake = asyncio.Event()
+        self._posting: set[asyncio.Task[object]] = set()
         service.watchers.append(self.track)
 
     def pending(self, game_id: str) -> list[Deadline]:
@@ -137,11 +138,31 @@ class Timers:
             sleeper.cancel()
             waker.cancel()
 
+    def _post(self, telling: Awaitable[object], due: Deadline) -> None:
+        """Tell Discord on a task of its own: a slow or rate-limited edit never holds back another
+        game's deadline (the game itself is already stored)."""
+
+        async def post() -> object:
+            try:
+                return await telling
+            except Exception:
+                log.exception("telling Discord of the %s of game %s failed", due.kind, due.game_id)
+                return None
+
+        task = asyncio.create_task(post())
+        self._posting.add(task)
+        task.add_done_callback(self._posting.discard)
+
+    def close(self) -> None:
+        """Stop telling Discord (the bot is closing): what is stored stays stored."""
+        for task in self._posting:
+            task.cancel()
+
     async def _fire(self, due: Deadline) -> None:
         if due.kind == "warn":
             state = await self.service.load(due.game_id)
             if state.version == due.version and state.status is Status.ACTIVE:
-                await self.warned(state, warning_before(state.turn_timeout))
+                self._post(self.warned(state, warning_before(state.turn_timeout)), due)
             return
 
         def command(state: GameState) -> list[Command]:
@@ -155,4 +176,4 @@ class Timers:
             )
         except HogError:  # someone moved first: the new version has its own deadline
             return
-        await self.fired(outcome)
+        self._post(self.fired(outcome), due)

@@ -111,6 +111,13 @@ class Sent:
 
 
 @dataclass
+class Hold:
+    match: Callable[[str, str], bool]
+    arrived: asyncio.Event = field(default_factory=asyncio.Event)
+    released: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+@dataclass
 class FakeDiscord:
     sent: list[Sent] = field(default_factory=list)
     messages: dict[str, dict[str, Any]] = field(default_factory=dict)
@@ -125,6 +132,7 @@ class FakeDiscord:
     """``None`` skips the check (the load benchmark, where it would dominate)."""
     token: str | None = None
     """The one bot token to accept, when given (a bot with another is answered 401)."""
+    holds: list[Hold] = field(default_factory=list)
     refused: list[str] = field(default_factory=list)
     """Bodies the bot sent that Discord's OpenAPI description does not allow, and second responses."""
     can_attach: bool = True
@@ -190,6 +198,13 @@ class FakeDiscord:
         assert result is not None
         return result
 
+    def hold(self, match: Callable[[str, str], bool]) -> Hold:
+        """Keep every request ``match(method, path)`` picks waiting until the hold is released (a
+        slow or rate-limited Discord); the hold tells when one has arrived."""
+        held = Hold(match)
+        self.holds.append(held)
+        return held
+
     def expect_login(self) -> None:
         """Forget the last login, so that ``ready`` waits for the next bot's."""
         self._identified.clear()
@@ -201,6 +216,10 @@ class FakeDiscord:
 
     async def _rest(self, request: web.Request) -> web.Response:
         path = "/" + request.match_info["path"]
+        for held in self.holds:
+            if held.match(request.method, path):
+                held.arrived.set()
+                await held.released.wait()
         body: Any = None
         uploads: dict[str, tuple[str, bytes]] = {}
         if request.content_type == "multipart/form-data":

@@ -15,14 +15,17 @@ from tests.discord_world import (
     press,
     running_bot,
     subcommand,
+    where,
 )
 from tests.fake_clock import FakeClock
 from tests.fake_discord import CHANNEL_ID, FakeDiscord, Sent
 
+OTHER_CHANNEL = "900000000000000009"
 
-def edit_of(message: dict[str, Any]) -> Any:
+
+def edit_of(message: dict[str, Any], channel: str = CHANNEL_ID) -> Any:
     """Matches the bot editing ``message`` through the channel (as timers and forfeits do)."""
-    return lambda s: s.method == "PATCH" and s.path == f"/channels/{CHANNEL_ID}/messages/{message['id']}"
+    return lambda s: s.method == "PATCH" and s.path == f"/channels/{channel}/messages/{message['id']}"
 
 
 async def new_challenge(fake: FakeDiscord) -> tuple[Sent, dict[str, Any]]:
@@ -105,3 +108,28 @@ async def test_timers_fire_after_a_restart(
         forfeited = await fake.wait_for(edit_of(house_game))
         assert forfeited.body["embeds"][0]["footer"]["text"] == "The house won: Cy forfeited."
         assert await bot.live_games() == []
+
+
+async def test_a_slow_board_edit_never_holds_back_another_games_deadline(
+    discord_world: tuple[FakeDiscord, HogBot], clock: FakeClock
+) -> None:
+    """Discord sits on the edit of Ada's board (rate-limited, say): Cy's deadline fires on time and
+    his board, in another channel (another of Discord's rate-limit buckets), is edited meanwhile."""
+    fake, bot = discord_world
+    first = await fake.interact(subcommand("house"))
+    ada_game = button(await board_of(fake, first), "3").split(":")[2]
+    ada_board = fake.messages[f"original:token{first}"]
+    await clock.advance(10)
+    second = await fake.interact({**subcommand("house", who="3003", person="Cy"), **where(OTHER_CHANNEL)})
+    cy_game = button(await board_of(fake, second), "3").split(":")[2]
+    cy_board = fake.messages[f"original:token{second}"]
+    slow = fake.hold(lambda method, path: method == "PATCH" and path.endswith(f"/messages/{ada_board['id']}"))
+
+    await clock.advance(600)  # past both games' deadlines, Ada's first
+    await slow.arrived.wait()
+    forfeited = await fake.wait_for(edit_of(cy_board, OTHER_CHANNEL))  # while Ada's edit is still held
+    assert forfeited.body["embeds"][0]["footer"]["text"] == "The house won: Cy forfeited."
+    assert (await bot.service.load(ada_game)).is_over and (await bot.service.load(cy_game)).is_over
+    slow.released.set()
+    ada_edit = await fake.wait_for(edit_of(ada_board))
+    assert ada_edit.body["embeds"][0]["footer"]["text"] == "The house won: Ada forfeited."
