@@ -5,6 +5,7 @@ hogbot replay GAME           a stored game again, step by step (``--step N``, ``
 hogbot history               your games, newest first (``--name NAME``, or ``--player ID`` for a Discord user)
 hogbot stats                 your record, streaks and biggest turn (``--name NAME`` or ``--player ID``)
 hogbot rules [RULES]         a rule set explained, with examples
+hogbot damaged               the games set aside because their log cannot be read (exit 1 if any)
 hogbot tournament            exact win rates of the named strategies, each against each
 hogbot simulate A B          Monte Carlo games between two strategies, with a progress bar
 """
@@ -65,6 +66,22 @@ async def rebuild(db: Path, out: TextIO) -> None:
     finally:
         await views.close()
         await store.close()
+
+
+async def list_damaged(db: Path, out: TextIO) -> int:
+    """The games whose log cannot be folded, and why, checked afresh from the log; exit status 1
+    when there are any (a health check)."""
+    store = await SqliteEventStore.open(db)
+    views = await GameViews.open(db)
+    try:
+        damaged = await Projector(store, views).check()
+    finally:
+        await views.close()
+        await store.close()
+    for game_id, reason in damaged:
+        print(f"{game_id}  {reason}", file=out)
+    print(f"{len(damaged)} damaged game{'s' if len(damaged) != 1 else ''} in {db}.", file=out)
+    return 1 if damaged else 0
 
 
 def resolve_strategy(spec: str, kernel: Kernel, solution: Solution) -> Policy:
@@ -167,6 +184,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     simulate_parser.add_argument("--games", type=positive, default=1_000_000)
     simulate_parser.add_argument("--seed", type=int, default=None)
     sub.add_parser("rebuild", help="rebuild the read models from the event log ($HOG_DB)")
+    sub.add_parser("damaged", help="the games whose log cannot be read, set aside from play")
     replay = sub.add_parser("replay", help="watch a stored game again, step by step")
     replay.add_argument("game", help="the game's id (see: history)")
     replay.add_argument("--step", type=int, help="show only this step (from 1)")
@@ -198,6 +216,8 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
             run_simulation(args.rules, args.goal, args.a, args.b, args.games, args.seed, out)
         elif args.command == "rebuild":
             asyncio.run(rebuild(settings.db, out))
+        elif args.command == "damaged":
+            return asyncio.run(list_damaged(settings.db, out))
         elif args.command == "replay":
             asyncio.run(console.replay_game(settings, args.game, out, args.step, args.picture, args.gif))
         elif args.command == "history":

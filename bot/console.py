@@ -22,7 +22,7 @@ from bot.board import board, hint, text
 from bot.dice import roll
 from bot.history import PAGE, game_line
 from bot.picture import animate, chart_of, render
-from bot.projection import Projector
+from bot.projection import Projector, settle_and_close
 from bot.replays import chances_around
 from bot.service import GameService, Outcome, Roller
 from bot.settings import Settings
@@ -230,9 +230,7 @@ async def opened(settings: Settings, dice: Roller = roll) -> AsyncIterator[tuple
         await projector.catch_up()
         yield GameService(store, SolutionCache(settings.cache), projector, dice), views
     finally:
-        await projector.settle()
-        await views.close()
-        await store.close()
+        await settle_and_close(projector, views, store)
 
 
 async def replay_game(

@@ -13,6 +13,7 @@ import logging
 import re
 import secrets
 import signal
+import sqlite3
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,10 +27,10 @@ from bot.board import board, hint
 from bot.embeds import embed
 from bot.history import PAGE, HistoryButton, game_line, history_embed, history_view
 from bot.painter import Painter
-from bot.projection import Projector
+from bot.projection import Projector, settle_and_close
 from bot.replays import ReplayButton, chances_around, replay_embed, replay_view
 from bot.rules_help import explain
-from bot.service import GameService, Outcome, StaleBoard
+from bot.service import GameDamaged, GameService, Outcome, StaleBoard
 from bot.settings import Settings
 from bot.stats import stats_embed
 from bot.timers import Clock, SystemClock, Timers
@@ -317,10 +318,16 @@ class HogBot(discord.Client):
             await interaction.response.send_message(NOT_THIS_BOARD, ephemeral=True)
             return
         try:
-            outcome = await pending()
-        except StaleBoard as stale:
-            await self.answer_with_board(interaction, await self.service.current(game_id))
-            await interaction.followup.send(stale.message, ephemeral=True)
+            try:
+                outcome = await pending()
+            except StaleBoard as stale:
+                await self.answer_with_board(interaction, await self.service.current(game_id))
+                await interaction.followup.send(stale.message, ephemeral=True)
+                return
+        except GameDamaged as damaged:  # the board says so, and offers no more buttons
+            log.error("game %s is damaged: %s", game_id, damaged.reason)
+            notice = discord.Embed(title="Hog", description=damaged.message)
+            await interaction.response.edit_message(embed=notice, view=None)
             return
         except HogError as error:
             await interaction.response.send_message(error.message, ephemeral=True)
@@ -547,7 +554,11 @@ def hog_commands(bot: HogBot) -> app_commands.Group:
         step: app_commands.Range[int, 1, 100_000] = 1,
         animate: bool = False,
     ) -> None:
-        shown = await bot.replay(game.strip(), step - 1)
+        try:
+            shown = await bot.replay(game.strip(), step - 1)
+        except HogError as error:
+            await interaction.response.send_message(error.message, ephemeral=True)
+            return
         if shown is None:
             await interaction.response.send_message(f"There is no game {game!r} to replay.", ephemeral=True)
             return
@@ -613,15 +624,15 @@ async def run(settings: Settings) -> int:
     store = await SqliteEventStore.open(settings.db)
     views = await GameViews.open(settings.db)
     projector = Projector(store, views)
-    await projector.catch_up()
-    bot = HogBot(
-        GameService(store, SolutionCache(settings.cache), projector),
-        views,
-        guild_id=settings.guild_id,
-        challenge_timeout=settings.challenge_timeout,
-        turn_timeout=settings.turn_timeout,
-    )
     try:
+        await projector.catch_up()
+        bot = HogBot(
+            GameService(store, SolutionCache(settings.cache), projector),
+            views,
+            guild_id=settings.guild_id,
+            challenge_timeout=settings.challenge_timeout,
+            turn_timeout=settings.turn_timeout,
+        )
         async with bot:
             # ``docker stop`` and service managers ask with SIGTERM: close cleanly, not mid-step
             loop, closing = asyncio.get_running_loop(), []  # (the list keeps the closing task alive)
@@ -637,9 +648,10 @@ async def run(settings: Settings) -> int:
         where = settings.api_base or "discord.com"
         log.error("cannot reach Discord at %s (%s): check the network, then start the bot again.", where, error)
         return 1
+    except sqlite3.Error as error:  # the store or read models are unusable: stop, closing everything
+        log.error("cannot use the database %s (%s)", settings.db, error)
+        return 1
     finally:
-        await projector.settle()
-        await views.close()
-        await store.close()
+        await settle_and_close(projector, views, store)
     log.info("closed: every game is kept in %s", settings.db)
     return 0

@@ -9,13 +9,17 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Iterable
 
 from hog_core.summary import GameSummary, summarize
-from storage.codec import DamagedEvent, from_records
+from storage.codec import from_records
 from storage.events import EventStore
 from storage.games import GameViews
 
 log = logging.getLogger(__name__)
+
+Update = tuple[GameSummary, float, float]
+"""A game's summary, with when it started and when it last changed."""
 
 
 class Projector:
@@ -60,21 +64,57 @@ class Projector:
     async def _catch_up(self, batch: int) -> int:
         position = await self.views.checkpoint()
         while events := await self.store.read_all(position, batch):
-            updates: list[tuple[GameSummary, float, float]] = []
-            for stream_id in dict.fromkeys(e.stream_id for e in events):
-                stored = await self.store.load(stream_id)
-                try:
-                    summary = summarize(from_records(stored))
-                except DamagedEvent as error:
-                    log.error("game %s left out of the read models: %s", stream_id, error)
-                    continue
-                updates.append((summary, stored[0].recorded_at, stored[-1].recorded_at))
+            updates, damaged = await self._summaries(dict.fromkeys(e.stream_id for e in events))
             position = events[-1].position
-            await self.views.apply(updates, position)
+            await self.views.apply(updates, position, damaged)
         return position
 
-    async def rebuild(self) -> int:
-        """Forget the read models and project the whole log again."""
+    async def _summaries(self, stream_ids: Iterable[str]) -> tuple[list[Update], list[tuple[str, str]]]:
+        """Each game's summary; a game whose log cannot be folded is set aside as damaged, alone."""
+        updates: list[Update] = []
+        damaged: list[tuple[str, str]] = []
+        for stream_id in stream_ids:
+            stored = await self.store.load(stream_id)
+            try:
+                summary = summarize(from_records(stored))
+            except Exception as error:  # undecodable, or decodable but impossible: this game only
+                log.error("game %s is damaged and left out of play: %s", stream_id, error)
+                damaged.append((stream_id, f"{type(error).__name__}: {error}"))
+                continue
+            updates.append((summary, stored[0].recorded_at, stored[-1].recorded_at))
+        return updates, damaged
+
+    async def rebuild(self, batch: int = 1000) -> int:
+        """Project the whole log again, aside, and put the new read models in place of the old in
+        one transaction: a rebuild that fails leaves the old ones as they were."""
         async with self._running:
-            await self.views.clear()
-            return await self._catch_up(1000)
+            position, stream_ids = await self._streams(batch)
+            updates, damaged = await self._summaries(stream_ids)
+            await self.views.apply(updates, position, damaged, afresh=True)
+            return position
+
+    async def check(self, batch: int = 1000) -> list[tuple[str, str]]:
+        """Every game whose log cannot be folded now, ``(game_id, reason)``, read afresh from the
+        log (damage done to the stored log behind the bot's back included); writes nothing."""
+        _, stream_ids = await self._streams(batch)
+        return (await self._summaries(stream_ids))[1]
+
+    async def _streams(self, batch: int) -> tuple[int, list[str]]:
+        """The end of the log and every game in it."""
+        position, stream_ids = 0, dict[str, None]()
+        while events := await self.store.read_all(position, batch):
+            stream_ids.update(dict.fromkeys(e.stream_id for e in events))
+            position = events[-1].position
+        return position, list(stream_ids)
+
+
+async def settle_and_close(projector: Projector, views: GameViews, store: EventStore) -> None:
+    """Catch the read models up one last time, then close both connections whatever happens (an
+    open connection would keep the process alive)."""
+    try:
+        await projector.settle()
+    except Exception as error:  # the log is safe; the next start catches the read models up
+        log.warning("the read models could not catch up before closing: %s", error)
+    finally:
+        await views.close()
+        await store.close()

@@ -41,6 +41,15 @@ RACES = 5
 another command on the same game (a forfeit while a move is being stored)."""
 
 
+class GameDamaged(HogError):
+    """The game's log cannot be folded (a damaged or impossible event): it is quarantined, and
+    nothing is appended to it; every other game plays on."""
+
+    def __init__(self, game_id: str, error: Exception) -> None:
+        super().__init__("This game's record is damaged, so it cannot be played on. Every other game is fine.")
+        self.game_id, self.reason = game_id, f"{type(error).__name__}: {error}"
+
+
 class StaleBoard(HogError):
     """The player acted on a board that has moved on since."""
 
@@ -69,12 +78,15 @@ class GameService:
         """Called with the game after every command that changed it (the timers keep its deadlines)."""
 
     async def events(self, game_id: str) -> list[Event]:
-        """The game's log (empty for an unknown id)."""
-        return from_records(await self.store.load(game_id))
+        """The game's log (empty for an unknown id); ``GameDamaged`` when it cannot be folded."""
+        return (await self._fold(game_id))[0]
 
     async def load(self, game_id: str) -> GameState:
         """The game as its log tells it (a fresh ``GameState`` for an unknown id)."""
-        return replay(from_records(await self.store.load(game_id)))
+        return (await self._fold(game_id))[1]
+
+    async def _fold(self, game_id: str) -> tuple[list[Event], GameState]:
+        return _folded(game_id, await self.store.load(game_id))
 
     async def current(self, game_id: str) -> Outcome:
         """The game as it stands, told by the events of its last command: the one board of its
@@ -147,12 +159,12 @@ class GameService:
         """
         for attempt in range(1, RACES + 1):
             stored = await self.store.load(game_id)
-            history = from_records(stored)
             if any(s.command_id == command_id for s in stored):  # a retried interaction: it was done
                 return _as_it_stands(stored, duplicate=True)
-            state = replay(history)
+            history, state = _folded(game_id, stored)
             _check_board(state, expected_version, place)
             new = await self._decide(state, commands(state))
+            outcome = _told(game_id, history, new)  # told before it is stored: nothing stored goes untold
             try:
                 result = await self.store.append(game_id, [to_record(e) for e in new], state.version, command_id)
             except WrongExpectedVersion as error:
@@ -164,7 +176,6 @@ class GameService:
             break
         if self.projector is not None:
             self.projector.follow()
-        outcome = _outcome(history, new)
         for watch in self.watchers:
             watch(outcome.state)
         return outcome
@@ -204,6 +215,22 @@ def _check_board(state: GameState, version: int | None, place: str | None) -> No
         raise StaleBoard("This board was out of date: here is the game as it stands.")
 
 
+def _folded(game_id: str, stored: Sequence[StoredEvent]) -> tuple[list[Event], GameState]:
+    """The game's events and state, or ``GameDamaged`` when its log cannot be folded."""
+    try:
+        history = from_records(stored)
+        return history, replay(history)
+    except Exception as error:  # undecodable, or an event the rules cannot apply
+        raise GameDamaged(game_id, error) from error
+
+
+def _told(game_id: str, history: Sequence[Event], new: Sequence[Event], duplicate: bool = False) -> Outcome:
+    try:
+        return _outcome(history, new, duplicate)
+    except Exception as error:  # an impossible event the commentary trips on
+        raise GameDamaged(game_id, error) from error
+
+
 def _as_it_stands(stored: Sequence[StoredEvent], duplicate: bool = False) -> Outcome:
     """The game after ``stored``, told by its last batch (the trailing events of one command)."""
     if not stored:
@@ -211,8 +238,8 @@ def _as_it_stands(stored: Sequence[StoredEvent], duplicate: bool = False) -> Out
     start = len(stored) - 1
     while start > 0 and stored[start - 1].command_id == stored[-1].command_id:
         start -= 1
-    history = from_records(stored)
-    return _outcome(history[:start], history[start:], duplicate)
+    history, _ = _folded(stored[0].stream_id, stored)
+    return _told(stored[0].stream_id, history[:start], history[start:], duplicate)
 
 
 def _outcome(history: Sequence[Event], new: Sequence[Event], duplicate: bool = False) -> Outcome:

@@ -100,8 +100,12 @@ class Timers:
         """Rebuild the deadlines of ``game_ids`` (the live games) from the log."""
         for game_id in game_ids:
             stored = await self.service.store.load(game_id)
-            if stored:
+            try:
                 state = replay(from_records(stored))
+            except Exception as error:  # one damaged game keeps no timer, and stops nothing else
+                log.error("game %s is damaged: no timers for it (%s)", game_id, error)
+                continue
+            if stored:
                 self._set(game_id, deadlines(state, stored[0].recorded_at, stored[-1].recorded_at))
 
     def _set(self, game_id: str, due: list[Deadline]) -> None:

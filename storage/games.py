@@ -16,6 +16,8 @@ from hog_core.summary import GameSummary
 from storage.schema import migrate
 
 LIVE = ("challenged", "active")
+DERIVED = ("game_players", "games", "damaged", "checkpoints")
+"""The tables a rebuild derives again from the log (``boards`` is not from the log: it stays)."""
 CHECKPOINT = "games"
 
 
@@ -120,11 +122,23 @@ class GameViews:
         rows = await self._db.execute_fetchall("SELECT position FROM checkpoints WHERE name = ?", (CHECKPOINT,))
         return int(next(iter(rows))[0]) if rows else 0
 
-    async def apply(self, updates: Sequence[tuple[GameSummary, float, float]], checkpoint: int) -> None:
-        """Store each ``(summary, started_at, updated_at)`` and the new checkpoint, atomically."""
+    async def apply(
+        self,
+        updates: Sequence[tuple[GameSummary, float, float]],
+        checkpoint: int,
+        damaged: Sequence[tuple[str, str]] = (),
+        *,
+        afresh: bool = False,
+    ) -> None:
+        """Store each ``(summary, started_at, updated_at)``, each damaged ``(game_id, reason)`` and
+        the new checkpoint, atomically; ``afresh`` first forgets every row, in the same transaction
+        (a rebuild: the old read models stay whole until the new ones replace them)."""
         db = self._db
         await db.execute("BEGIN IMMEDIATE")
         try:
+            if afresh:
+                for table in DERIVED:
+                    await db.execute(f"DELETE FROM {table}")
             await db.executemany(
                 f"INSERT OR REPLACE INTO games ({_GAME_COLUMNS}, house, version) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -139,6 +153,10 @@ class GameViews:
                     for seat, p in enumerate(s.players)
                 ],
             )
+            await db.executemany("INSERT OR REPLACE INTO damaged (game_id, reason) VALUES (?, ?)", damaged)
+            await db.executemany(
+                "UPDATE games SET status = 'damaged' WHERE game_id = ?", [(game_id,) for game_id, _ in damaged]
+            )
             await db.execute(
                 "INSERT OR REPLACE INTO checkpoints (name, position) VALUES (?, ?)", (CHECKPOINT, checkpoint)
             )
@@ -147,12 +165,10 @@ class GameViews:
             await db.execute("ROLLBACK")
             raise
 
-    async def clear(self) -> None:
-        """Forget every row, to rebuild from the log."""
-        await self._db.execute("BEGIN IMMEDIATE")
-        for table in ("game_players", "games", "checkpoints"):
-            await self._db.execute(f"DELETE FROM {table}")
-        await self._db.execute("COMMIT")
+    async def damaged(self) -> list[tuple[str, str]]:
+        """The quarantined games, ``(game_id, reason)``: their logs cannot be folded."""
+        rows = await self._db.execute_fetchall("SELECT game_id, reason FROM damaged ORDER BY game_id")
+        return [(str(g), str(r)) for g, r in rows]
 
     async def place_board(self, game_id: str, channel_id: str, message_id: str) -> None:
         """Remember the message that shows ``game_id``'s board. Not derived from the log (the log

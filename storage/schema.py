@@ -73,6 +73,14 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE game_players ADD COLUMN best_turn INTEGER NOT NULL DEFAULT 0;
     DELETE FROM checkpoints WHERE name = 'games';
     """,
+    # 5: games whose log cannot be folded (a damaged or impossible event): quarantined, listed for
+    # the operator, out of every live list; the rest of the store plays on
+    """
+    CREATE TABLE damaged (
+        game_id TEXT PRIMARY KEY,
+        reason  TEXT NOT NULL
+    );
+    """,
 )
 
 

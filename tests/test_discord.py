@@ -7,6 +7,7 @@ import contextlib
 import os
 import signal
 import socket
+import sqlite3
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -15,6 +16,8 @@ from typing import Any
 import pytest
 
 from bot.discord_app import HogBot
+from storage.events import NewEvent, SqliteEventStore
+from storage.games import GameViews
 from storage.solutions import SolutionCache
 from tests.discord_world import (
     answer_to,
@@ -432,3 +435,21 @@ async def test_the_operator_hears_login_sync_and_shutdown(
     assert "permissions=117760" in said and "scope=bot+applications.commands" in said
     assert f"synced the slash commands (hog) to server {GUILD_ID}" in said
     assert f"closed: every game is kept in {tmp_path / 'hog.sqlite3'}" in said
+
+
+async def test_a_failing_start_up_exits_instead_of_hanging(tmp_path: Path, fake_discord: FakeDiscord) -> None:
+    """The read models cannot be written (a broken table): one line, exit 1, every connection closed
+    (an open one used to keep the process alive forever)."""
+    env = _bot_env(tmp_path, fake_discord.api_base, fake_discord.gateway, SECRET)
+    store = await SqliteEventStore.open(tmp_path / "hog.sqlite3")
+    await store.append("g1", [NewEvent("GameCreated", 2, b"{}")], 0)
+    await store.close()
+    views = await GameViews.open(tmp_path / "hog.sqlite3")
+    await views.close()
+    with contextlib.closing(sqlite3.connect(tmp_path / "hog.sqlite3")) as raw:
+        raw.execute("DROP TABLE damaged")
+        raw.commit()
+    status, said = await _run_to_exit(env)
+    assert status == 1 and "Traceback" not in said
+    errors = [line for line in said.splitlines() if "ERROR" in line]
+    assert any("cannot use the database" in line and "no such table: damaged" in line for line in errors), said

@@ -23,6 +23,7 @@ from hog_core.game import (
     ExpireChallenge,
     Forfeit,
     GameState,
+    Status,
     TakeTurn,
     decide,
     evolve,
@@ -207,6 +208,7 @@ async def test_a_database_from_before_best_turns_gets_them_from_the_log(world: W
     await world.views.close()
     with sqlite3.connect(world.path) as db:  # the database as schema 3 left it
         db.execute("ALTER TABLE game_players DROP COLUMN best_turn")
+        db.execute("DROP TABLE damaged")
         db.execute("PRAGMA user_version = 3")
     world.views = await GameViews.open(world.path)
     assert await world.views.checkpoint() == 0
@@ -231,7 +233,23 @@ async def test_a_damaged_game_is_left_out_with_an_error_and_the_rest_projected(
     await world.store.append("g00", [NewEvent("DiceStolen", 1, b"{}")], world.games[0].version)
     with caplog.at_level(logging.ERROR):
         await world.projector.rebuild()
-    assert "game broken left out of the read models" in caplog.text
-    assert "game g00 left out" in caplog.text and "unknown event type 'DiceStolen'" in caplog.text
+    assert "game broken is damaged and left out of play" in caplog.text
+    assert "game g00 is damaged" in caplog.text and "unknown event type 'DiceStolen'" in caplog.text
     assert await world.views.game("broken") is None and await world.views.game("g00") is None
     assert await world.views.game("g01") is not None
+    assert [g for g, _ in await world.views.damaged()] == ["broken", "g00"]
+
+
+async def test_an_impossible_event_quarantines_its_game_and_nothing_else(world: World) -> None:
+    """A decodable event the rules cannot apply (a seat that does not exist) once froze every read
+    model; now its game leaves the live lists and the projector goes on."""
+    victim, other = [g for g in world.games if g.status is Status.ACTIVE][:2]
+    impossible = to_record(TurnTaken(seat=5, k=1, outcomes=(3,), sides=6))
+    await world.store.append(victim.game_id, [impossible], victim.version)
+    await run(world, other, Forfeit(other.players[other.mover].id))
+    quarantined, finished = await world.views.game(victim.game_id), await world.views.game(other.game_id)
+    assert quarantined is not None and quarantined.status == "damaged"
+    assert victim.game_id not in {row.game_id for row in await world.views.live_games()}
+    assert finished is not None and finished.status == "finished"
+    (damaged,) = await world.views.damaged()
+    assert damaged[0] == victim.game_id and "IndexError" in damaged[1]
