@@ -43,6 +43,7 @@ from hog_core.game import (
     Command,
     CreateGame,
     DeclineChallenge,
+    ExpireChallenge,
     GameState,
     Status,
 )
@@ -90,6 +91,7 @@ def _number(text: str) -> int | None:
 
 FORGED = "That button is not one of mine."
 NOT_THIS_BOARD = "That button is not from this game's board."
+NOT_STARTED = "This game did not start: the bot restarted as it was being set up. Please ask again."
 
 
 class AnswerButton(
@@ -185,6 +187,7 @@ class HogBot(discord.Client):
         self.challenge_timeout, self.turn_timeout = challenge_timeout, turn_timeout
         self.timers = Timers(service, clock or SystemClock(), self.edit_board, self.warn)
         self._timing: asyncio.Task[None] | None = None
+        self._reconciling: asyncio.Task[None] | None = None
         self.painter = Painter()
         self.tree = app_commands.CommandTree(self)
         self.tree.add_command(hog_commands(self))
@@ -194,6 +197,7 @@ class HogBot(discord.Client):
         self.add_dynamic_items(*BUTTONS)
         await self.timers.restore(row.game_id for row in await self.live_games())
         self._timing = asyncio.create_task(self.timers.run())
+        self._reconciling = asyncio.create_task(self.reconcile())
         if self.guild_id is not None:  # instant sync to one server while developing
             guild = discord.Object(id=self.guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -228,8 +232,9 @@ class HogBot(discord.Client):
             await interaction.response.send_message(FORGED, ephemeral=True)
 
     async def close(self) -> None:
-        if self._timing is not None:
-            self._timing.cancel()
+        for task in (self._timing, self._reconciling):
+            if task is not None:
+                task.cancel()
         self.timers.close()
         self.painter.close()
         await super().close()
@@ -330,6 +335,10 @@ class HogBot(discord.Client):
             await interaction.response.edit_message(embed=notice, view=None)
             return
         except HogError as error:
+            if await self._board_behind(game_id):  # the refusal is about a moment the board does not show
+                await self.answer_with_board(interaction, await self.service.current(game_id))
+                await interaction.followup.send(error.message, ephemeral=True)
+                return
             await interaction.response.send_message(error.message, ephemeral=True)
             return
         except Exception:
@@ -340,11 +349,17 @@ class HogBot(discord.Client):
             await self.views.place_board(game_id, str(interaction.channel_id), clicked)
         await self.answer_with_board(interaction, outcome)
 
+    async def _board_behind(self, game_id: str) -> bool:
+        """Whether the game's board shows an older version than its log (its last edit was lost)."""
+        shown = await self.views.shown_version(game_id)
+        return shown is not None and shown < (await self.service.load(game_id)).version
+
     async def answer_with_board(self, interaction: discord.Interaction[Any], outcome: Outcome) -> None:
         """Update the clicked board at once. A finished game's picture follows in a second edit, so
         that the click is answered without waiting for the drawing."""
         shown = await self.show(outcome)
         await interaction.response.edit_message(embed=shown.embed, view=shown.view)
+        await self.views.board_shown(outcome.state.game_id, outcome.state.version)
         if not outcome.state.is_over:
             return
         state = outcome.state
@@ -365,15 +380,20 @@ class HogBot(discord.Client):
             await interaction.response.send_message(error.message, ephemeral=True)
             return
         await interaction.response.defer()
+        # where the board will be, known before the game is stored: a crash between the two is
+        # repaired at the next start (the board is posted there), never a game nobody can see
+        thinking = await interaction.original_response()
+        await self.views.place_board(create.game_id, str(thinking.channel.id), str(thinking.id))
         try:
             outcome = await self.service.create(create, str(interaction.id))
         except HogError as error:  # the public "thinking…" goes; the reason is for the player alone
+            await self.views.forget_board(create.game_id)
             await interaction.delete_original_response()
             await interaction.followup.send(error.message, ephemeral=True)
             return
         shown = await self.show(outcome)
-        posted = await interaction.edit_original_response(content=mention, embed=shown.embed, view=shown.view)
-        await self.views.place_board(create.game_id, str(posted.channel.id), str(posted.id))
+        await interaction.edit_original_response(content=mention, embed=shown.embed, view=shown.view)
+        await self.views.board_shown(create.game_id, outcome.state.version)
 
     async def board_message(self, game_id: str) -> discord.PartialMessage | None:
         """The message showing ``game_id``'s board, if one was posted."""
@@ -390,12 +410,41 @@ class HogBot(discord.Client):
         if message is None:
             return False
         shown = await self.show(outcome)
-        if outcome.state.is_over:
-            state = outcome.state
+        state = outcome.state
+        edited = False
+        if state.is_over:
             pictured = await self.with_picture(shown, await self.service.events(state.game_id), state)
-            if pictured.files and await self._edit(message, pictured):
-                return True  # else (no Attach Files permission there, say) the board without its picture
-        return await self._edit(message, shown)
+            edited = bool(pictured.files) and await self._edit(message, pictured)
+        # else (no Attach Files permission there, say) the board without its picture
+        edited = edited or await self._edit(message, shown)
+        if edited:
+            await self.views.board_shown(state.game_id, state.version)
+        return edited
+
+    async def reconcile(self) -> None:
+        """Bring every board up to its game's log, after a crash between a store and a board edit:
+        a game stored but never shown is posted where its board was to be; a board placed for a game
+        that was never stored says so. Runs at start-up, on the side."""
+        for game_id, shown_version in await (await self.settled_views()).boards_behind():
+            try:
+                outcome = await self.service.current(game_id)
+            except GameDamaged as damaged:
+                log.error("game %s is damaged: %s", game_id, damaged.reason)
+                continue
+            if outcome.state.version == 0:
+                message = await self.board_message(game_id)
+                await self.views.forget_board(game_id)
+                if message is not None:
+                    with contextlib.suppress(discord.HTTPException):
+                        await message.edit(content=NOT_STARTED, embed=None, view=None)
+                continue
+            if await self.edit_board(outcome):
+                log.info(
+                    "brought the board of %s up to its log (version %d, was %d)",
+                    game_id,
+                    outcome.state.version,
+                    shown_version,
+                )
 
     async def _edit(self, message: discord.PartialMessage, shown: Shown) -> bool:
         try:
@@ -523,8 +572,13 @@ def hog_commands(bot: HogBot) -> app_commands.Group:
         if not mine:
             await interaction.response.send_message("You have no game in this channel.", ephemeral=True)
             return
+        game = mine[-1]
         try:
-            outcome = await bot.service.forfeit(mine[-1].game_id, me, str(interaction.id))
+            if game.status == "challenged":  # not started: the challenger withdraws, the challenged declines
+                withdraw: Command = ExpireChallenge() if game.seats[0].player_id == me else DeclineChallenge(me)
+                outcome = await bot.service.execute(game.game_id, lambda state: [withdraw], str(interaction.id))
+            else:
+                outcome = await bot.service.forfeit(game.game_id, me, str(interaction.id))
         except HogError as error:
             await interaction.response.send_message(error.message, ephemeral=True)
             return

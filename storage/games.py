@@ -170,13 +170,38 @@ class GameViews:
         rows = await self._db.execute_fetchall("SELECT game_id, reason FROM damaged ORDER BY game_id")
         return [(str(g), str(r)) for g, r in rows]
 
-    async def place_board(self, game_id: str, channel_id: str, message_id: str) -> None:
-        """Remember the message that shows ``game_id``'s board. Not derived from the log (the log
-        knows nothing of Discord), so a rebuild keeps it."""
+    async def place_board(self, game_id: str, channel_id: str, message_id: str, shown_version: int = 0) -> None:
+        """Remember the message that shows ``game_id``'s board (before the game is stored, so that
+        a crash cannot lose it) and the version it shows. Not derived from the log (the log knows
+        nothing of Discord), so a rebuild keeps it."""
         await self._db.execute(
-            "INSERT OR REPLACE INTO boards (game_id, channel_id, message_id) VALUES (?, ?, ?)",
-            (game_id, channel_id, message_id),
+            "INSERT OR REPLACE INTO boards (game_id, channel_id, message_id, shown_version) VALUES (?, ?, ?, ?)",
+            (game_id, channel_id, message_id, shown_version),
         )
+
+    async def board_shown(self, game_id: str, version: int) -> None:
+        """The board message of ``game_id`` now shows ``version`` (never recorded backwards)."""
+        await self._db.execute(
+            "UPDATE boards SET shown_version = ? WHERE game_id = ? AND shown_version < ?", (version, game_id, version)
+        )
+
+    async def boards_behind(self) -> list[tuple[str, int]]:
+        """``(game_id, shown_version)`` of every board that shows less than its game's log, as the
+        read models know it (a board placed for a game that was never stored is listed too)."""
+        rows = await self._db.execute_fetchall(
+            "SELECT b.game_id, b.shown_version FROM boards b LEFT JOIN games g ON g.game_id = b.game_id "
+            "WHERE g.version IS NULL OR b.shown_version < g.version ORDER BY b.game_id"
+        )
+        return [(str(g), int(v)) for g, v in rows]
+
+    async def shown_version(self, game_id: str) -> int | None:
+        """The version ``game_id``'s board message shows, if it has one."""
+        rows = list(await self._db.execute_fetchall("SELECT shown_version FROM boards WHERE game_id = ?", (game_id,)))
+        return int(rows[0][0]) if rows else None
+
+    async def forget_board(self, game_id: str) -> None:
+        """A board placed for a game that was never stored (a crash before its first append)."""
+        await self._db.execute("DELETE FROM boards WHERE game_id = ?", (game_id,))
 
     async def board_message(self, game_id: str) -> tuple[str, str] | None:
         """The ``(channel_id, message_id)`` of ``game_id``'s board, if one was posted."""

@@ -81,6 +81,12 @@ MIGRATIONS: tuple[str, ...] = (
         reason  TEXT NOT NULL
     );
     """,
+    # 6: the game version each board message last showed, so that a restart can bring every board
+    # up to its log (a crash between an append and its board edit leaves one behind); -1: unknown,
+    # so boards posted before this migration are redrawn once
+    """
+    ALTER TABLE boards ADD COLUMN shown_version INTEGER NOT NULL DEFAULT -1;
+    """,
 )
 
 

@@ -220,6 +220,8 @@ class FakeDiscord:
             if held.match(request.method, path):
                 held.arrived.set()
                 await held.released.wait()
+                if request.transport is None or request.transport.is_closing():
+                    return web.Response(status=499)  # the bot died waiting: Discord never got it
         body: Any = None
         uploads: dict[str, tuple[str, bytes]] = {}
         if request.content_type == "multipart/form-data":
@@ -274,6 +276,8 @@ class FakeDiscord:
                 message = self._store_message(data, key, uploads)
             elif data.get("embeds") is not None or data.get("content") is not None:
                 message = self._store_message(data, f"original:{parts[2]}", uploads)
+            elif body["type"] == 5:  # DEFERRED: as Discord, a "thinking…" message is the original response
+                message = self._store_message({"content": "", "flags": 128}, f"original:{parts[2]}")
             return {
                 "interaction": {"id": parts[1], "type": 2},
                 "resource": {"type": body["type"], "message": message} if message else {"type": body["type"]},

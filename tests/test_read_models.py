@@ -209,6 +209,7 @@ async def test_a_database_from_before_best_turns_gets_them_from_the_log(world: W
     with sqlite3.connect(world.path) as db:  # the database as schema 3 left it
         db.execute("ALTER TABLE game_players DROP COLUMN best_turn")
         db.execute("DROP TABLE damaged")
+        db.execute("ALTER TABLE boards DROP COLUMN shown_version")
         db.execute("PRAGMA user_version = 3")
     world.views = await GameViews.open(world.path)
     assert await world.views.checkpoint() == 0

@@ -1,0 +1,149 @@
+"""Crash windows between the log and Discord: a request held at Discord while the bot is SIGKILLed,
+then a restart. After it every board shows its game as the log tells it, and no game is stored
+without a board anyone can see."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.discord_app import NOT_STARTED, HogBot
+from hog_core.game import AcceptChallenge
+from storage.solutions import SolutionCache
+from tests.discord_world import board_of, button, challenge_command, click, subcommand
+from tests.fake_discord import CHANNEL_ID, GUILD_ID, FakeDiscord
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class BotProcess:
+    """``python -m bot`` with a token, pointed at the fake, started and killed as in production."""
+
+    def __init__(self, fake: FakeDiscord, tmp_path: Path, cache: SolutionCache) -> None:
+        self.fake = fake
+        self.env = {
+            **os.environ,
+            "DISCORD_TOKEN": "a-token",
+            "HOG_DISCORD_API_BASE": fake.api_base,
+            "HOG_DISCORD_GATEWAY_URL": fake.gateway,
+            "HOG_GUILD_ID": GUILD_ID,
+            "HOG_DB": str(tmp_path / "hog.sqlite3"),
+            "HOG_CACHE": str(cache.directory),
+        }
+        self.process: asyncio.subprocess.Process | None = None
+
+    async def start(self) -> None:
+        self.fake.expect_login()
+        self.process = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", cwd=ROOT, env=self.env)
+        await self.fake.ready(timeout=60)
+
+    async def kill(self) -> None:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        assert await self.process.wait() == -signal.SIGKILL
+
+    async def stop(self) -> None:
+        if self.process is not None and self.process.returncode is None:
+            self.process.terminate()
+            await self.process.wait()
+
+
+@pytest.fixture
+async def bot_process(
+    tmp_path: Path, fake_discord: FakeDiscord, solved_cache: SolutionCache
+) -> AsyncIterator[BotProcess]:
+    process = BotProcess(fake_discord, tmp_path, solved_cache)
+    yield process
+    await process.stop()
+
+
+def channel_edit_of(message_id: str) -> Any:
+    return lambda s: s.method == "PATCH" and s.path == f"/channels/{CHANNEL_ID}/messages/{message_id}"
+
+
+@pytest.mark.parametrize("start", ["house", "challenge"])
+async def test_a_game_stored_before_its_board_was_posted_is_posted_after_a_restart(
+    bot_process: BotProcess, fake_discord: FakeDiscord, start: str
+) -> None:
+    fake = fake_discord
+    await bot_process.start()
+    command = await fake.interact(subcommand("house") if start == "house" else challenge_command("2002", "Bob"))
+    posting = fake.hold(lambda method, path: method == "PATCH" and path.endswith(f"/token{command}/messages/@original"))
+    await posting.arrived.wait()  # the game is stored; its board is on its way
+    await bot_process.kill()
+    posting.released.set()
+    thinking = fake.messages[f"original:token{command}"]
+    assert not thinking.get("embeds"), "the board never reached Discord"
+
+    await bot_process.start()
+    posted = await fake.wait_for(channel_edit_of(thinking["id"]), 60)
+    footer = posted.body["embeds"][0]["footer"]["text"]
+    assert footer == ("Ada to move." if start == "house" else "Waiting for Bob to accept.")
+    labels = [c["label"] for row in posted.body["components"] for c in row["components"]]
+    assert labels[:2] == (["0", "1"] if start == "house" else ["Accept", "Decline"])
+
+
+async def test_a_forfeit_stored_before_a_crash_reaches_the_board(
+    bot_process: BotProcess, fake_discord: FakeDiscord
+) -> None:
+    fake = fake_discord
+    await bot_process.start()
+    command = await fake.interact(subcommand("house"))
+    await board_of(fake, command)
+    message = fake.messages[f"original:token{command}"]
+    forfeit = await fake.interact(subcommand("forfeit"))
+    answering = fake.hold(lambda method, path: path == f"/interactions/{forfeit}/token{forfeit}/callback")
+    await answering.arrived.wait()  # stored; the answer and the board edit are lost with the process
+    await bot_process.kill()
+    answering.released.set()
+    assert message["components"], "the old board still offers moves"
+
+    await bot_process.start()
+    edited = await fake.wait_for(channel_edit_of(message["id"]), 60)
+    assert edited.body["embeds"][0]["footer"]["text"] == "The house won: Ada forfeited."
+    assert edited.body["components"] == []
+
+
+async def test_a_lost_accept_reply_is_repaired_by_the_next_press(discord_world: tuple[FakeDiscord, HogBot]) -> None:
+    """Bob's Accept was stored but its reply lost (the board still asks him): pressing Accept again
+    brings the board up to date and tells him why nothing more happened."""
+    fake, bot = discord_world
+    command = await fake.interact(challenge_command("2002", "Bob"))
+    shown = await board_of(fake, command)
+    message = fake.messages[f"original:token{command}"]
+    game = button(shown, "Accept").split(":")[2]
+    await bot.service.execute(game, lambda state: [AcceptChallenge("2002")], "lost-reply")
+    again = await fake.interact(click(button(shown, "Accept"), message, "2002", "Bob"))
+    answer = await fake.response(again)
+    assert answer.body["type"] == 7 and answer.body["data"]["embeds"][0]["footer"]["text"] == "Ada to move."
+    notice = await fake.wait_for(lambda s: s.method == "POST" and s.path.endswith(f"/token{again}"))
+    assert notice.body["flags"] == 64 and notice.body["content"] == "This challenge has already been answered."
+
+
+async def test_a_challenge_not_yet_answered_can_be_withdrawn(discord_world: tuple[FakeDiscord, HogBot]) -> None:
+    fake, bot = discord_world
+    command = await fake.interact(challenge_command("2002", "Bob"))
+    await board_of(fake, command)
+    withdrawn = await fake.response(await fake.interact(subcommand("forfeit")))
+    assert withdrawn.body["data"]["embeds"][0]["footer"]["text"] == "The challenge expired."
+    assert await bot.live_games() == []
+    again = await fake.interact(challenge_command("2002", "Bob"))  # the pair is free to play
+    assert (await board_of(fake, again)).body["embeds"][0]["footer"]["text"] == "Waiting for Bob to accept."
+
+
+async def test_a_board_placed_for_a_game_never_stored_says_so(discord_world: tuple[FakeDiscord, HogBot]) -> None:
+    fake, bot = discord_world
+    posted = await fake.interact(subcommand("house"))
+    await board_of(fake, posted)
+    message = fake.messages[f"original:token{posted}"]
+    await bot.views.place_board("gnever", CHANNEL_ID, message["id"])  # as if the bot died before storing it
+    await bot.reconcile()
+    said = await fake.wait_for(lambda s: channel_edit_of(message["id"])(s) and s.body.get("content") == NOT_STARTED)
+    assert said.body["components"] == [] and await bot.views.board_message("gnever") is None
