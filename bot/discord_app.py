@@ -14,6 +14,7 @@ import re
 import secrets
 import signal
 import sqlite3
+import weakref
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -188,6 +189,7 @@ class HogBot(discord.Client):
         self.timers = Timers(service, clock or SystemClock(), self.edit_board, self.warn)
         self._timing: asyncio.Task[None] | None = None
         self._reconciling: asyncio.Task[None] | None = None
+        self._board_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self.painter = Painter()
         self.tree = app_commands.CommandTree(self)
         self.tree.add_command(hog_commands(self))
@@ -357,9 +359,14 @@ class HogBot(discord.Client):
     async def answer_with_board(self, interaction: discord.Interaction[Any], outcome: Outcome) -> None:
         """Update the clicked board at once. A finished game's picture follows in a second edit, so
         that the click is answered without waiting for the drawing."""
-        shown = await self.show(outcome)
-        await interaction.response.edit_message(embed=shown.embed, view=shown.view)
-        await self.views.board_shown(outcome.state.game_id, outcome.state.version)
+        game_id = outcome.state.game_id
+        async with self._rendering(game_id):
+            shown_version = await self.views.shown_version(game_id)
+            if shown_version is not None and shown_version > outcome.state.version:
+                outcome = await self.service.current(game_id)  # never put an older board back up
+            shown = await self.show(outcome)
+            await interaction.response.edit_message(embed=shown.embed, view=shown.view)
+            await self.views.board_shown(game_id, outcome.state.version)
         if not outcome.state.is_over:
             return
         state = outcome.state
@@ -403,23 +410,39 @@ class HogBot(discord.Client):
         channel, message = found
         return self.get_partial_messageable(int(channel)).get_partial_message(int(message))
 
+    def _rendering(self, game_id: str) -> asyncio.Lock:
+        """One board edit of a game at a time, so that an older board never lands over a newer one
+        (a restart's reconcile racing the first clicks after it)."""
+        lock = self._board_locks.get(game_id)
+        if lock is None:
+            lock = self._board_locks[game_id] = asyncio.Lock()
+        return lock
+
     async def edit_board(self, outcome: Outcome) -> bool:
-        """Show ``outcome`` on the game's board message, wherever it is (a timer fired, a player
-        forfeited); ``False`` when it cannot be (never posted, deleted, or out of the bot's reach)."""
-        message = await self.board_message(outcome.state.game_id)
-        if message is None:
-            return False
-        shown = await self.show(outcome)
-        state = outcome.state
-        edited = False
-        if state.is_over:
-            pictured = await self.with_picture(shown, await self.service.events(state.game_id), state)
-            edited = bool(pictured.files) and await self._edit(message, pictured)
-        # else (no Attach Files permission there, say) the board without its picture
-        edited = edited or await self._edit(message, shown)
-        if edited:
-            await self.views.board_shown(state.game_id, state.version)
-        return edited
+        """Show the game as it stands on its board message, wherever it is (a timer fired, a player
+        forfeited, a restart); ``False`` when it cannot be (never posted, deleted, or out of the
+        bot's reach). ``outcome`` is the newest the caller knows; a newer one is shown if there is."""
+        game_id = outcome.state.game_id
+        async with self._rendering(game_id):
+            message = await self.board_message(game_id)
+            if message is None:
+                return False
+            shown_version = await self.views.shown_version(game_id)
+            if shown_version is not None and shown_version > outcome.state.version:
+                outcome = await self.service.current(game_id)
+            state = outcome.state
+            if shown_version is not None and shown_version >= state.version:
+                return True  # it shows this version already: a version has one board
+            shown = await self.show(outcome)
+            edited = False
+            if state.is_over:
+                pictured = await self.with_picture(shown, await self.service.events(game_id), state)
+                edited = bool(pictured.files) and await self._edit(message, pictured)
+            # else (no Attach Files permission there, say) the board without its picture
+            edited = edited or await self._edit(message, shown)
+            if edited:
+                await self.views.board_shown(game_id, state.version)
+            return edited
 
     async def reconcile(self) -> None:
         """Bring every board up to its game's log, after a crash between a store and a board edit:

@@ -115,6 +115,8 @@ class Hold:
     match: Callable[[str, str], bool]
     arrived: asyncio.Event = field(default_factory=asyncio.Event)
     released: asyncio.Event = field(default_factory=asyncio.Event)
+    arrivals: asyncio.Queue[str] = field(default_factory=asyncio.Queue)
+    """The path of every request held, as it arrives."""
 
 
 @dataclass
@@ -182,6 +184,11 @@ class FakeDiscord:
         future = self._responses.setdefault(interaction, asyncio.get_running_loop().create_future())
         return await asyncio.wait_for(asyncio.shield(future), timeout)
 
+    def answered(self, interaction: str) -> Sent | None:
+        """The bot's response to ``interaction`` if it has come (without waiting)."""
+        future = self._responses.get(interaction)
+        return future.result() if future is not None and future.done() else None
+
     def message(self, message_id: str) -> dict[str, Any]:
         """A message as it stands now, by id."""
         return next(m for m in self.messages.values() if m["id"] == message_id)
@@ -219,6 +226,7 @@ class FakeDiscord:
         for held in self.holds:
             if held.match(request.method, path):
                 held.arrived.set()
+                held.arrivals.put_nowait(path)
                 await held.released.wait()
                 if request.transport is None or request.transport.is_closing():
                     return web.Response(status=499)  # the bot died waiting: Discord never got it

@@ -4,64 +4,14 @@ without a board anyone can see."""
 
 from __future__ import annotations
 
-import asyncio
-import os
-import signal
-import sys
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.discord_app import NOT_STARTED, HogBot
 from hog_core.game import AcceptChallenge
-from storage.solutions import SolutionCache
-from tests.discord_world import board_of, button, challenge_command, click, subcommand
-from tests.fake_discord import CHANNEL_ID, GUILD_ID, FakeDiscord
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-class BotProcess:
-    """``python -m bot`` with a token, pointed at the fake, started and killed as in production."""
-
-    def __init__(self, fake: FakeDiscord, tmp_path: Path, cache: SolutionCache) -> None:
-        self.fake = fake
-        self.env = {
-            **os.environ,
-            "DISCORD_TOKEN": "a-token",
-            "HOG_DISCORD_API_BASE": fake.api_base,
-            "HOG_DISCORD_GATEWAY_URL": fake.gateway,
-            "HOG_GUILD_ID": GUILD_ID,
-            "HOG_DB": str(tmp_path / "hog.sqlite3"),
-            "HOG_CACHE": str(cache.directory),
-        }
-        self.process: asyncio.subprocess.Process | None = None
-
-    async def start(self) -> None:
-        self.fake.expect_login()
-        self.process = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", cwd=ROOT, env=self.env)
-        await self.fake.ready(timeout=60)
-
-    async def kill(self) -> None:
-        assert self.process is not None
-        self.process.send_signal(signal.SIGKILL)
-        assert await self.process.wait() == -signal.SIGKILL
-
-    async def stop(self) -> None:
-        if self.process is not None and self.process.returncode is None:
-            self.process.terminate()
-            await self.process.wait()
-
-
-@pytest.fixture
-async def bot_process(
-    tmp_path: Path, fake_discord: FakeDiscord, solved_cache: SolutionCache
-) -> AsyncIterator[BotProcess]:
-    process = BotProcess(fake_discord, tmp_path, solved_cache)
-    yield process
-    await process.stop()
+from tests.discord_world import BotProcess, board_of, button, challenge_command, click, subcommand
+from tests.fake_discord import CHANNEL_ID, FakeDiscord
 
 
 def channel_edit_of(message_id: str) -> Any:
