@@ -137,17 +137,6 @@ def run_simulation(rules: str, goal: int, a: str, b: str, games: int, seed: int 
         print(f"{result.draws:,} games reached the turn limit (draws)", file=out)
 
 
-def positive(text: str) -> int:
-    """A whole number of at least 1, for argparse."""
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {n}")
-    return n
-
-
 def output(suffix: str) -> Callable[[str], Path]:
     """A file to write, for argparse: its folder must exist and its name end in ``suffix``."""
 
@@ -181,7 +170,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     simulate_parser = sub.choices["simulate"]
     simulate_parser.add_argument("a", help="a strategy name or module:function")
     simulate_parser.add_argument("b", help="its opponent")
-    simulate_parser.add_argument("--games", type=positive, default=1_000_000)
+    simulate_parser.add_argument("--games", type=int, default=1_000_000)
     simulate_parser.add_argument("--seed", type=int, default=None)
     sub.add_parser("rebuild", help="rebuild the read models from the event log ($HOG_DB)")
     sub.add_parser("damaged", help="the games whose log cannot be read, set aside from play")
@@ -209,6 +198,8 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     if not argv or argv[0] not in (*sub.choices, "-h", "--help"):
         argv.insert(0, "play")  # ``hogbot --rules sp16`` plays, as ``hogbot play --rules sp16``
     args = parser.parse_args(argv)
+    if args.command == "simulate" and args.games < 1:
+        parser.error(f"argument --games: must be at least 1, not {args.games}")
     try:
         if args.command == "tournament":
             tournament(args.rules, args.goal, args.strategies, out)
