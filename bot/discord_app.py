@@ -143,7 +143,11 @@ class HintButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], tem
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         client = interaction.client
         assert isinstance(client, HogBot)
-        state = await client.service.load(self.game_id)
+        try:
+            state = (await client.service.current(self.game_id)).state  # told, so any damage shows
+        except HogError as error:  # a damaged game
+            await interaction.response.send_message(error.message, ephemeral=True)
+            return
         if state.version == 0 or state.place != str(interaction.channel_id):
             await interaction.response.send_message("There is no such game here.", ephemeral=True)
             return

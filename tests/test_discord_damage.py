@@ -42,6 +42,8 @@ async def test_a_damaged_game_says_so_and_takes_nothing(
     assert answer["type"] == 7 and answer["data"]["components"] == []  # the board itself says so
     assert "This game's record is damaged" in answer["data"]["embeds"][0]["description"]
     assert len(await bot.service.store.load(game)) == 2  # nothing stored after the damage
+    asked = await press(fake, "1001", "Ada", message, f"hog:hint:{game}")  # a hint of it is refused in words
+    assert asked["data"]["flags"] == 64 and "This game's record is damaged" in asked["data"]["content"]
 
     _, other_message, other_three = await open_game(fake, "2002", "Bob")  # the bot plays on
     played = await press(fake, "2002", "Bob", other_message, other_three)
