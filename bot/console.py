@@ -93,7 +93,7 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     return 0
 
 
-class Lines:
+class Keyboard:
     """The keyboard, read on a daemon thread: waiting for a line never keeps the program from
     ending (Ctrl-C quits at once, where a worker thread blocked in ``readline`` would hold it)."""
 
@@ -137,7 +137,7 @@ async def table(
     ``resume`` goes on with that game; otherwise, when ``offer``, the player's newest unfinished
     game here is offered first."""
     async with opened(settings, dice) as (service, views):
-        keyboard = Lines(stdin)
+        keyboard = Keyboard(stdin)
         me = player_id(name)
         if resume is None and offer:
             resume = await _offer_unfinished(views, me, keyboard, stdout)
@@ -161,7 +161,7 @@ def _saved(game_id: str) -> str:
     return f"Bye! The game is saved as {game_id}: go on with python -m bot --resume {game_id}"
 
 
-async def _offer_unfinished(views: GameViews, me: str, keyboard: Lines, stdout: TextIO) -> str | None:
+async def _offer_unfinished(views: GameViews, me: str, keyboard: Keyboard, stdout: TextIO) -> str | None:
     mine = [row for row in await views.live_games(PLACE) if me in {s.player_id for s in row.seats}]
     if not mine:
         return None
@@ -186,7 +186,7 @@ async def _resumed(service: GameService, game_id: str, name: str) -> Outcome:
     return outcome
 
 
-async def _play(service: GameService, state: GameState, keyboard: Lines, stdout: TextIO) -> GameState:
+async def _play(service: GameService, state: GameState, keyboard: Keyboard, stdout: TextIO) -> GameState:
     game_id = state.game_id
     while not state.is_over:
         player = state.players[state.mover]
