@@ -1,7 +1,8 @@
 """The strong Cucumber bot: how long it takes to decide, and how often it loses.
 
 Decision time: every move the strong bot makes in rotating 4-seat games against magic, play_first
-and random (p50/p99/max, and over the moves that needed a search: two or more legal values).
+and random, and at a table of six strong bots (p50/p99/max, and over the moves that needed a
+search: two or more legal values).
 Strength: the issue's tournament (strong, magic, play_first, random; 2,000 games, seats rotating),
 with the strong bot's losses over the best other bot's (the issue asks for at most 0.60).
 
@@ -40,6 +41,17 @@ def timed_games(games: int) -> None:
 
     bots: list[Bot] = [clocked, *(BOTS[n] for n in NAMES[1:])]
     tournament.play_engine(bots, NAMES, games, 5, tournament.Options())
+    report(times, searched)
+    times.clear()
+    searched.clear()
+    print("six strong bots at one table (the deepest endgame):")
+    tournament.play_engine(
+        [clocked] * 6, [f"strong {i}" for i in range(6)], max(1, games // 5), 6, tournament.Options()
+    )
+    report(times, searched)
+
+
+def report(times: list[float], searched: list[float]) -> None:
     for label, sample in (("every move", times), ("searched moves", searched)):
         ms = np.array(sample)
         print(

@@ -5,14 +5,16 @@ seats many times over, consistent with what their play has shown (a player who c
 trick's high card played their lowest, so everything they still hold lies between that card and the
 high card), plays every such world to the end of the hand on arrays (``simulate.finish_hands``) and
 plays the value whose worlds cost it least: the points it takes, and far more when they would reach
-the target. It never looks at another seat's hand: ``SeatView`` has none to look at.
+the target. With two cards left the rest of the hand is solved exactly in each world instead (every
+player then plays what is best for themselves). It never looks at another seat's hand: ``SeatView``
+has none to look at.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from cucumber_core import simulate
+from cucumber_core import rules, simulate
 from cucumber_core.cards import Card, value
 from cucumber_core.simulate import FloatArray, IntArray
 from cucumber_core.views import SeatView
@@ -32,7 +34,8 @@ def choose(view: SeatView, rng: np.random.Generator, *, worlds: int = WORLDS) ->
     values = sorted({value(c) for c in legal})
     if len(values) == 1:
         return legal[0]
-    costs = _costs(view, values, rng, worlds)
+    solve = _endgame_costs if len(view.hand) == ENDGAME else _costs
+    costs = solve(view, values, rng, worlds)
     best = values[int(np.argmin(costs))]
     return next(c for c in legal if value(c) == best)
 
@@ -111,3 +114,45 @@ def _costs(view: SeatView, values: list[int], rng: np.random.Generator, worlds: 
 
 
 ROLLOUT = simulate.uniform
+"""How every player plays the rest of the hand in a sampled world, before the endgame."""
+
+ENDGAME = 2
+"""Cards in hand from which the rest of the hand is solved exactly in each world: this trick, then
+the last, whose cards are forced."""
+
+
+def _endgame_costs(view: SeatView, values: list[int], rng: np.random.Generator, worlds: int) -> FloatArray:
+    """This trick and the last solved exactly in every sampled world: each player after this seat
+    plays the card that costs them least, knowing the world and that the others do the same (max^n)."""
+    public, me = view.public, view.seat
+    n, trick = len(public.seats), public.tricks[-1]
+    scores = [s.score for s in public.seats]
+    sampled = _sample(view, rng, worlds)
+
+    def cost(last: list[tuple[int, int]]) -> list[int]:
+        new = rules.score_hand(scores, last, last[rules.trick_winner([v for _, v in last])][0])
+        return [new[s] - scores[s] + LOSS_PENALTY * (new[s] >= public.target) for s in range(n)]
+
+    def play_out(plays: list[tuple[int, int]], held: list[list[int]]) -> list[int]:
+        if len(plays) == n:  # the trick is done: its winner leads the last, one card each
+            lead = plays[rules.trick_winner([v for _, v in plays])][0]
+            return cost([((lead + i) % n, held[(lead + i) % n][0]) for i in range(n)])
+        seat = (trick.leader + len(plays)) % n
+        high = max((v for _, v in plays), default=0)
+        options = sorted({held[seat][i] for i in rules.legal(held[seat], high)})
+        return min((play_out([*plays, (seat, v)], _without(held, seat, v)) for v in options), key=lambda c: c[seat])
+
+    total = np.zeros(len(values))
+    so_far = [(s, value(c)) for s, c in trick.plays]
+    for world in sampled:
+        held = [[int(v) for v in hand if v > 0] for hand in world]
+        for i, v in enumerate(values):
+            total[i] += play_out([*so_far, (me, v)], _without(held, me, v))[me]
+    costs: FloatArray = total / worlds
+    return costs
+
+
+def _without(held: list[list[int]], seat: int, v: int) -> list[list[int]]:
+    hand = list(held[seat])
+    hand.remove(v)
+    return [hand if s == seat else h for s, h in enumerate(held)]
