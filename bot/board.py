@@ -79,6 +79,8 @@ def _status(state: GameState) -> str:
             return f"{names[1]} declined."
         case Status.EXPIRED:
             return "The challenge expired."
+        case Status.VOIDED:
+            return "Called off: nobody won or lost."
     return ""
 
 

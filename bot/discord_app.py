@@ -47,6 +47,7 @@ from hog_core.game import (
     ExpireChallenge,
     GameState,
     Status,
+    VoidGame,
 )
 from hog_core.game import replay as fold
 from hog_core.rulesets import DEFAULT_RULES, RULE_SETS
@@ -403,7 +404,11 @@ class HogBot(discord.Client):
             await interaction.followup.send(error.message, ephemeral=True)
             return
         shown = await self.show(outcome)
-        await interaction.edit_original_response(content=mention, embed=shown.embed, view=shown.view)
+        try:
+            await interaction.edit_original_response(content=mention, embed=shown.embed, view=shown.view)
+        except discord.HTTPException as error:  # Discord would not show it: the game must not be played blind
+            await self.void(create.game_id, f"Discord refused its board: {error}")
+            return
         await self.views.board_shown(create.game_id, outcome.state.version)
 
     async def board_message(self, game_id: str) -> discord.PartialMessage | None:
@@ -413,6 +418,12 @@ class HogBot(discord.Client):
             return None
         channel, message = found
         return self.get_partial_messageable(int(channel)).get_partial_message(int(message))
+
+    async def void(self, game_id: str, why: str) -> None:
+        """Call off a game nobody could ever see, so that no timer scores it."""
+        log.warning("calling off game %s: %s", game_id, why)
+        with contextlib.suppress(HogError):  # it ended meanwhile: nothing to call off
+            await self.service.execute(game_id, lambda state: [VoidGame()], f"void:{game_id}")
 
     def _rendering(self, game_id: str) -> asyncio.Lock:
         """One board edit of a game at a time, so that an older board never lands over a newer one
@@ -466,12 +477,9 @@ class HogBot(discord.Client):
                         await message.edit(content=NOT_STARTED, embed=None, view=None)
                 continue
             if await self.edit_board(outcome):
-                log.info(
-                    "brought the board of %s up to its log (version %d, was %d)",
-                    game_id,
-                    outcome.state.version,
-                    shown_version,
-                )
+                log.info("brought the board of %s up to its log (version %d)", game_id, outcome.state.version)
+            elif shown_version == 0 and not outcome.state.is_over:  # placed, never shown, and now unshowable
+                await self.void(game_id, "its board could never be shown")
 
     async def _edit(self, message: discord.PartialMessage, shown: Shown) -> bool:
         try:

@@ -19,6 +19,7 @@ from hog_core.events import (
     Event,
     GameCreated,
     GameForfeited,
+    GameVoided,
     TurnTaken,
 )
 from hog_core.game import PORK_CHOP, GameState, Status, evolve
@@ -244,6 +245,8 @@ def _event_lines(event: Event, after: GameState) -> Lines:
             return (f"{_name(after, 1)} declines the challenge.",)
         case ChallengeExpired():
             return ("Nobody answered: the challenge has expired.",)
+        case GameVoided():
+            return ("The game is called off: its board could not be shown, so nobody wins or loses.",)
         case GameForfeited(seat, reason):
             why = "runs out of time" if reason == "timeout" else "resigns"
             w = 1 - seat

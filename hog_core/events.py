@@ -71,10 +71,26 @@ class GameForfeited(msgspec.Struct, frozen=True, tag=True, gc=False):
     """``resigned`` or ``timeout``."""
 
 
-Event = GameCreated | ChallengeAccepted | ChallengeDeclined | ChallengeExpired | TurnTaken | GameForfeited
+class GameVoided(msgspec.Struct, frozen=True, tag=True, gc=False):
+    """The game is called off, nobody winning or losing: its board could never be shown to its
+    players (so its timers must not score it)."""
+
+    VERSION: ClassVar[int] = 1
+    reason: str = "board"
+
+
+Event = GameCreated | ChallengeAccepted | ChallengeDeclined | ChallengeExpired | TurnTaken | GameForfeited | GameVoided
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.__name__: cls
-    for cls in (GameCreated, ChallengeAccepted, ChallengeDeclined, ChallengeExpired, TurnTaken, GameForfeited)
+    for cls in (
+        GameCreated,
+        ChallengeAccepted,
+        ChallengeDeclined,
+        ChallengeExpired,
+        TurnTaken,
+        GameForfeited,
+        GameVoided,
+    )
 }
 
 _encoder = msgspec.json.Encoder()

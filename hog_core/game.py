@@ -21,6 +21,7 @@ from hog_core.events import (
     Event,
     GameCreated,
     GameForfeited,
+    GameVoided,
     Player,
     TurnTaken,
 )
@@ -39,9 +40,10 @@ class Status(StrEnum):
     DRAWN = "drawn"
     DECLINED = "declined"
     EXPIRED = "expired"
+    VOIDED = "voided"
 
 
-TERMINAL = frozenset({Status.FINISHED, Status.DRAWN, Status.DECLINED, Status.EXPIRED})
+TERMINAL = frozenset({Status.FINISHED, Status.DRAWN, Status.DECLINED, Status.EXPIRED, Status.VOIDED})
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +110,14 @@ class Forfeit:
     reason: str = "resigned"
 
 
-Command = CreateGame | AcceptChallenge | DeclineChallenge | ExpireChallenge | TakeTurn | Forfeit
+@dataclass(frozen=True, slots=True)
+class VoidGame:
+    """Call the game off without a result (its board could never be shown)."""
+
+    reason: str = "board"
+
+
+Command = CreateGame | AcceptChallenge | DeclineChallenge | ExpireChallenge | TakeTurn | Forfeit | VoidGame
 
 
 # --- state ---------------------------------------------------------------------------------------
@@ -196,6 +205,10 @@ def decide(state: GameState, command: Command) -> list[Event]:
         case Forfeit(player, reason):
             seat = _active_seat(state, player)
             return [GameForfeited(seat, reason)]
+        case VoidGame(reason):
+            if state.status not in (Status.CHALLENGED, Status.ACTIVE):
+                raise GameNotActive("Only a game being played or waiting for an answer can be called off.")
+            return [GameVoided(reason)]
 
 
 def _create(state: GameState, c: CreateGame) -> GameCreated:
@@ -291,6 +304,8 @@ def evolve(state: GameState, event: Event) -> GameState:
             return replace(state, status=Status.EXPIRED, version=version)
         case GameForfeited(seat):
             return replace(state, status=Status.FINISHED, winner=1 - seat, forfeited_by=seat, version=version)
+        case GameVoided():
+            return replace(state, status=Status.VOIDED, version=version)
 
 
 def _apply_turn(state: GameState, e: TurnTaken, version: int) -> GameState:

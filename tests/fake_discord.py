@@ -135,6 +135,8 @@ class FakeDiscord:
     token: str | None = None
     """The one bot token to accept, when given (a bot with another is answered 401)."""
     holds: list[Hold] = field(default_factory=list)
+    failing: list[Callable[[str, str], bool]] = field(default_factory=list)
+    """Requests ``match(method, path)`` picks are refused (403 Missing Access: the channel is out of reach)."""
     refused: list[str] = field(default_factory=list)
     """Bodies the bot sent that Discord's OpenAPI description does not allow, and second responses."""
     can_attach: bool = True
@@ -253,8 +255,13 @@ class FakeDiscord:
         if parts[0] == "interactions" and parts[-1] == "callback":
             self.answered_at[parts[1]] = time.perf_counter()
             self._responses.setdefault(parts[1], asyncio.get_running_loop().create_future()).set_result(sent)
+        if any(fails(request.method, path) for fails in self.failing):
+            return _json({"code": 50001, "message": "Missing Access"}, 403)
         if parts[0] == "channels" and uploads and not self.can_attach:
             return _json({"code": 50013, "message": "Missing Permissions"}, 403)
+        known = any(m["id"] == parts[3] for m in self.messages.values()) if len(parts) > 3 else True
+        if parts[0] == "channels" and parts[2:3] == ["messages"] and not known:
+            return _json({"code": 10008, "message": "Unknown Message"}, 404)
         return _json(self._answer(request.method, path, body, uploads))
 
     def _answer(self, method: str, path: str, body: Any, uploads: dict[str, tuple[str, bytes]]) -> Any:

@@ -4,12 +4,14 @@ without a board anyone can see."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
 
 from bot.discord_app import NOT_STARTED, HogBot
-from hog_core.game import AcceptChallenge
+from hog_core.events import Player
+from hog_core.game import AcceptChallenge, CreateGame, Status
 from tests.discord_world import BotProcess, board_of, button, challenge_command, click, subcommand
 from tests.fake_discord import CHANNEL_ID, FakeDiscord
 
@@ -97,3 +99,33 @@ async def test_a_board_placed_for_a_game_never_stored_says_so(discord_world: tup
     await bot.reconcile()
     said = await fake.wait_for(lambda s: channel_edit_of(message["id"])(s) and s.body.get("content") == NOT_STARTED)
     assert said.body["components"] == [] and await bot.views.board_message("gnever") is None
+
+
+async def test_a_game_whose_board_can_never_be_shown_is_called_off(discord_world: tuple[FakeDiscord, HogBot]) -> None:
+    """Stored, its board placed but never shown, and the message gone: no timer may score it."""
+    _, bot = discord_world
+    players = (Player("1001", "Ada"), Player("house:easy", "The house", house="easy"))
+    await bot.views.place_board("gblind", CHANNEL_ID, "999999999999999999")  # a message Discord no longer has
+    await bot.service.create(CreateGame("gblind", players, place=CHANNEL_ID, turn_timeout=600), "c-blind")
+    await bot.reconcile()
+    state = await bot.service.load("gblind")
+    assert state.status is Status.VOIDED and bot.timers.pending("gblind") == []
+    assert "gblind" not in {row.game_id for row in await bot.live_games()}
+    stats = await (await bot.settled_views()).stats("1001")
+    assert stats.total.games == 0  # a called-off game counts for nobody
+
+
+async def test_a_game_whose_first_board_discord_refuses_is_called_off(
+    discord_world: tuple[FakeDiscord, HogBot],
+) -> None:
+    fake, bot = discord_world
+    voided = asyncio.Event()
+    bot.service.watchers.append(lambda state: voided.set() if state.status is Status.VOIDED else None)
+    fake.failing.append(lambda method, path: method == "PATCH" and path.endswith("/messages/@original"))
+    await fake.interact(subcommand("house"))
+    await asyncio.wait_for(voided.wait(), 20)
+    fake.failing.clear()
+    await bot.settled_views()
+    (row,) = await bot.views.history("1001")
+    assert row.status == "voided"
+    assert (await bot.service.load(row.game_id)).status is Status.VOIDED

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from msgspec.structs import replace
 
+from hog_core.commentary import narrate
 from hog_core.errors import GameNotActive, HogError, InvalidGame, InvalidMove, NotAPlayer, NotYourTurn
 from hog_core.events import ChallengeAccepted, GameCreated, GameForfeited, Player, TurnTaken
 from hog_core.game import (
@@ -18,10 +19,12 @@ from hog_core.game import (
     GameState,
     Status,
     TakeTurn,
+    VoidGame,
     decide,
     evolve,
     replay,
 )
+from hog_core.summary import summarize
 from tests.helpers import ALICE, BOB, move, new_game
 
 
@@ -152,3 +155,18 @@ def test_evolve_counts_versions() -> None:
         state = move(state, 1, 2)
         assert state.version == n
     assert evolve(state, TurnTaken(0, 1, (2,), 6)).version == 6
+
+
+def test_a_game_called_off_counts_for_nobody() -> None:
+    for challenge in (False, True):
+        state, log = new_game(challenge=challenge)
+        voided = replay(decide(state, VoidGame()), state)
+        assert voided.status is Status.VOIDED and voided.is_over and voided.winner is None
+        log += decide(state, VoidGame())
+        summary = summarize(log)
+        assert summary.status == "voided" and summary.result(0) is None and summary.result(1) is None
+        assert [lines for _, _, lines in narrate(log)][-1] == (
+            "The game is called off: its board could not be shown, so nobody wins or loses.",
+        )
+        with pytest.raises(GameNotActive, match="Only a game being played"):
+            decide(voided, VoidGame())
