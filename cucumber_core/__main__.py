@@ -105,12 +105,12 @@ def parser() -> argparse.ArgumentParser:
     play.add_argument("--cards", type=positive, default=3, help="cards per hand (3)")
     play.add_argument("--target", type=positive, default=11, help="the score that loses (11)")
     play.add_argument("--name", default="You")
-    for name, games, helptext in (
-        ("tournament", 2000, "rotating tables of bots: losses, shared wins and mean scores"),
-        ("simulate", 100_000, "how many games a second the bots play"),
+    for name, games, bots, helptext in (
+        ("tournament", 2000, "strong,magic,play_first,random", "rotating tables of bots: losses, shared wins, scores"),
+        ("simulate", 100_000, "play_first,fimp,magic,random", "how many games a second the bots play"),
     ):
         t = sub.add_parser(name, help=helptext)
-        t.add_argument("--bots", type=bot_list, default=["strong", "magic", "play_first", "random"])
+        t.add_argument("--bots", type=bot_list, default=bot_list(bots), help=f"comma-separated ({bots})")
         t.add_argument("--games", type=positive, default=games)
         t.add_argument("--seed", type=int, default=1)
         t.add_argument("--cards", type=positive, default=7, help="cards per hand (7)")
