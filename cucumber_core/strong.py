@@ -24,6 +24,13 @@ WORLDS = 48
 LOSS_PENALTY = 40
 """What reaching the target costs, in points: losing the match dwarfs any hand's points."""
 
+ROLLOUT = simulate.uniform
+"""How every player plays the rest of the hand in a sampled world, before the endgame."""
+
+ENDGAME = 2
+"""Cards in hand from which the rest of the hand is solved exactly in each world: this trick, then
+the last, whose cards are forced."""
+
 _FULL = np.full(15, 4, dtype=np.int64)
 _FULL[:2] = 0  # values 2..14, four of each
 
@@ -111,14 +118,6 @@ def _costs(view: SeatView, values: list[int], rng: np.random.Generator, worlds: 
     cost = gain + LOSS_PENALTY * (score + gain >= public.target)
     mean: FloatArray = cost.reshape(c, worlds).mean(axis=1)
     return mean
-
-
-ROLLOUT = simulate.uniform
-"""How every player plays the rest of the hand in a sampled world, before the endgame."""
-
-ENDGAME = 2
-"""Cards in hand from which the rest of the hand is solved exactly in each world: this trick, then
-the last, whose cards are forced."""
 
 
 def _endgame_costs(view: SeatView, values: list[int], rng: np.random.Generator, worlds: int) -> FloatArray:

@@ -182,20 +182,25 @@ def challenge_command(opponent_id: str, opponent_name: str, bot_user: bool = Fal
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def bot_env(api_base: str, gateway: str, db: Path, cache: Path, token: str = "a-token") -> dict[str, str]:
+    """The environment of ``python -m bot`` run as in production, pointed at a (fake) Discord."""
+    return {
+        **os.environ,
+        "DISCORD_TOKEN": token,
+        "HOG_DISCORD_API_BASE": api_base,
+        "HOG_DISCORD_GATEWAY_URL": gateway,
+        "HOG_GUILD_ID": GUILD_ID,
+        "HOG_DB": str(db),
+        "HOG_CACHE": str(cache),
+    }
+
+
 class BotProcess:
     """``python -m bot`` with a token, pointed at the fake, started and killed as in production."""
 
     def __init__(self, fake: FakeDiscord, tmp_path: Path, cache: SolutionCache) -> None:
         self.fake = fake
-        self.env = {
-            **os.environ,
-            "DISCORD_TOKEN": "a-token",
-            "HOG_DISCORD_API_BASE": fake.api_base,
-            "HOG_DISCORD_GATEWAY_URL": fake.gateway,
-            "HOG_GUILD_ID": GUILD_ID,
-            "HOG_DB": str(tmp_path / "hog.sqlite3"),
-            "HOG_CACHE": str(cache.directory),
-        }
+        self.env = bot_env(fake.api_base, fake.gateway, tmp_path / "hog.sqlite3", cache.directory)
         self.process: asyncio.subprocess.Process | None = None
 
     async def start(self) -> None:

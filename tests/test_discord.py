@@ -22,6 +22,7 @@ from storage.solutions import SolutionCache
 from tests.discord_world import (
     answer_to,
     board_of,
+    bot_env,
     button,
     challenge_command,
     click,
@@ -120,15 +121,7 @@ async def test_the_bot_process_killed_mid_game_plays_on_from_the_old_board(
 ) -> None:
     """`python -m bot` with a token, exactly as in production, pointed at the fake by environment."""
     fake = fake_discord
-    env = {
-        **os.environ,
-        "DISCORD_TOKEN": "a-token",
-        "HOG_DISCORD_API_BASE": fake.api_base,
-        "HOG_DISCORD_GATEWAY_URL": fake.gateway,
-        "HOG_GUILD_ID": GUILD_ID,
-        "HOG_DB": str(tmp_path / "hog.sqlite3"),
-        "HOG_CACHE": str(solved_cache.directory),
-    }
+    env = bot_env(fake.api_base, fake.gateway, tmp_path / "hog.sqlite3", solved_cache.directory)
     root = Path(__file__).resolve().parent.parent
 
     async def start_bot() -> asyncio.subprocess.Process:
@@ -365,15 +358,7 @@ async def test_the_rules_explained(discord_world: tuple[FakeDiscord, HogBot]) ->
 
 
 def _bot_env(tmp_path: Path, api_base: str, gateway: str, token: str) -> dict[str, str]:
-    return {
-        **os.environ,
-        "DISCORD_TOKEN": token,
-        "HOG_DISCORD_API_BASE": api_base,
-        "HOG_DISCORD_GATEWAY_URL": gateway,
-        "HOG_GUILD_ID": GUILD_ID,
-        "HOG_DB": str(tmp_path / "hog.sqlite3"),
-        "HOG_CACHE": str(tmp_path / "solutions"),
-    }
+    return bot_env(api_base, gateway, tmp_path / "hog.sqlite3", tmp_path / "solutions", token)
 
 
 SECRET = "MTIzNDU2Nzg5.secret-token-never-shown"
