@@ -26,10 +26,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bot.games.hog.solutions import SolutionCache  # noqa: E402
 from hog_core.rulesets import FA18  # noqa: E402
-from storage.solutions import SolutionCache  # noqa: E402
-from tests.discord_world import challenge_command, click, subcommand  # noqa: E402
-from tests.fake_discord import GUILD_ID, FakeDiscord  # noqa: E402
+from tests.discord.discord_world import challenge_command, click, subcommand  # noqa: E402
+from tests.discord.fake_discord import GUILD_ID, FakeDiscord  # noqa: E402
 
 
 def to_move(body: dict[str, Any]) -> str | None:

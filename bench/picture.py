@@ -13,13 +13,13 @@ import statistics
 import time
 from pathlib import Path
 
-from bot.picture import animate, chart, render
-from bot.settings import Settings
+from bot.games.hog.picture import animate, chart, render
+from bot.games.hog.solutions import SolutionCache
+from bot.platform.settings import Settings
 from hog_core.events import Event, Player
 from hog_core.game import CreateGame, GameState, TakeTurn, decide, replay
 from hog_core.rulesets import RULE_SETS
 from hog_core.solver import Solution
-from storage.solutions import SolutionCache
 
 
 def house_game(rules: str, solution: Solution, seed: int, goal: int = 100) -> list[Event]:

@@ -15,13 +15,13 @@ from pathlib import Path
 
 import numpy as np
 
+from bot.games.hog.solutions import SolutionCache
 from hog_core.classic import always_roll, play
 from hog_core.kernel import Kernel
 from hog_core.rulesets import RULE_SETS
 from hog_core.simulate import Chain, simulate
 from hog_core.solver import solve
 from hog_core.strategies import tabulate
-from storage.solutions import SolutionCache
 
 
 def best_of(n: int, fn: object) -> float:

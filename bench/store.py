@@ -24,11 +24,13 @@ import aiosqlite
 sys.path.insert(0, str(Path(__file__).parent))
 from replay import sixty_turn_game
 
+from bot.games.hog.module import HogGame
+from bot.platform.codec import from_records, to_record
 from hog_core.game import replay
-from storage.codec import from_records, to_record
 from storage.events import NewEvent, SqliteEventStore, Synchronous
 
 WRITERS, EACH = 100, 60
+HOG = HogGame()
 EVENT = NewEvent("TurnTaken", 1, b'{"type":"TurnTaken","seat":0,"k":3,"outcomes":[4,2,6],"sides":6}')
 SCHEMA = "CREATE TABLE events (position INTEGER PRIMARY KEY, stream_id TEXT, version INTEGER, data BLOB)"
 
@@ -98,13 +100,13 @@ async def load_and_replay(path: Path) -> tuple[float, float]:
     """Best time to load a 60-event game, and to load, decode and replay it, in microseconds."""
     store = await SqliteEventStore.open(path)
     log = sixty_turn_game()
-    await store.append("game", [to_record(e) for e in log], 0)
+    await store.append("game", [to_record(HOG, e) for e in log], 0)
     load, full = [], []
     for _ in range(300):
         start = time.perf_counter()
         stored = await store.load("game")
         middle = time.perf_counter()
-        state = replay(from_records(stored))
+        state = replay(from_records(HOG, stored))
         end = time.perf_counter()
         load.append(middle - start)
         full.append(end - start)

@@ -19,18 +19,24 @@ import os
 import re
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from functools import partial
 from pathlib import Path
-from typing import TextIO
+from typing import TextIO, TypeVar
 
 import discord
 import numpy as np
 from tqdm import tqdm
 
-from bot import console, discord_app
-from bot.projection import Projector
-from bot.rules_help import explain
-from bot.settings import Settings, SettingsError
+from bot import console
+from bot.discord import client
+from bot.games.hog import console as hog_console
+from bot.games.hog.rules_help import explain
+from bot.games.hog.solutions import SolutionCache
+from bot.platform.compose import Platform, platform
+from bot.platform.contract import Refusal
+from bot.platform.registry import GAMES, Games
+from bot.platform.settings import Settings, SettingsError
 from hog_core.errors import HogError
 from hog_core.kernel import Kernel
 from hog_core.rulesets import DEFAULT_RULES, RULE_SETS
@@ -45,9 +51,6 @@ from hog_core.strategies import (
     swap_strategy,
     tabulate,
 )
-from storage.events import SqliteEventStore
-from storage.games import GameViews
-from storage.solutions import SolutionCache
 
 TOURNAMENT = ("always_roll(4)", "always_roll(6)", "bacon", "swap", "medium", "perfect")
 
@@ -56,28 +59,19 @@ def cache() -> SolutionCache:
     return SolutionCache(Settings.from_env().cache)
 
 
-async def rebuild(db: Path, out: TextIO) -> None:
-    store = await SqliteEventStore.open(db)
-    views = await GameViews.open(db)
-    try:
-        position = await Projector(store, views).rebuild()
-        games = len(await views.live_games()), await views.count()
-        print(f"Rebuilt the read models of {db} from {position} events: {games[1]} games, {games[0]} live.", file=out)
-    finally:
-        await views.close()
-        await store.close()
+async def rebuild(p: Platform, out: TextIO) -> None:
+    position = await p.projector.rebuild()
+    games = len(await p.views.live_games()), await p.views.count()
+    print(
+        f"Rebuilt the read models of {p.settings.db} from {position} events: {games[1]} games, {games[0]} live.",
+        file=out,
+    )
 
 
-async def list_damaged(db: Path, out: TextIO) -> int:
+async def list_damaged(p: Platform, out: TextIO) -> int:
     """The games whose log cannot be folded, and why, checked afresh from the log; exit status 1
     when there are any (a health check)."""
-    store = await SqliteEventStore.open(db)
-    views = await GameViews.open(db)
-    try:
-        damaged = await Projector(store, views).check()
-    finally:
-        await views.close()
-        await store.close()
+    damaged, db = await p.projector.check(), p.settings.db
     for game_id, reason in damaged:
         print(f"{game_id}  {reason}", file=out)
     print(f"{len(damaged)} damaged game{'s' if len(damaged) != 1 else ''} in {db}.", file=out)
@@ -156,12 +150,63 @@ def plain(markdown: str) -> str:
     return re.sub(r"\*\*|__", "", markdown).replace("\n> ", "\n  ")
 
 
-def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+T = TypeVar("T")
+
+
+def on_platform(settings: Settings, work: Callable[[Platform], Awaitable[T]], modules: Mapping[str, str]) -> T:
+    """``work`` done on the platform over ``settings.db``, opened and closed around it."""
+
+    async def run() -> T:
+        async with platform(settings, modules) as p:
+            return await work(p)
+
+    return asyncio.run(run())
+
+
+def add_player_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--name", default=console.DEFAULT_NAME, help="your name: your games are kept under it")
+    parser.add_argument("--resume", metavar="GAME", help="go on with an unfinished game (see: history)")
+    parser.add_argument("--new", action="store_true", help="start a new game without offering to resume one")
+
+
+def play(
+    settings: Settings, game: str, args: argparse.Namespace, stdin: TextIO, out: TextIO, modules: Mapping[str, str]
+) -> int:
+    """One game at this keyboard. Ctrl-C leaves the game saved, as ``quit`` does (exit status 130)."""
+
+    async def work(p: Platform) -> None:
+        chosen = p.games[game]
+        new = chosen.console.new_game(args, console.player_id(args.name), args.name)
+        await console.play(p, chosen, args.name, stdin, out, new, args.resume, offer=not args.new)
+
+    try:
+        on_platform(settings, work, modules)
+    except KeyboardInterrupt:
+        return 130
+    return 0
+
+
+def main(
+    argv: Sequence[str] | None = None,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    modules: Mapping[str, str] = GAMES,
+) -> int:
     out = stdout or sys.stdout
     parser = argparse.ArgumentParser(prog="hogbot", description="Play Hog, or study its strategies.")
     sub = parser.add_subparsers(dest="command")
-    play = sub.add_parser("play", help="play against the house in this terminal (the default)")
-    console.add_arguments(play)
+    try:
+        settings = Settings.from_env()
+        games = Games.load(settings, modules)
+    except SettingsError as error:
+        parser.exit(2, f"hogbot: {error}\n")
+    plays = {"play": "hog"} | {name: name for name in games if name != "hog"}
+    for command, game in plays.items():
+        where = "against the house " if game == "hog" else ""
+        p = sub.add_parser(command, help=f"play {games[game].title} {where}in this terminal")
+        games[game].console.add_arguments(p)
+        add_player_arguments(p)
+    sub.choices["play"].description = "Play Hog in this terminal (the default command)."
     for name, helptext in (("tournament", "exact win rates of named strategies"), ("simulate", "Monte Carlo games")):
         p = sub.add_parser(name, help=helptext)
         p.add_argument("--rules", choices=sorted(RULE_SETS), default=DEFAULT_RULES)
@@ -188,39 +233,37 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout:
     rules_parser = sub.add_parser("rules", help="a rule set explained, with examples")
     rules_parser.add_argument("rules", nargs="?", choices=sorted(RULE_SETS), default=DEFAULT_RULES)
     argv = list(sys.argv[1:] if argv is None else argv)
-    try:
-        settings = Settings.from_env()
-    except SettingsError as error:
-        parser.exit(2, f"hogbot: {error}\n")
     if not argv and settings.token:  # with a token, the bot itself
         discord.utils.setup_logging()  # discord.py's own format, to stderr; it never logs the token
-        return asyncio.run(discord_app.run(settings))
+        return asyncio.run(client.run(settings))
     if not argv or argv[0] not in (*sub.choices, "-h", "--help"):
         argv.insert(0, "play")  # ``hogbot --rules sp16`` plays, as ``hogbot play --rules sp16``
     args = parser.parse_args(argv)
     if args.command == "simulate" and args.games < 1:
         parser.error(f"argument --games: must be at least 1, not {args.games}")
+    who = getattr(args, "player", None) or console.player_id(getattr(args, "name", console.DEFAULT_NAME))
     try:
         if args.command == "tournament":
             tournament(args.rules, args.goal, args.strategies, out)
         elif args.command == "simulate":
             run_simulation(args.rules, args.goal, args.a, args.b, args.games, args.seed, out)
         elif args.command == "rebuild":
-            asyncio.run(rebuild(settings.db, out))
+            on_platform(settings, lambda p: rebuild(p, out), modules)
         elif args.command == "damaged":
-            return asyncio.run(list_damaged(settings.db, out))
+            return on_platform(settings, lambda p: list_damaged(p, out), modules)
         elif args.command == "replay":
-            asyncio.run(console.replay_game(settings, args.game, out, args.step, args.picture, args.gif))
+            replaying = partial(hog_console.replay_game, game_id=args.game, stdout=out, step=args.step)
+            on_platform(settings, lambda p: replaying(p, picture=args.picture, gif=args.gif), modules)
         elif args.command == "history":
-            asyncio.run(console.list_history(settings, args.player or console.player_id(args.name), out, args.page))
+            on_platform(settings, lambda p: console.list_history(p, who, out, args.page), modules)
         elif args.command == "stats":
-            asyncio.run(console.show_stats(settings, args.player or console.player_id(args.name), out))
+            on_platform(settings, lambda p: hog_console.show_stats(p, who, out), modules)
         elif args.command == "rules":
             title, words = explain(args.rules)
             print(f"{title}\n\n{plain(words)}", file=out)
         else:
-            return console.run(args, stdin or sys.stdin, out)
-    except HogError as error:
+            return play(settings, plays[args.command], args, stdin or sys.stdin, out, modules)
+    except (HogError, Refusal) as error:
         parser.error(error.message)
     except ValueError as error:
         parser.error(str(error))

@@ -1,47 +1,84 @@
-"""Read models of games: who plays where, a player's history, statistics, the leaderboard.
+"""Read models of games, any game with any number of seats: who plays where, a player's history,
+statistics, the leaderboard.
 
-Rows are written from ``GameSummary`` records by the projector and can be rebuilt from the event
-log at any time; ``checkpoints`` remembers the last event position they reflect.
+Rows are written from ``Summary`` records (each game module makes them from its log) by the
+projector and can be rebuilt from the event log at any time; ``checkpoints`` remembers the last
+event position they reflect. Nothing here knows a game's rules: a game's own fields (Hog's rule
+set) and a seat's own facts (Hog's biggest turn) are named values.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import aiosqlite
 
-from hog_core.summary import GameSummary
 from storage.schema import migrate
 
-LIVE = ("challenged", "active")
-DERIVED = ("game_players", "games", "damaged", "checkpoints")
+DERIVED = ("seat_facts", "game_fields", "seats", "games", "damaged", "checkpoints")
 """The tables a rebuild derives again from the log (``boards`` is not from the log: it stays)."""
 CHECKPOINT = "games"
+RESULTS = ("win", "loss", "draw")
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSummary:
+    player_id: str
+    name: str
+    bot: str | None = None
+    """The level of the bot (or house) playing this seat, ``None`` for a person."""
+    score: int = 0
+    result: str | None = None
+    """``win``, ``loss`` or ``draw`` once the game is decided for this seat."""
+    facts: Mapping[str, int] = field(default_factory=dict)
+    """The game's own numbers about this seat's play (Hog: ``turn``, its biggest turn)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """A game at a glance, as its game module folds it from the log: what the read models store."""
+
+    game_id: str
+    game: str
+    """Which game it is (a game module's name: ``hog``)."""
+    place: str
+    status: str
+    """The game module's word for where the game stands (``active``, ``finished``...)."""
+    live: bool
+    """Still waiting for someone: listed among a place's games, and its timers restored."""
+    version: int
+    seats: tuple[SeatSummary, ...]
+    fields: Mapping[str, str] = field(default_factory=dict)
+    """The game's own settings, as text (Hog: ``rules``, ``goal``)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Seat:
     player_id: str
     name: str
-    house: str | None
+    bot: str | None
+    score: int
     result: str | None
 
 
 @dataclass(frozen=True, slots=True)
 class GameRow:
     game_id: str
+    game: str
     place: str
-    rules: str
-    goal: int
     status: str
-    scores: tuple[int, int]
-    turns: int
-    winner: int | None
+    live: bool
+    version: int
     started_at: float
     updated_at: float
     seats: tuple[Seat, ...]
+    fields: Mapping[str, str]
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(s.score for s in self.seats)
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,8 +96,10 @@ class Record:
 
 
 @dataclass(frozen=True, slots=True)
-class BestTurn:
-    points: int
+class Best:
+    """A seat's highest value of a fact, and the first game it happened in."""
+
+    value: int
     game_id: str
 
 
@@ -68,15 +107,16 @@ class BestTurn:
 class PlayerStats:
     player_id: str
     total: Record
-    by_rules: dict[str, Record]
-    vs_house: dict[str, Record]
-    """Against the house, by difficulty."""
+    by_field: dict[str, Record]
+    """By the value of one of the game's fields (Hog: by rule set)."""
+    vs_bots: dict[str, Record]
+    """Against a bot (or the house), by its level."""
     longest_streak: int = 0
     """The most wins in a row, in the order the games ended (a loss or a draw ends a streak)."""
     current_streak: int = 0
     """Wins in a row up to the player's last finished game."""
-    best_turn: BestTurn | None = None
-    """The most points one of their turns scored, in any game (the first game it happened in)."""
+    best: Best | None = None
+    """The highest value of one of the seat's facts (Hog: the biggest turn) in any game."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,16 +125,6 @@ class Leader:
     name: str
     wins: int
     games: int
-
-
-_GAME_COLUMNS = "game_id, place, rules, goal, status, score0, score1, turns, winner, started_at, updated_at"
-
-
-def _game_row(s: GameSummary, started_at: float, updated_at: float) -> tuple[object, ...]:
-    """The ``games`` columns, in the order of ``_GAME_COLUMNS`` then ``house, version``."""
-    score0, score1 = s.scores
-    head = (s.game_id, s.place, s.rules, s.goal, s.status, score0, score1, s.turns, s.winner)
-    return (*head, started_at, updated_at, s.house, s.version)
 
 
 class GameViews:
@@ -124,7 +154,7 @@ class GameViews:
 
     async def apply(
         self,
-        updates: Sequence[tuple[GameSummary, float, float]],
+        updates: Sequence[tuple[Summary, float, float]],
         checkpoint: int,
         damaged: Sequence[tuple[str, str]] = (),
         *,
@@ -139,23 +169,39 @@ class GameViews:
             if afresh:
                 for table in DERIVED:
                     await db.execute(f"DELETE FROM {table}")
+            ids = [(s.game_id,) for s, _, _ in updates]
+            for table in ("seat_facts", "game_fields", "seats"):  # a game's seats are replaced whole
+                await db.executemany(f"DELETE FROM {table} WHERE game_id = ?", ids)
             await db.executemany(
-                f"INSERT OR REPLACE INTO games ({_GAME_COLUMNS}, house, version) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [_game_row(s, start, end) for s, start, end in updates],
+                "INSERT OR REPLACE INTO games (game_id, game, place, status, live, version, started_at, updated_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [(s.game_id, s.game, s.place, s.status, s.live, s.version, start, end) for s, start, end in updates],
             )
             await db.executemany(
-                "INSERT OR REPLACE INTO game_players (game_id, seat, player_id, name, house, result, best_turn) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO seats (game_id, seat, player_id, name, bot, score, result) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 [
-                    (s.game_id, seat, p.id, p.name, p.house, s.result(seat), s.best_turns[seat])
+                    (s.game_id, i, p.player_id, p.name, p.bot, p.score, p.result)
                     for s, _, _ in updates
-                    for seat, p in enumerate(s.players)
+                    for i, p in enumerate(s.seats)
+                ],
+            )
+            await db.executemany(
+                "INSERT INTO game_fields (game_id, field, value) VALUES (?, ?, ?)",
+                [(s.game_id, k, v) for s, _, _ in updates for k, v in s.fields.items()],
+            )
+            await db.executemany(
+                "INSERT INTO seat_facts (game_id, seat, fact, value) VALUES (?, ?, ?, ?)",
+                [
+                    (s.game_id, i, fact, value)
+                    for s, _, _ in updates
+                    for i, p in enumerate(s.seats)
+                    for fact, value in p.facts.items()
                 ],
             )
             await db.executemany("INSERT OR REPLACE INTO damaged (game_id, reason) VALUES (?, ?)", damaged)
             await db.executemany(
-                "UPDATE games SET status = 'damaged' WHERE game_id = ?", [(game_id,) for game_id, _ in damaged]
+                "UPDATE games SET status = 'damaged', live = 0 WHERE game_id = ?",
+                [(game_id,) for game_id, _ in damaged],
             )
             await db.execute(
                 "INSERT OR REPLACE INTO checkpoints (name, position) VALUES (?, ?)", (CHECKPOINT, checkpoint)
@@ -212,22 +258,28 @@ class GameViews:
 
     async def _rows(self, where: str, params: Sequence[object], tail: str = "") -> list[GameRow]:
         games = await self._db.execute_fetchall(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE {where} {tail}",
+            "SELECT game_id, game, place, status, live, version, started_at, updated_at "
+            f"FROM games WHERE {where} {tail}",
             params,
         )
         if not games:
             return []
         ids = [g[0] for g in games]
         seats: dict[str, list[Seat]] = {i: [] for i in ids}
+        fields: dict[str, dict[str, str]] = {i: {} for i in ids}
         marks = ",".join("?" * len(ids))
-        for game_id, player_id, name, house, result in await self._db.execute_fetchall(
-            f"SELECT game_id, player_id, name, house, result FROM game_players WHERE game_id IN ({marks}) "
+        for game_id, player_id, name, bot, score, result in await self._db.execute_fetchall(
+            f"SELECT game_id, player_id, name, bot, score, result FROM seats WHERE game_id IN ({marks}) "
             "ORDER BY game_id, seat",
             ids,
         ):
-            seats[game_id].append(Seat(player_id, name, house, result))
+            seats[game_id].append(Seat(player_id, name, bot, score, result))
+        for game_id, name, value in await self._db.execute_fetchall(
+            f"SELECT game_id, field, value FROM game_fields WHERE game_id IN ({marks})", ids
+        ):
+            fields[game_id][name] = value
         return [
-            GameRow(g[0], g[1], g[2], g[3], g[4], (g[5], g[6]), g[7], g[8], g[9], g[10], tuple(seats[g[0]]))
+            GameRow(g[0], g[1], g[2], g[3], bool(g[4]), g[5], g[6], g[7], tuple(seats[g[0]]), fields[g[0]])
             for g in games
         ]
 
@@ -239,56 +291,57 @@ class GameViews:
         rows = await self._rows("game_id = ?", (game_id,))
         return rows[0] if rows else None
 
-    async def live_games(self, place: str | None = None) -> list[GameRow]:
-        """Games waiting for an answer or being played, in ``place`` when given, oldest first."""
-        if place is None:
-            return await self._rows("status IN (?, ?)", LIVE, "ORDER BY started_at")
-        return await self._rows("place = ? AND status IN (?, ?)", (place, *LIVE), "ORDER BY started_at")
+    async def live_games(self, place: str | None = None, game: str | None = None) -> list[GameRow]:
+        """Games waiting for an answer or being played (in ``place``, of ``game``, when given), oldest first."""
+        where, params = _filter({"live = ?": 1, "place = ?": place, "game = ?": game})
+        return await self._rows(where, params, "ORDER BY started_at")
 
-    async def history(self, player_id: str, limit: int = 10, offset: int = 0) -> list[GameRow]:
-        """A player's games, most recent first."""
-        return await self._rows(
-            "game_id IN (SELECT game_id FROM game_players WHERE player_id = ?)",
-            (player_id, limit, offset),
-            "ORDER BY updated_at DESC, game_id LIMIT ? OFFSET ?",
+    async def history(self, player_id: str, limit: int = 10, offset: int = 0, game: str | None = None) -> list[GameRow]:
+        """A player's games (of ``game`` when given), most recent first."""
+        where, params = _filter(
+            {"game_id IN (SELECT game_id FROM seats WHERE player_id = ?)": player_id, "game = ?": game}
         )
+        return await self._rows(where, (*params, limit, offset), "ORDER BY updated_at DESC, game_id LIMIT ? OFFSET ?")
 
-    async def stats(self, player_id: str) -> PlayerStats:
-        """A player's record over finished games (in all, per rule set, against each house level),
-        their winning streaks and their biggest turn."""
+    async def stats(self, player_id: str, game: str, by: str, best: str) -> PlayerStats:
+        """A player's record over finished games of ``game`` (in all, by the game's field ``by``,
+        against each bot level), their winning streaks and their highest ``best`` fact."""
         rows = await self._db.execute_fetchall(
-            "SELECT g.rules, g.house, me.result, count(*) FROM game_players me JOIN games g USING (game_id) "
-            "WHERE me.player_id = ? AND me.result IS NOT NULL GROUP BY g.rules, g.house, me.result",
-            (player_id,),
+            "SELECT f.value, (SELECT max(o.bot) FROM seats o WHERE o.game_id = me.game_id AND o.seat != me.seat), "
+            "me.result, count(*) FROM seats me JOIN games g USING (game_id) "
+            "LEFT JOIN game_fields f ON f.game_id = me.game_id AND f.field = ? "
+            "WHERE me.player_id = ? AND g.game = ? AND me.result IS NOT NULL GROUP BY 1, 2, 3",
+            (by, player_id, game),
         )
         total: dict[str, int] = {}
-        by_rules: dict[str, dict[str, int]] = {}
-        vs_house: dict[str, dict[str, int]] = {}
-        for rules, house, result, n in rows:
-            for bucket in (total, by_rules.setdefault(rules, {}), *([vs_house.setdefault(house, {})] if house else [])):
+        by_field: dict[str, dict[str, int]] = {}
+        vs_bots: dict[str, dict[str, int]] = {}
+        for value, bot, result, n in rows:
+            buckets = [total, *([by_field.setdefault(value, {})] if value is not None else [])]
+            for bucket in (*buckets, *([vs_bots.setdefault(bot, {})] if bot else [])):
                 bucket[result] = bucket.get(result, 0) + n
 
         def record(counts: dict[str, int]) -> Record:
-            wins, losses, draws = counts.get("win", 0), counts.get("loss", 0), counts.get("draw", 0)
+            wins, losses, draws = (counts.get(r, 0) for r in RESULTS)
             return Record(wins + losses + draws, wins, losses, draws)
 
-        longest, current = await self._streaks(player_id)
+        longest, current = await self._streaks(player_id, game)
         return PlayerStats(
             player_id,
             record(total),
-            {r: record(c) for r, c in sorted(by_rules.items())},
-            {h: record(c) for h, c in sorted(vs_house.items())},
+            {v: record(c) for v, c in sorted(by_field.items())},
+            {b: record(c) for b, c in sorted(vs_bots.items())},
             longest,
             current,
-            await self._best_turn(player_id),
+            await self._best(player_id, game, best),
         )
 
-    async def _streaks(self, player_id: str) -> tuple[int, int]:
+    async def _streaks(self, player_id: str, game: str) -> tuple[int, int]:
         """The longest run of wins and the run up to the last finished game."""
         rows = await self._db.execute_fetchall(
-            "SELECT me.result FROM game_players me JOIN games g USING (game_id) "
-            "WHERE me.player_id = ? AND me.result IS NOT NULL ORDER BY g.updated_at, g.game_id",
-            (player_id,),
+            "SELECT me.result FROM seats me JOIN games g USING (game_id) "
+            "WHERE me.player_id = ? AND g.game = ? AND me.result IS NOT NULL ORDER BY g.updated_at, g.game_id",
+            (player_id, game),
         )
         longest = current = 0
         for (result,) in rows:
@@ -296,25 +349,29 @@ class GameViews:
             longest = max(longest, current)
         return longest, current
 
-    async def _best_turn(self, player_id: str) -> BestTurn | None:
+    async def _best(self, player_id: str, game: str, fact: str) -> Best | None:
         rows = await self._db.execute_fetchall(
-            "SELECT me.best_turn, me.game_id FROM game_players me JOIN games g USING (game_id) "
-            "WHERE me.player_id = ? AND me.best_turn > 0 ORDER BY me.best_turn DESC, g.started_at, g.game_id LIMIT 1",
-            (player_id,),
+            "SELECT x.value, x.game_id FROM seats me JOIN games g USING (game_id) "
+            "JOIN seat_facts x ON x.game_id = me.game_id AND x.seat = me.seat AND x.fact = ? "
+            "WHERE me.player_id = ? AND g.game = ? AND x.value > 0 "
+            "ORDER BY x.value DESC, g.started_at, g.game_id LIMIT 1",
+            (fact, player_id, game),
         )
-        return next((BestTurn(int(points), str(game)) for points, game in rows), None)
+        return next((Best(int(value), str(game_id)) for value, game_id in rows), None)
 
-    async def leaderboard(self, place: str | None = None, limit: int = 10) -> list[Leader]:
-        """Players (never the house) by wins, then by fewer games, over finished games."""
-        where = "me.result IS NOT NULL AND me.house IS NULL"
-        params: tuple[object, ...] = (limit,)
-        if place is not None:
-            where += " AND g.place = ?"
-            params = (place, limit)
+    async def leaderboard(self, game: str, place: str | None = None, limit: int = 10) -> list[Leader]:
+        """Players (never a bot) of ``game`` by wins, then by fewer games, over finished games."""
+        where, params = _filter({"g.game = ?": game, "g.place = ?": place})
         rows = await self._db.execute_fetchall(
             "SELECT me.player_id, max(me.name), sum(me.result = 'win'), count(*) "
-            f"FROM game_players me JOIN games g USING (game_id) WHERE {where} "
+            f"FROM seats me JOIN games g USING (game_id) WHERE me.result IS NOT NULL AND me.bot IS NULL AND {where} "
             "GROUP BY me.player_id ORDER BY 3 DESC, 4, 1 LIMIT ?",
-            params,
+            (*params, limit),
         )
         return [Leader(pid, name, int(wins), int(games)) for pid, name, wins, games in rows]
+
+
+def _filter(conditions: Mapping[str, object]) -> tuple[str, tuple[object, ...]]:
+    """The conditions whose parameter is given, joined with AND, and their parameters."""
+    kept = {sql: value for sql, value in conditions.items() if value is not None}
+    return " AND ".join(kept) or "1", tuple(kept.values())

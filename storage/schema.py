@@ -87,6 +87,50 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE boards ADD COLUMN shown_version INTEGER NOT NULL DEFAULT -1;
     """,
+    # 7: read models for any game and any number of seats: a game's row says which game it is; its
+    # seats, its own fields (Hog's rules and goal) and each seat's facts (Hog's best turn) are rows
+    # of their own. Derived from the log: the old tables go and the projector folds it all again.
+    """
+    DROP TABLE game_players;
+    DROP TABLE games;
+    CREATE TABLE games (
+        game_id    TEXT    PRIMARY KEY,
+        game       TEXT    NOT NULL,
+        place      TEXT    NOT NULL,
+        status     TEXT    NOT NULL,
+        live       INTEGER NOT NULL,
+        version    INTEGER NOT NULL,
+        started_at REAL    NOT NULL,
+        updated_at REAL    NOT NULL
+    );
+    CREATE INDEX games_by_place ON games (place, live);
+    CREATE INDEX games_by_live ON games (live);
+    CREATE TABLE seats (
+        game_id   TEXT    NOT NULL REFERENCES games (game_id),
+        seat      INTEGER NOT NULL,
+        player_id TEXT    NOT NULL,
+        name      TEXT    NOT NULL,
+        bot       TEXT,
+        score     INTEGER NOT NULL,
+        result    TEXT,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX seats_by_player ON seats (player_id, game_id);
+    CREATE TABLE game_fields (
+        game_id TEXT NOT NULL REFERENCES games (game_id),
+        field   TEXT NOT NULL,
+        value   TEXT NOT NULL,
+        PRIMARY KEY (game_id, field)
+    );
+    CREATE TABLE seat_facts (
+        game_id TEXT    NOT NULL REFERENCES games (game_id),
+        seat    INTEGER NOT NULL,
+        fact    TEXT    NOT NULL,
+        value   INTEGER NOT NULL,
+        PRIMARY KEY (game_id, seat, fact)
+    );
+    DELETE FROM checkpoints WHERE name = 'games';
+    """,
 )
 
 

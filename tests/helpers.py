@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from pathlib import Path
 
 from PIL import Image, ImageSequence
 
+from bot.games.hog.module import HogGame
+from bot.platform.codec import from_records, to_record
+from bot.platform.settings import Settings
 from hog_core.events import Event, Player
 from hog_core.game import CreateGame, GameState, TakeTurn, decide, evolve
 from hog_core.rulesets import RULE_SETS
 from hog_core.turn import Turn
+from storage.events import NewEvent, StoredEvent
 
 ALICE = Player("a", "Alice")
 BOB = Player("b", "Bob")
@@ -45,3 +50,31 @@ def frames(animation: bytes | Path) -> int:
     """How many frames an animated image has."""
     with Image.open(io.BytesIO(animation) if isinstance(animation, bytes) else animation) as image:
         return sum(1 for _ in ImageSequence.Iterator(image))
+
+
+HOG = HogGame(Settings())
+"""The Hog game module, for reading and writing its store records in tests (no solutions used)."""
+
+
+def hog_events(stored: Sequence[StoredEvent]) -> list[Event]:
+    """A Hog stream's events as the platform decodes them."""
+    return from_records(HOG, stored)
+
+
+def hog_record(event: Event) -> NewEvent:
+    """A Hog event as the platform stores it (``hog.TurnTaken``)."""
+    return to_record(HOG, event)
+
+
+class Fives:
+    """The platform's random source, fixed: every die shows 5 (a four-sided die 4), a deck keeps its
+    order. Games are the same every run."""
+
+    def roll(self, count: int, sides: int) -> tuple[int, ...]:
+        return (min(5, sides),) * count
+
+    def shuffled(self, items: Sequence[int]) -> tuple[int, ...]:
+        return tuple(items)
+
+
+FIVES = Fives()

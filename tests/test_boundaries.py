@@ -1,8 +1,12 @@
-"""The layers stay honest: the game cores are pure, storage knows no rules or Discord (shared/DESIGN.md)."""
+"""The layers stay honest (shared/DESIGN.md): the game cores are pure; storage knows no game, no
+platform and no Discord; the platform and the generic front ends know no game but through the
+registry; a game module runs without discord.py."""
 
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -34,9 +38,60 @@ def test_game_cores_are_pure(path: Path) -> None:
     assert not bad, f"{rel} imports {sorted(bad)}"
 
 
-@pytest.mark.parametrize("path", sorted((ROOT / "storage").rglob("*.py")), ids=lambda p: p.name)
-def test_storage_knows_no_discord(path: Path) -> None:
-    assert not imports(path) & {"discord", "bot"}
+GAMES = {"hog_core", "cucumber_core"}
+
+
+def modules(path: Path) -> set[str]:
+    """Every module ``path`` imports, by its full dotted name."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+    return found
+
+
+def files(*folders: str) -> list[Path]:
+    return sorted(p for folder in folders for p in (ROOT / folder).rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", files("storage"), ids=lambda p: p.name)
+def test_storage_knows_no_game_and_no_discord(path: Path) -> None:
+    assert not imports(path) & {"discord", "bot", *GAMES}
+
+
+GENERIC = [*files("bot/platform", "bot/discord"), ROOT / "bot" / "console.py"]
+
+
+@pytest.mark.parametrize("path", GENERIC, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_the_platform_knows_no_game_but_through_the_registry(path: Path) -> None:
+    found = modules(path)
+    assert not {m for m in found if m.split(".")[0] in GAMES or m.startswith("bot.games")}, sorted(found)
+
+
+@pytest.mark.parametrize("path", files("bot/platform"), ids=lambda p: p.name)
+def test_the_platform_knows_no_discord(path: Path) -> None:
+    assert "discord" not in imports(path)
+
+
+GAME_MODULES = [p for p in files("bot/games") if "discord" not in p.relative_to(ROOT / "bot" / "games").parts[1:-1]]
+
+
+@pytest.mark.parametrize("path", GAME_MODULES, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_a_game_module_imports_no_discord_outside_its_discord_front(path: Path) -> None:
+    found = modules(path)
+    assert not {m for m in found if m.split(".")[0] == "discord" or m.startswith("bot.discord")}, sorted(found)
+
+
+def test_every_game_module_loads_without_discord() -> None:
+    """What the registry names, with everything it imports, runs where discord.py is absent."""
+    check = (
+        "import sys; from bot.platform.registry import GAMES, Games; from bot.platform.settings import Settings; "
+        "Games.load(Settings()); assert 'discord' not in sys.modules, sorted(m for m in sys.modules if 'discord' in m)"
+    )
+    done = subprocess.run([sys.executable, "-c", check], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
 
 
 @pytest.mark.parametrize("path", CORES, ids=lambda p: p.relative_to(ROOT).as_posix())

@@ -1,0 +1,356 @@
+"""The Discord front end: one client for every game. Each game's front (found through its module)
+brings its slash-command group and buttons; the client places and edits boards, answers clicks
+over the game's service, keeps the timers' promises on Discord, and brings boards up to their logs
+after a restart.
+
+Buttons are ``DynamicItem``s whose custom_id carries the game and the board's version, so they keep
+working after a restart and a click on an old board is recognised as stale.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+import sqlite3
+import weakref
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import aiohttp
+import discord
+import yarl
+from discord import app_commands
+
+from bot.discord.front import DiscordFront, Shown
+from bot.platform.compose import Platform, platform
+from bot.platform.contract import Refusal, Reminder
+from bot.platform.registry import load
+from bot.platform.service import GameDamaged, GameService, Outcome, StaleBoard
+from bot.platform.settings import Settings
+from storage.games import GameRow, GameViews
+
+log = logging.getLogger(__name__)
+
+FORGED = "That button is not one of mine."
+NOT_THIS_BOARD = "That button is not from this game's board."
+NOT_STARTED = "This game did not start: the bot restarted as it was being set up. Please ask again."
+
+PERMISSIONS = discord.Permissions(117760)
+"""What the bot asks for in its invite: view channels, send messages, embed links, attach files,
+read message history (the README's invite link has the same number)."""
+
+MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+
+
+class GameBot(discord.Client):
+    def __init__(self, platform: Platform, *, guild_id: int | None = None) -> None:
+        super().__init__(intents=discord.Intents(guilds=True), allowed_mentions=MENTION_USERS)
+        self.platform, self.views, self.guild_id = platform, platform.views, guild_id
+        self.timers = platform.timers
+        self.timers.fired, self.timers.warned = self.edit_board, self.warn
+        self._timing: asyncio.Task[None] | None = None
+        self._reconciling: asyncio.Task[None] | None = None
+        self._board_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        self.tree = app_commands.CommandTree(self)
+        self.tree.on_error = self.command_failed  # type: ignore[method-assign]
+        self.fronts: dict[str, DiscordFront] = {
+            name: load(game.discord_front)(self, game) for name, game in platform.games.items()
+        }
+        for front in self.fronts.values():
+            self.tree.add_command(front.commands())
+        self.buttons = tuple(button for front in self.fronts.values() for button in front.buttons)
+
+    def service(self, game: str) -> GameService[Any, Any, Any]:
+        return self.platform.service(game)
+
+    async def setup_hook(self) -> None:
+        self.add_dynamic_items(*self.buttons)
+        await self.timers.restore((row.game, row.game_id) for row in await self.live_games())
+        self._timing = asyncio.create_task(self.timers.run())
+        self._reconciling = asyncio.create_task(self.reconcile())
+        if self.guild_id is not None:  # instant sync to one server while developing
+            guild = discord.Object(id=self.guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced the slash commands (%s) to server %s", ", ".join(c.name for c in synced), self.guild_id)
+        else:
+            synced = await self.tree.sync()
+            log.info(
+                "synced the slash commands (%s) to every server: up to an hour to show",
+                ", ".join(c.name for c in synced),
+            )
+
+    async def on_ready(self) -> None:
+        """Tell the operator who the bot is, where it is, and how to invite it (on every reconnect too)."""
+        assert self.user is not None
+        invite = discord.utils.oauth_url(self.user.id, permissions=PERMISSIONS, scopes=("bot", "applications.commands"))
+        log.info(
+            "logged in as %s (id %s) in %d servers; invite it with %s",
+            self.user,
+            self.user.id,
+            len(self.guilds),
+            invite,
+        )
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """A click on a button that is none of ours (a custom_id of another app, or malformed) is
+        answered in words: the buttons' own handlers see only the custom_ids they know."""
+        if interaction.type is not discord.InteractionType.component or interaction.data is None:
+            return
+        custom_id = str(interaction.data.get("custom_id", ""))
+        if not any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in self.buttons):
+            await interaction.response.send_message(FORGED, ephemeral=True)
+
+    async def close(self) -> None:
+        for task in (self._timing, self._reconciling):
+            if task is not None:
+                task.cancel()
+        self.timers.close()
+        for front in self.fronts.values():
+            front.close()
+        await super().close()
+
+    async def settled_views(self) -> GameViews:
+        """The read models, once they show every event appended so far."""
+        return await self.platform.settled_views()
+
+    async def live_games(self, place: str | None = None, game: str | None = None) -> list[GameRow]:
+        """The games being played (in ``place``, of ``game``), as of the last event."""
+        return await (await self.settled_views()).live_games(place, game)
+
+    async def show(self, outcome: Outcome[Any, Any]) -> Shown:
+        """The public board after ``outcome`` (without the picture: see ``finished``)."""
+        return await self.fronts[outcome.game].show(outcome)
+
+    async def update_board(
+        self,
+        interaction: discord.Interaction[Any],
+        game: str,
+        game_id: str,
+        pending: Callable[[], Awaitable[Outcome[Any, Any]]],
+    ) -> None:
+        """Edit the clicked board with the outcome, or tell the clicker privately why not (someone
+        else's turn, a game that is over, a forged button). A stale board is brought up to date.
+        A button only ever acts on the board message it is on: one of another game's board is refused."""
+        clicked = str(interaction.message.id) if interaction.message else None
+        board = await self.views.board_message(game_id)
+        if board is not None and board[1] != clicked:
+            await interaction.response.send_message(NOT_THIS_BOARD, ephemeral=True)
+            return
+        service = self.service(game)
+        try:
+            try:
+                outcome = await pending()
+            except StaleBoard as stale:
+                await self.answer_with_board(interaction, await service.current(game_id))
+                await interaction.followup.send(stale.message, ephemeral=True)
+                return
+        except GameDamaged as damaged:  # the board says so, and offers no more buttons
+            log.error("game %s is damaged: %s", game_id, damaged.reason)
+            notice = discord.Embed(title=self.platform.games[game].title, description=damaged.message)
+            await interaction.response.edit_message(embed=notice, view=None)
+            return
+        except Refusal as error:
+            if await self._board_behind(game, game_id):  # the refusal is about a moment the board does not show
+                await self.answer_with_board(interaction, await service.current(game_id))
+                await interaction.followup.send(error.message, ephemeral=True)
+                return
+            await interaction.response.send_message(error.message, ephemeral=True)
+            return
+        except Exception:
+            log.exception("a press on the board of %s failed", game_id)
+            await self.apologise(interaction)
+            return
+        if board is None and clicked is not None:  # its post was never recorded (a crash): this is it
+            await self.views.place_board(game_id, str(interaction.channel_id), clicked)
+        await self.answer_with_board(interaction, outcome)
+
+    async def _board_behind(self, game: str, game_id: str) -> bool:
+        """Whether the game's board shows an older version than its log (its last edit was lost)."""
+        shown = await self.views.shown_version(game_id)
+        return shown is not None and shown < (await self.service(game).load(game_id)).version
+
+    async def answer_with_board(self, interaction: discord.Interaction[Any], outcome: Outcome[Any, Any]) -> None:
+        """Update the clicked board at once. A finished game's picture follows in a second edit, so
+        that the click is answered without waiting for the drawing."""
+        game_id = outcome.state.game_id
+        async with self._rendering(game_id):
+            shown_version = await self.views.shown_version(game_id)
+            if shown_version is not None and shown_version > outcome.state.version:
+                outcome = await self.service(outcome.game).current(game_id)  # never put an older board back up
+            shown = await self.show(outcome)
+            await interaction.response.edit_message(embed=shown.embed, view=shown.view)
+            await self.views.board_shown(game_id, outcome.state.version)
+        if not outcome.state.is_over:
+            return
+        pictured = await self.fronts[outcome.game].finished(outcome, shown)
+        if pictured.files:
+            try:
+                await interaction.edit_original_response(embed=pictured.embed, attachments=pictured.files)
+            except discord.HTTPException as error:  # the board itself is already right
+                log.warning("could not add the picture to the board of %s: %s", game_id, error)
+
+    async def open_game(
+        self,
+        interaction: discord.Interaction[Any],
+        game: str,
+        game_id: str,
+        create: object,
+        mention: str | None = None,
+    ) -> None:
+        """Create the game and post its board as the command's answer (deferred: a first solve takes a moment)."""
+        await interaction.response.defer()
+        # where the board will be, known before the game is stored: a crash between the two is
+        # repaired at the next start (the board is posted there), never a game nobody can see
+        thinking = await interaction.original_response()
+        await self.views.place_board(game_id, str(thinking.channel.id), str(thinking.id))
+        try:
+            outcome = await self.service(game).create(game_id, create, str(interaction.id))
+        except Refusal as error:  # the public "thinking…" goes; the reason is for the player alone
+            await self.views.forget_board(game_id)
+            await interaction.delete_original_response()
+            await interaction.followup.send(error.message, ephemeral=True)
+            return
+        shown = await self.show(outcome)
+        try:
+            await interaction.edit_original_response(content=mention, embed=shown.embed, view=shown.view)
+        except discord.HTTPException as error:  # Discord would not show it: the game must not be played blind
+            await self.void(game, game_id, f"Discord refused its board: {error}")
+            return
+        await self.views.board_shown(game_id, outcome.state.version)
+
+    async def board_message(self, game_id: str) -> discord.PartialMessage | None:
+        """The message showing ``game_id``'s board, if one was posted."""
+        found = await self.views.board_message(game_id)
+        if found is None:
+            return None
+        channel, message = found
+        return self.get_partial_messageable(int(channel)).get_partial_message(int(message))
+
+    async def void(self, game: str, game_id: str, why: str) -> None:
+        """Call off a game nobody could ever see, so that no timer scores it."""
+        log.warning("calling off game %s: %s", game_id, why)
+        service = self.service(game)
+        with contextlib.suppress(Refusal):  # it ended meanwhile: nothing to call off
+            await service.execute(game_id, lambda state, chance: service.game.call_off(state), f"void:{game_id}")
+
+    def _rendering(self, game_id: str) -> asyncio.Lock:
+        """One board edit of a game at a time, so that an older board never lands over a newer one
+        (a restart's reconcile racing the first clicks after it)."""
+        lock = self._board_locks.get(game_id)
+        if lock is None:
+            lock = self._board_locks[game_id] = asyncio.Lock()
+        return lock
+
+    async def edit_board(self, outcome: Outcome[Any, Any]) -> bool:
+        """Show the game as it stands on its board message, wherever it is (a timer fired, a player
+        forfeited, a restart); ``False`` when it cannot be (never posted, deleted, or out of the
+        bot's reach). ``outcome`` is the newest the caller knows; a newer one is shown if there is."""
+        game_id = outcome.state.game_id
+        async with self._rendering(game_id):
+            message = await self.board_message(game_id)
+            if message is None:
+                return False
+            shown_version = await self.views.shown_version(game_id)
+            if shown_version is not None and shown_version > outcome.state.version:
+                outcome = await self.service(outcome.game).current(game_id)
+            state = outcome.state
+            if shown_version is not None and shown_version >= state.version:
+                return True  # it shows this version already: a version has one board
+            shown = await self.show(outcome)
+            edited = False
+            if state.is_over:
+                pictured = await self.fronts[outcome.game].finished(outcome, shown)
+                edited = bool(pictured.files) and await self._edit(message, pictured)
+            # else (no Attach Files permission there, say) the board without its picture
+            edited = edited or await self._edit(message, shown)
+            if edited:
+                await self.views.board_shown(game_id, state.version)
+            return edited
+
+    async def reconcile(self) -> None:
+        """Bring every board up to its game's log, after a crash between a store and a board edit:
+        a game stored but never shown is posted where its board was to be; a board placed for a game
+        that was never stored says so. Runs at start-up, on the side."""
+        for game_id, shown_version in await (await self.settled_views()).boards_behind():
+            stored = await self.platform.store.load(game_id)
+            if not stored:
+                message = await self.board_message(game_id)
+                await self.views.forget_board(game_id)
+                if message is not None:
+                    with contextlib.suppress(discord.HTTPException):
+                        await message.edit(content=NOT_STARTED, embed=None, view=None)
+                continue
+            try:
+                game = self.platform.games.of(stored[0].type).name
+                outcome = await self.service(game).current(game_id)
+            except Refusal as refused:
+                log.error("game %s cannot be shown: %s", game_id, getattr(refused, "reason", refused.message))
+                continue
+            if await self.edit_board(outcome):
+                log.info("brought the board of %s up to its log (version %d)", game_id, outcome.state.version)
+            elif shown_version == 0 and not outcome.state.is_over:  # placed, never shown, and now unshowable
+                await self.void(game, game_id, "its board could never be shown")
+
+    async def _edit(self, message: discord.PartialMessage, shown: Shown) -> bool:
+        try:
+            await message.edit(embed=shown.embed, view=shown.view, attachments=shown.files)
+        except discord.HTTPException as error:
+            log.warning("could not edit the board message %s: %s", message.id, error)
+            return False
+        return True
+
+    async def warn(self, game: str, game_id: str, reminder: Reminder) -> None:
+        """Remind the player whose deadline is near, in a reply to the board."""
+        message = await self.board_message(game_id)
+        if message is None:
+            return
+        await message.reply(f"<@{reminder.player_id}>, {reminder.text}", mention_author=False)
+
+    async def command_failed(self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError) -> None:
+        """Whatever went wrong inside a command, the player hears about it in words."""
+        log.error("/%s failed", interaction.command.qualified_name if interaction.command else "?", exc_info=error)
+        await self.apologise(interaction)
+
+    async def apologise(self, interaction: discord.Interaction[Any]) -> None:
+        words = "Something went wrong on my side. Every game is safe in the log; please try again."
+        if interaction.response.is_done():
+            await interaction.followup.send(words, ephemeral=True)
+        else:
+            await interaction.response.send_message(words, ephemeral=True)
+
+
+async def run(settings: Settings) -> int:
+    """Run the bot until it is stopped: the platform, then Discord (the token from the
+    environment, never logged). The exit status: 0 when stopped, 1 when Discord cannot be used
+    (a refused token, no network), said in one line."""
+    assert settings.token is not None
+    if settings.api_base:
+        discord.http.Route.BASE = settings.api_base
+    if settings.gateway_url:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
+    try:
+        async with platform(settings) as p:
+            bot = GameBot(p, guild_id=settings.guild_id)
+            async with bot:
+                # ``docker stop`` and service managers ask with SIGTERM: close cleanly, not mid-step
+                loop, closing = asyncio.get_running_loop(), []  # (the list keeps the closing task alive)
+                with contextlib.suppress(NotImplementedError):  # Windows has no signal handlers in asyncio
+                    loop.add_signal_handler(signal.SIGTERM, lambda: closing.append(loop.create_task(bot.close())))
+                await bot.start(settings.token)
+    except discord.LoginFailure:
+        log.error(
+            "Discord refused the token in DISCORD_TOKEN: copy it again from the Developer Portal (Bot, Reset Token)."
+        )
+        return 1
+    except (OSError, aiohttp.ClientError, discord.GatewayNotFound) as error:
+        where = settings.api_base or "discord.com"
+        log.error("cannot reach Discord at %s (%s): check the network, then start the bot again.", where, error)
+        return 1
+    except sqlite3.Error as error:  # the store or read models are unusable: stop, closing everything
+        log.error("cannot use the database %s (%s)", settings.db, error)
+        return 1
+    log.info("closed: every game is kept in %s", settings.db)
+    return 0

@@ -1,0 +1,1 @@
+"""The games the platform plays, one package each (found through ``bot.platform.registry``)."""

@@ -1,0 +1,168 @@
+"""Hog at the terminal: the console front (what to ask, what a line means, the board as text), and
+the Hog-only commands of ``python -m bot``: replay with win chances and pictures, and stats.
+
+Play the house (``--house easy|medium|perfect``) or a friend at the same keyboard (``--vs NAME``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import secrets
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
+
+from bot import console
+from bot.games.hog.board import board, hint, text
+from bot.games.hog.picture import animate, chart_of, render
+from bot.games.hog.replays import chances_around
+from bot.games.hog.stats import stats_text
+from bot.platform.compose import Platform, platform
+from bot.platform.contract import Chance, Refusal
+from bot.platform.service import Outcome
+from bot.platform.settings import Settings
+from hog_core.errors import HogError
+from hog_core.events import Player
+from hog_core.game import PORK_CHOP, Command, CreateGame, Forfeit, GameState, TakeTurn
+from hog_core.rulesets import DEFAULT_RULES, RULE_SETS
+from hog_core.strategies import DIFFICULTIES
+
+if TYPE_CHECKING:
+    from bot.games.hog.module import HogGame
+
+HELP = (
+    "Type a number of dice, 'chop' for Pork Chop, 'hint' for the best move, 'forfeit' to resign, "
+    "or 'quit' to leave the game for later."
+)
+Commands = Callable[[GameState, Chance], list[Command]]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rules", choices=sorted(RULE_SETS), default=DEFAULT_RULES)
+    parser.add_argument("--goal", type=int, default=100)
+    rival = parser.add_mutually_exclusive_group()
+    rival.add_argument("--house", choices=DIFFICULTIES, default="perfect", help="the house's level (default perfect)")
+    rival.add_argument("--vs", metavar="NAME", help="play a friend at this keyboard instead of the house")
+
+
+def new_game(rules: str, goal: int, name: str, house: str, vs: str | None) -> tuple[str, CreateGame]:
+    if vs is not None and vs == name:
+        raise HogError(f"Two players need two names: --name and --vs are both {name!r}.")
+    rival = Player(console.player_id(vs), vs) if vs else Player(f"house:{house}", "The house", house=house)
+    game_id = f"c{secrets.token_hex(4)}"
+    me = Player(console.player_id(name), name)
+    return game_id, CreateGame(game_id, (me, rival), rules=rules, goal=goal, place=console.PLACE)
+
+
+class HogConsole:
+    def __init__(self, game: HogGame) -> None:
+        self.game = game
+
+    def add_arguments(self, parser: argparse.ArgumentParser) -> None:
+        add_arguments(parser)  # --name, --resume and --new are every game's
+
+    def new_game(self, args: argparse.Namespace, player_id: str, name: str) -> tuple[str, CreateGame]:
+        return new_game(args.rules, args.goal, name, args.house, args.vs)
+
+    def to_move(self, state: GameState) -> str | None:
+        return state.players[state.mover].id if not state.is_over else None
+
+    def prompt(self, state: GameState) -> str:
+        moves = state.legal_moves()
+        chop = ", 'chop'" if PORK_CHOP in moves else ""
+        return f"{state.players[state.mover].name}, how many dice? (0 to {moves[-1]}{chop}; 'help') "
+
+    async def answer(self, state: GameState, player_id: str, line: str) -> Commands | str:
+        answer = line.lower()
+        if answer in ("h", "help", "?"):
+            return HELP
+        if answer == "hint":
+            return hint(state, await self.game.solution(state))
+        if answer == "forfeit":
+            return lambda state, chance: [Forfeit(player_id)]
+        k = PORK_CHOP if answer == "chop" else _dice(answer)
+
+        def turn(state: GameState, chance: Chance) -> list[Command]:
+            dice = state.dice_for(k)
+            return [TakeTurn(player_id, k, chance.roll(dice.count, dice.sides))]
+
+        return turn
+
+    async def board(self, outcome: Outcome[GameState, object], viewer: str) -> str:
+        """The board after a command, with every line its events brought (the house's turns too)."""
+        state = outcome.state
+        solution = await self.game.solution(state)
+        chances = None if solution is None else solution.win_chances(state)
+        return text(board(state, outcome.story, chances))
+
+
+def _dice(answer: str) -> int:
+    try:
+        return int(answer)
+    except ValueError:
+        raise HogError(f"{answer!r} is not a number of dice. {HELP}") from None
+
+
+async def table(
+    stdin: TextIO,
+    stdout: TextIO,
+    settings: Settings,
+    rules: str = DEFAULT_RULES,
+    goal: int = 100,
+    name: str = console.DEFAULT_NAME,
+    house: str = "perfect",
+    vs: str | None = None,
+    chance: Chance | None = None,
+    resume: str | None = None,
+    offer: bool = True,
+) -> GameState:
+    """One game of Hog at the terminal (see ``console.play``)."""
+    new = new_game(rules, goal, name, house, vs)
+    async with platform(settings, chance=chance) as p:
+        state: GameState = await console.play(p, p.games["hog"], name, stdin, stdout, new, resume, offer)
+        return state
+
+
+async def replay_game(
+    p: Platform,
+    game_id: str,
+    stdout: TextIO,
+    step: int | None = None,
+    picture: Path | None = None,
+    gif: Path | None = None,
+) -> None:
+    """Every step of a stored game (or step ``step``, counted from 1) as the table showed it, with the
+    win chances before and after; ``picture`` saves the picture of the game there, ``gif`` its animation."""
+    hog: HogGame = p.games["hog"]  # type: ignore[assignment]
+    events = await p.service(hog).events(game_id)
+    if not events:
+        raise Refusal(f"There is no game {game_id!r} in {p.settings.db}.")
+    steps = list(hog.narrate(events))
+    if step is not None and not 1 <= step <= len(steps):
+        raise Refusal(f"Game {game_id} has steps 1 to {len(steps)}, not {step}.")
+    solution = await hog.solution(steps[-1][1])
+    for i in range(len(steps)) if step is None else [step - 1]:
+        before, after = chances_around(steps, i, solution)
+        was = f"    win chance before {before[0]:.0%} · {before[1]:.0%}" if before and i else ""
+        print(f"Step {i + 1} of {len(steps)}{was}", file=stdout)
+        print(text(board(steps[i][1], steps[i][2], after)), file=stdout)
+    c = chart_of(events, solution)
+    at = steps[step - 1][1].turn_number if step is not None else None
+    for path, what, draw in ((picture, "picture", partial(render, at=at)), (gif, "animation", animate)):
+        if path is None:
+            continue
+        if c is None:
+            print(f"No {what}: nobody has moved yet.", file=stdout)
+            continue
+        path.write_bytes(await asyncio.to_thread(draw, c))
+        print(f"The {what} of the game is in {path}.", file=stdout)
+
+
+async def show_stats(p: Platform, player: str, stdout: TextIO) -> None:
+    views = await p.settled_views()
+    stats = await views.stats(player, "hog", by="rules", best="turn")
+    latest = await views.history(player, limit=1)
+    name = next((s.name for s in latest[0].seats if s.player_id == player), player) if latest else player
+    print(stats_text(stats, name), file=stdout)

@@ -1,0 +1,40 @@
+"""A board as a Discord embed, the same for the live game and its replay."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.games.hog.board import CHANCE_MEANING, Board
+from bot.games.hog.stats import sections
+from storage.games import PlayerStats
+
+DESCRIPTION_LIMIT = 4096
+"""Discord refuses an embed whose description is longer."""
+
+
+def story_text(lines: tuple[str, ...]) -> str | None:
+    """The turn's story for an embed: when the house's extra turns make it too long for Discord,
+    the most recent lines are kept."""
+    kept = list(lines)
+    while kept and len("\n".join(["…", *kept])) > DESCRIPTION_LIMIT:
+        kept.pop(0)
+    if len(kept) < len(lines):
+        kept.insert(0, "…")
+    return "\n".join(kept) or None
+
+
+def embed(b: Board) -> discord.Embed:
+    shown = discord.Embed(title=b.title, description=story_text(b.story))
+    for i, (name, total) in enumerate(b.totals):
+        chance = f" · {b.chances[i]:.0%} to win ({CHANCE_MEANING})" if b.chances is not None else ""
+        shown.add_field(name=name, value=f"**{total}**{chance}", inline=True)
+    shown.set_footer(text=b.status)
+    return shown
+
+
+def stats_embed(stats: PlayerStats, name: str) -> discord.Embed:
+    shown = discord.Embed(title=f"{name}'s Hog stats")
+    for heading, lines in sections(stats):
+        shown.add_field(name=heading, value="\n".join(lines)[:1024], inline=False)
+    shown.set_footer(text="Finished games only; a forfeit counts as a loss. /hog history lists the games.")
+    return shown

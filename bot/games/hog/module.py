@@ -1,0 +1,163 @@
+"""Hog as a platform game module: its events namespaced ``hog.``, its house as the bot seat, its
+challenge and turn deadlines, and the solved rule sets that the house and the win chances use."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator, Sequence
+
+from bot.games.hog.board import rules_name
+from bot.games.hog.console import HogConsole
+from bot.games.hog.solutions import SolutionCache
+from bot.games.hog.summary import summarize
+from bot.platform.contract import Chance, Deadline, Lines, Record, Reminder
+from bot.platform.service import Commands
+from bot.platform.settings import Settings
+from hog_core import events as ev
+from hog_core.commentary import narrate
+from hog_core.errors import HogError, InvalidGame
+from hog_core.game import (
+    Command,
+    CreateGame,
+    ExpireChallenge,
+    Forfeit,
+    GameState,
+    Status,
+    TakeTurn,
+    VoidGame,
+    decide,
+    evolve,
+)
+from hog_core.rulesets import RULE_SETS
+from hog_core.solver import Solution
+from hog_core.strategies import DIFFICULTIES, house_move
+from storage.games import GameRow, Summary
+
+MAX_SOLVED_GOAL = 200
+"""The largest goal the perfect house and the win chances are solved for: the solution's size grows
+with the square of the goal (contest to 200 solves in seconds; to 1000 it would take minutes)."""
+
+GOALS = range(10, 1001)
+"""The goals a game may be played to, from every front end."""
+
+RESULTS = {"win": "won", "loss": "lost", "draw": "drew"}
+
+
+def warning_before(turn_timeout: int) -> float:
+    """How long before a turn's deadline the player is warned: two minutes, or a fifth of a
+    shorter timeout."""
+    return min(120.0, turn_timeout / 5)
+
+
+def check(command: CreateGame) -> None:
+    """Refuse, before any work, a game no front end offers: raises ``InvalidGame``."""
+    if command.rules not in RULE_SETS:
+        raise InvalidGame(f"There is no rule set {command.rules!r}; choose one of {', '.join(RULE_SETS)}.")
+    if command.goal not in GOALS:
+        raise InvalidGame(f"The goal must be between {GOALS[0]} and {GOALS[-1]}, not {command.goal}.")
+    for level in {p.house for p in command.players} - {None}:
+        if level not in DIFFICULTIES:
+            raise InvalidGame(f"The house plays {', '.join(DIFFICULTIES)}; there is no {level!r}.")
+    if command.goal > MAX_SOLVED_GOAL and any(p.house in ("medium", "perfect") for p in command.players):
+        raise InvalidGame(
+            f"The medium and perfect house play to goals up to {MAX_SOLVED_GOAL}; for a longer game choose easy."
+        )
+
+
+def turn(player: str, k: int) -> Commands[GameState, Command]:
+    """``player`` chooses ``k`` dice (``-1``: Pork Chop), rolled by the platform's chance."""
+
+    def commands(state: GameState, chance: Chance) -> list[Command]:
+        dice = state.dice_for(k)
+        return [TakeTurn(player, k, chance.roll(dice.count, dice.sides))]
+
+    return commands
+
+
+def resign(player: str, reason: str = "resigned") -> Commands[GameState, Command]:
+    return lambda state, chance: [Forfeit(player, reason)]
+
+
+class HogGame:
+    name = "hog"
+    title = "Hog"
+    refusal = HogError
+    discord_front = "bot.games.hog.discord.cog:HogFront"
+
+    def __init__(self, settings: Settings | None = None, solutions: SolutionCache | None = None) -> None:
+        self.solutions = solutions or SolutionCache((settings or Settings()).cache)
+        self.console = HogConsole(self)
+
+    def initial(self) -> GameState:
+        return GameState()
+
+    def decide(self, state: GameState, command: Command) -> list[ev.Event]:
+        if isinstance(command, CreateGame):
+            check(command)
+        return decide(state, command)
+
+    def evolve(self, state: GameState, event: ev.Event) -> GameState:
+        return evolve(state, event)
+
+    def encode(self, event: ev.Event) -> Record:
+        return ev.event_type(event), type(event).VERSION, ev.encode(event)
+
+    def decode_all(self, records: Sequence[Record]) -> list[ev.Event]:
+        return ev.decode_all(records)
+
+    def narrate(self, events: Sequence[ev.Event]) -> Iterator[tuple[ev.Event, GameState, Lines]]:
+        return narrate(events)
+
+    async def solution(self, state: GameState) -> Solution | None:
+        """The game's solved rule set (from the cache, or solved off the event loop), or ``None``
+        for a goal past ``MAX_SOLVED_GOAL``: the board then shows no win chances."""
+        if state.goal > MAX_SOLVED_GOAL:
+            return None
+        rules = RULE_SETS[state.rules.id]
+        return self.solutions.in_memory(rules, state.goal) or await asyncio.to_thread(
+            self.solutions.get, rules, state.goal
+        )
+
+    async def automatic(self, state: GameState, chance: Chance) -> Command | None:
+        """The house's move while it is the house's turn (its extra turns included)."""
+        if state.status is not Status.ACTIVE or (level := state.players[state.mover].house) is None:
+            return None
+        k = house_move(level, state, await self.solution(state) if level != "easy" else None)
+        dice = state.dice_for(k)
+        return TakeTurn(state.players[state.mover].id, k, chance.roll(dice.count, dice.sides))
+
+    def deadlines(self, state: GameState, created_at: float, last_at: float) -> list[Deadline]:
+        """An open challenge expires; a player who does not move is warned, then forfeits. The
+        house never times out."""
+        if state.status is Status.CHALLENGED and state.challenge_timeout:
+            return [Deadline(created_at + state.challenge_timeout, "expire")]
+        if state.status is Status.ACTIVE and state.turn_timeout and state.players[state.mover].house is None:
+            end = last_at + state.turn_timeout
+            return [Deadline(end - warning_before(state.turn_timeout), "warn"), Deadline(end, "timeout")]
+        return []
+
+    def on_deadline(self, state: GameState, kind: str) -> list[Command] | Reminder | None:
+        if kind == "expire" and state.status is Status.CHALLENGED:
+            return [ExpireChallenge()]
+        if state.status is not Status.ACTIVE:
+            return None
+        if kind == "warn":
+            minutes = max(1, round(warning_before(state.turn_timeout) / 60))
+            left = f"{minutes} minute{'s' if minutes != 1 else ''} left before you forfeit."
+            return Reminder(state.players[state.mover].id, f"it's your move: {left}")
+        return [Forfeit(state.players[state.mover].id, "timeout")] if kind == "timeout" else None
+
+    def call_off(self, state: GameState) -> list[Command]:
+        return [VoidGame()]
+
+    def summary(self, events: Sequence[ev.Event]) -> Summary:
+        return summarize(events)
+
+    def history_line(self, row: GameRow, player_id: str) -> str:
+        """One game from ``player_id``'s side: opponent, rule set, result and score."""
+        me = next((i for i, s in enumerate(row.seats) if s.player_id == player_id), 0)
+        them = row.seats[1 - me].name if len(row.seats) == 2 else "?"
+        seat = row.seats[me] if row.seats else None
+        result = RESULTS.get(seat.result or "", row.status) if seat else row.status
+        score = f"{row.scores[me]}–{row.scores[1 - me]}" if len(row.seats) == 2 else ""
+        return f"vs {them} · {rules_name(row.fields.get('rules', '?'))} · {result} {score}"

@@ -1,0 +1,325 @@
+"""The whole game at a glance, as a picture: both totals turn by turn, with every swap, extra turn
+and the ending marked, and below them each player's chance to win under perfect play.
+
+``chart`` reads the facts from the game's log (pure); ``render`` draws them with Pillow as a PNG,
+``animate`` as a GIF that builds up turn by turn. Drawing is at twice the size, then halved:
+Pillow's cheap way to smooth lines.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import math
+import unicodedata
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+from bot.games.hog.board import rules_name
+from hog_core.effects import Swap
+from hog_core.events import Event, TurnTaken
+from hog_core.game import GameState, Status, evolve
+from hog_core.solver import Solution
+
+Chances = tuple[float, float]
+
+WIDTH, HEIGHT = 960, 540
+SCALE = 2
+BACKGROUND = (49, 51, 56)
+PANEL = (43, 45, 49)
+GRID = (70, 73, 80)
+TEXT = (230, 232, 235)
+MUTED = (160, 166, 175)
+SEATS = ((108, 124, 255), (250, 166, 26))
+"""Blue and orange: told apart by everyone, colour-blind players included."""
+GOLD = (255, 215, 64)
+SWAP = (240, 240, 240)
+FORFEIT = (237, 66, 69)
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """One turn on the chart."""
+
+    turn: int
+    seat: int
+    scores: tuple[int, int]
+    swap: bool
+    extra: bool
+    """The turn earned its mover another one."""
+    chances: Chances | None
+    """Each seat's chance to win after the turn, when the rule set and goal are solved."""
+
+
+@dataclass(frozen=True, slots=True)
+class Chart:
+    names: tuple[str, str]
+    rules: str
+    goal: int
+    start: Chances | None
+    """The chances before the first turn."""
+    turns: tuple[Mark, ...]
+    status: Status
+    winner: int | None
+    forfeited_by: int | None
+    scores: tuple[int, int]
+
+
+def chart(events: Iterable[Event], chances: Callable[[GameState], Chances | None]) -> Chart:
+    """The chart of a game from its log; ``chances`` gives each seat's chance to win in a state."""
+    turns = []
+    start: Chances | None = None
+    state = GameState()
+    for event in events:
+        state = evolve(state, event)
+        if isinstance(event, TurnTaken) and state.last_turn is not None:
+            done = state.last_turn.resolution
+            swap = any(isinstance(e, Swap) for e in done.effects)
+            turns.append(Mark(state.turn_number, event.seat, state.scores, swap, done.extra_turn, chances(state)))
+        elif state.status is Status.ACTIVE and not turns:
+            start = chances(state)
+    names = (state.players[0].name, state.players[1].name)
+    return Chart(names, state.rules.id, state.goal, start, tuple(turns), state.status, state.winner,
+                 state.forfeited_by, state.scores)  # fmt: skip
+
+
+def chart_of(events: Sequence[Event], solution: Solution | None) -> Chart | None:
+    """The chart of a game with its chances from ``solution`` when there is one; ``None`` before
+    its first turn (there is nothing to draw)."""
+    c = chart(events, unknown_chances if solution is None else solution.win_chances)
+    return c if c.turns else None
+
+
+def unknown_chances(state: GameState) -> None:
+    """Win chances of a rule set and goal nobody solved (goals above the service's ``MAX_SOLVED_GOAL``)."""
+
+
+@cache
+def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """Pillow's own scalable font, so the picture needs no font file on the machine."""
+    return ImageFont.load_default(size * SCALE)
+
+
+@cache
+def has_glyph(ch: str) -> bool:
+    """Whether Pillow's built-in font draws ``ch`` (it covers ASCII and little more)."""
+    missing = font(20).getmask("\uffff")
+    shape = font(20).getmask(ch)
+    return ch.isspace() or (shape.size, bytes(shape)) != (missing.size, bytes(missing))
+
+
+def drawable(name: str, fallback: str) -> str:
+    """``name`` in letters the font has: accents dropped (José -> Jose), anything else left out;
+    ``fallback`` when nothing is left (a name all in emoji or another script)."""
+    kept = "".join(
+        ch if has_glyph(ch) else "".join(c for c in unicodedata.normalize("NFKD", ch) if has_glyph(c)) for ch in name
+    )
+    return " ".join(kept.split())[:24] or fallback
+
+
+def ticks(top: float, most: int = 5) -> list[int]:
+    """Round steps (1, 2 or 5 times a power of ten) from 0 up to ``top``, at most ``most + 1`` of them."""
+    step = 1
+    while top / step > most:
+        for factor in (2, 2.5, 2):
+            step = int(step * factor)
+            if top / step <= most:
+                break
+    return list(range(0, int(top) + 1, step))
+
+
+def ending(c: Chart) -> str:
+    names = [drawable(name, f"Player {seat + 1}") for seat, name in enumerate(c.names)]
+    if c.status is Status.FINISHED and c.winner is not None:
+        if c.forfeited_by is not None:
+            return f"{names[c.winner]} won: {names[c.forfeited_by]} forfeited"
+        return f"{names[c.winner]} won {c.scores[c.winner]} to {c.scores[1 - c.winner]}"
+    if c.status is Status.DRAWN:
+        return f"A draw at {c.scores[0]} to {c.scores[1]}"
+    return f"After {len(c.turns)} turn{'s' if len(c.turns) != 1 else ''}"
+
+
+class _Canvas:
+    """Drawing in the picture's own coordinates (the supersampling stays in here)."""
+
+    def __init__(self) -> None:
+        self.image = Image.new("RGB", (WIDTH * SCALE, HEIGHT * SCALE), BACKGROUND)
+        self.draw = ImageDraw.Draw(self.image, "RGBA")
+
+    def line(self, points: Sequence[tuple[float, float]], fill: tuple[int, ...], width: float = 1) -> None:
+        self.draw.line([(x * SCALE, y * SCALE) for x, y in points], fill=fill, width=max(1, round(width * SCALE)),
+                       joint="curve")  # fmt: skip
+
+    def dashed(self, a: tuple[float, float], b: tuple[float, float], fill: tuple[int, ...], dash: float = 6) -> None:
+        (x0, y0), (x1, y1) = a, b
+        length = max(abs(x1 - x0), abs(y1 - y0))
+        steps = max(1, int(length // dash))
+        for i in range(0, steps, 2):
+            t0, t1 = i / steps, min(1, (i + 1) / steps)
+            self.line([(x0 + (x1 - x0) * t0, y0 + (y1 - y0) * t0), (x0 + (x1 - x0) * t1, y0 + (y1 - y0) * t1)], fill)
+
+    def rect(self, box: tuple[float, float, float, float], fill: tuple[int, ...], radius: float = 0) -> None:
+        self.draw.rounded_rectangle([v * SCALE for v in box], radius=radius * SCALE, fill=fill)
+
+    def circle(self, x: float, y: float, r: float, fill: tuple[int, ...] | None, outline: tuple[int, ...] | None = None,
+               width: float = 1) -> None:  # fmt: skip
+        box = [(x - r) * SCALE, (y - r) * SCALE, (x + r) * SCALE, (y + r) * SCALE]
+        self.draw.ellipse(box, fill=fill, outline=outline, width=max(1, round(width * SCALE)))
+
+    def polygon(self, points: Sequence[tuple[float, float]], fill: tuple[int, ...], outline: tuple[int, ...]) -> None:
+        self.draw.polygon([(x * SCALE, y * SCALE) for x, y in points], fill=fill, outline=outline, width=SCALE)
+
+    def text(self, x: float, y: float, words: str, size: int, fill: tuple[int, ...], anchor: str = "la") -> float:
+        """Draw ``words``; returns their width."""
+        self.draw.text((x * SCALE, y * SCALE), words, font=font(size), fill=fill, anchor=anchor)
+        return self.draw.textlength(words, font=font(size)) / SCALE
+
+    def finished(self) -> Image.Image:
+        """The picture at its own size, in a 64-colour palette: a third of the size of full colour,
+        and faster to encode."""
+        return self.image.reduce(SCALE).quantize(64, method=Image.Quantize.FASTOCTREE)
+
+
+def star(x: float, y: float, r: float) -> list[tuple[float, float]]:
+    """A five-pointed star's corners, the points ``r`` from its centre."""
+    radii = [r if i % 2 == 0 else r * 0.45 for i in range(10)]
+    return [(x + radii[i] * math.sin(i * math.pi / 5), y - radii[i] * math.cos(i * math.pi / 5)) for i in range(10)]
+
+
+def diamond(x: float, y: float, r: float) -> list[tuple[float, float]]:
+    return [(x, y - r), (x + r, y), (x, y + r), (x - r, y)]
+
+
+LEFT, RIGHT = 64, WIDTH - 28
+TOTALS_TOP, TOTALS_BOTTOM = 92, 362
+CHANCES_TOP, CHANCES_BOTTOM = 410, 492
+
+
+class Frame:
+    """Where a turn, a total and a chance go in the picture of ``c`` (and of each of its animation's
+    frames, which keep the whole game's scale)."""
+
+    def __init__(self, c: Chart) -> None:
+        self.turns = max(1, len(c.turns) and c.turns[-1].turn)
+        self.top = max(c.goal, *c.scores, *(max(m.scores) for m in c.turns)) * 1.06
+
+    def x(self, turn: float) -> float:
+        return LEFT + (RIGHT - LEFT) * turn / self.turns
+
+    def y(self, total: float) -> float:
+        return TOTALS_BOTTOM - (TOTALS_BOTTOM - TOTALS_TOP) * total / self.top
+
+    def yc(self, chance: float) -> float:
+        return CHANCES_BOTTOM - (CHANCES_BOTTOM - CHANCES_TOP) * chance
+
+
+def render(c: Chart, at: int | None = None) -> bytes:
+    """The chart as a PNG of ``WIDTH`` x ``HEIGHT``; ``at`` highlights the totals after that turn."""
+    out = io.BytesIO()
+    _draw(c, Frame(c), at).save(out, "PNG")
+    return out.getvalue()
+
+
+def animate(c: Chart, most: int = 60) -> bytes:
+    """The game drawn turn by turn as an animated GIF (at most ``most + 1`` frames: a long game
+    moves on several turns a frame), the last frame held."""
+    frame, n = Frame(c), len(c.turns)
+    cuts = sorted({round(i * n / min(n, most)) for i in range(min(n, most) + 1)}) if n else [0]
+    images = [_draw(_until(c, k), frame) for k in cuts]
+    out = io.BytesIO()
+    durations = [600] + [200] * (len(images) - 2) + [4000] if len(images) > 1 else [4000]
+    images[0].save(out, "GIF", save_all=True, append_images=images[1:], duration=durations, loop=0)
+    return out.getvalue()
+
+
+def _until(c: Chart, k: int) -> Chart:
+    """The chart after the first ``k`` of its turns, as it stood then."""
+    if k >= len(c.turns):
+        return c
+    scores = c.turns[k - 1].scores if k else (0, 0)
+    return dataclasses.replace(c, turns=c.turns[:k], status=Status.ACTIVE, winner=None, forfeited_by=None,
+                               scores=scores)  # fmt: skip
+
+
+def _draw(c: Chart, frame: Frame, at: int | None = None) -> Image.Image:
+    canvas = _Canvas()
+    n, top, x, y, yc = frame.turns, frame.top, frame.x, frame.y, frame.yc
+
+    # heading: who played what, and how it ended
+    offset = 24.0
+    for seat in (0, 1):
+        canvas.circle(offset + 6, 26, 6, SEATS[seat])
+        name = drawable(c.names[seat], f"Player {seat + 1}")
+        offset += 18 + canvas.text(offset + 18, 26, f"{name}  {c.scores[seat]}", 20, TEXT, "lm") + 24
+    canvas.text(RIGHT, 26, ending(c), 20, GOLD if c.winner is not None else TEXT, "rm")
+    canvas.text(24, 56, f"{rules_name(c.rules)} · first to {c.goal}", 14, MUTED, "lm")
+
+    # the panels, their grids and the goal
+    canvas.rect((LEFT - 8, TOTALS_TOP - 12, RIGHT + 8, TOTALS_BOTTOM + 8), PANEL, 8)
+    canvas.rect((LEFT - 8, CHANCES_TOP - 8, RIGHT + 8, CHANCES_BOTTOM + 8), PANEL, 8)
+    for total in ticks(top):
+        canvas.line([(x(0), y(total)), (x(n), y(total))], GRID)
+        canvas.text(LEFT - 14, y(total), str(total), 12, MUTED, "rm")
+    canvas.dashed((x(0), y(c.goal)), (x(n), y(c.goal)), GOLD)
+    canvas.text(x(0) + 4, y(c.goal) - 4, f"goal {c.goal}", 12, GOLD, "ld")
+    for chance in (0, 0.5, 1):
+        canvas.line([(x(0), yc(chance)), (x(n), yc(chance))], GRID)
+        canvas.text(LEFT - 14, yc(chance), f"{chance:.0%}", 12, MUTED, "rm")
+    for turn in ticks(n, 10):
+        canvas.text(x(turn), CHANCES_BOTTOM + 14, str(turn), 12, MUTED, "mt")
+    canvas.text(LEFT - 14, CHANCES_BOTTOM + 14, "turn", 12, MUTED, "rt")
+    canvas.text(LEFT - 8, CHANCES_TOP - 22, "chance to win with perfect play from here", 12, MUTED, "lm")
+
+    if at is not None and 0 <= at <= n:
+        canvas.rect((x(at) - 6, TOTALS_TOP - 12, x(at) + 6, CHANCES_BOTTOM + 8), (255, 255, 255, 40), 4)
+
+    # the totals, turn by turn
+    spacing = (RIGHT - LEFT) / n
+    dot = min(3.5, spacing / 3)
+    for seat in (0, 1):
+        canvas.line([(x(0), y(0)), *((x(m.turn), y(m.scores[seat])) for m in c.turns)], SEATS[seat], 3)
+        if dot >= 1.5:
+            for m in c.turns:
+                canvas.circle(x(m.turn), y(m.scores[seat]), dot, SEATS[seat])
+    mark = max(3.0, min(7.0, spacing / 2))
+    for m in c.turns:
+        if m.swap:
+            low, high = sorted(m.scores)
+            canvas.line([(x(m.turn), y(low)), (x(m.turn), y(high))], (*SWAP, 160), 1.5)
+            for total in m.scores:
+                canvas.polygon(diamond(x(m.turn), y(total), mark), SWAP, BACKGROUND)
+        if m.extra:
+            canvas.circle(x(m.turn), y(m.scores[m.seat]), mark + 2, None, SEATS[m.seat], 2)
+
+    # the ending
+    if c.turns and c.winner is not None:
+        last = c.turns[-1]
+        if c.forfeited_by is not None:
+            fx, fy, r = x(last.turn), y(last.scores[c.forfeited_by]), 8
+            canvas.line([(fx - r, fy - r), (fx + r, fy + r)], FORFEIT, 3)
+            canvas.line([(fx - r, fy + r), (fx + r, fy - r)], FORFEIT, 3)
+        canvas.polygon(star(x(last.turn), y(last.scores[c.winner]), 13), GOLD, BACKGROUND)
+
+    # the chances
+    for seat in (0, 1):
+        known = [(0, c.start)] if c.start is not None else []
+        known += [(m.turn, m.chances) for m in c.turns if m.chances is not None]
+        if len(known) > 1:
+            canvas.line([(x(turn), yc(chances[seat])) for turn, chances in known], SEATS[seat], 2.5)
+    if c.start is None and not any(m.chances for m in c.turns):
+        canvas.text((LEFT + RIGHT) / 2, (CHANCES_TOP + CHANCES_BOTTOM) / 2,
+                    "win chances are solved for goals up to 200", 14, MUTED, "mm")  # fmt: skip
+
+    # the legend
+    lx = RIGHT - 250.0
+    ly = 56
+    canvas.polygon(diamond(lx, ly, 5), SWAP, BACKGROUND)
+    lx += 10 + canvas.text(lx + 10, ly, "swap", 13, MUTED, "lm") + 20
+    canvas.circle(lx, ly, 6, None, MUTED, 2)
+    lx += 10 + canvas.text(lx + 10, ly, "extra turn", 13, MUTED, "lm") + 20
+    canvas.polygon(star(lx, ly, 8), GOLD, BACKGROUND)
+    canvas.text(lx + 12, ly, "win", 13, MUTED, "lm")
+    return canvas.finished()

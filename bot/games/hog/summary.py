@@ -1,0 +1,37 @@
+"""A Hog game at a glance, for the read models: its seats' totals and results, its rule set and
+goal, and each seat's biggest turn."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from hog_core.events import Event, TurnTaken
+from hog_core.game import TERMINAL, GameState, Status, evolve
+from storage.games import SeatSummary, Summary
+
+LIVE = frozenset({Status.CHALLENGED, Status.ACTIVE})
+
+
+def result(state: GameState, seat: int) -> str | None:
+    """``win``, ``loss`` or ``draw`` for the player in ``seat`` once the game is decided."""
+    if state.status is Status.DRAWN:
+        return "draw"
+    if state.winner is None:
+        return None
+    return "win" if state.winner == seat else "loss"
+
+
+def summarize(events: Iterable[Event]) -> Summary:
+    """Fold a game's log into its summary."""
+    state, best = GameState(), [0, 0]
+    for event in events:
+        state = evolve(state, event)
+        if isinstance(event, TurnTaken) and state.last_turn is not None:
+            best[event.seat] = max(best[event.seat], state.last_turn.resolution.points)
+    seats = tuple(
+        SeatSummary(p.id, p.name, p.house, state.scores[i], result(state, i), {"turn": best[i]})
+        for i, p in enumerate(state.players)
+    )
+    fields = {"rules": state.rules.id, "goal": str(state.goal), "turns": str(state.turn_number)}
+    live = state.status in LIVE and state.status not in TERMINAL
+    return Summary(state.game_id, "hog", state.place, state.status.value, live, state.version, seats, fields)

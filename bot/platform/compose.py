@@ -1,0 +1,65 @@
+"""The one composition root: the store, the read models, the projector, a service per game and the
+timers, built the same way for the Discord bot, the console, the command line and the tests."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from bot.platform.contract import Chance
+from bot.platform.projection import Projector, settle_and_close
+from bot.platform.registry import GAMES, AnyGame, Games
+from bot.platform.service import GameService
+from bot.platform.settings import Settings
+from bot.platform.timers import Clock, SystemClock, Timers
+from storage.events import EventStore, SqliteEventStore
+from storage.games import GameViews
+
+
+@dataclass
+class Platform:
+    settings: Settings
+    games: Games
+    store: EventStore
+    views: GameViews
+    projector: Projector
+    services: dict[str, GameService[Any, Any, Any]]
+    timers: Timers
+
+    def service(self, game: str | AnyGame) -> GameService[Any, Any, Any]:
+        return self.services[game if isinstance(game, str) else game.name]
+
+    async def settled_views(self) -> GameViews:
+        """The read models, once they show every event appended so far."""
+        await self.projector.settle()
+        return self.views
+
+
+@asynccontextmanager
+async def platform(
+    settings: Settings,
+    modules: Mapping[str, str] = GAMES,
+    *,
+    chance: Chance | None = None,
+    clock: Clock | None = None,
+) -> AsyncIterator[Platform]:
+    """Everything over ``settings.db``, the read models caught up with the log (another process may
+    have played since), closed after they have caught up again. The timers are built, not run:
+    a front end that keeps time starts ``timers.run()`` and tells them where to post."""
+    games = Games.load(settings, modules)
+    store = await SqliteEventStore.open(settings.db)
+    try:
+        views = await GameViews.open(settings.db)
+    except BaseException:
+        await store.close()
+        raise
+    projector = Projector(store, views, games)
+    try:
+        await projector.catch_up()
+        services = {name: GameService(game, store, projector, chance) for name, game in games.items()}
+        timers = Timers(services, clock or SystemClock())
+        yield Platform(settings, games, store, views, projector, services, timers)
+    finally:
+        await settle_and_close(projector, views, store)

@@ -1,0 +1,122 @@
+"""Keeps the game read models in step with the event log, and rebuilds them from it.
+
+The projector reads the log from its checkpoint, hands each game it touches to the game module
+that wrote it (``Games.of`` its first event), and stores the game's summary with the new
+checkpoint in one transaction. Summaries are of whole
+games, so running it twice over the same events changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Iterable
+
+from bot.platform.codec import from_records
+from bot.platform.registry import Games
+from storage.events import EventStore
+from storage.games import GameViews, Summary
+
+log = logging.getLogger(__name__)
+
+Update = tuple[Summary, float, float]
+"""A game's summary, with when it started and when it last changed."""
+
+
+class Projector:
+    def __init__(self, store: EventStore, views: GameViews, games: Games) -> None:
+        self.store, self.views, self.games = store, views, games
+        self._running = asyncio.Lock()
+        self._following: asyncio.Task[None] | None = None
+        self._again = False
+
+    def follow(self) -> None:
+        """Catch up soon, in the background: the player's answer never waits for the read models.
+        Calls while a catch-up runs are folded into one more run after it."""
+        if self._following is not None and not self._following.done():
+            self._again = True
+            return
+        self._following = asyncio.create_task(self._follow())
+
+    async def _follow(self) -> None:
+        try:
+            await self.catch_up()
+            while self._again:
+                self._again = False
+                await self.catch_up()
+        except Exception:  # the log is safe; the next catch-up (or start-up) takes it from the checkpoint
+            log.exception("the read models could not catch up")
+
+    async def settle(self) -> int:
+        """Wait until the read models show every event appended so far (a reader that must see
+        its own writes, or a shutdown, calls this)."""
+        if self._following is not None:
+            await self._following
+        return await self.catch_up()
+
+    async def catch_up(self, batch: int = 1000) -> int:
+        """Bring the read models up to the end of the log; returns the position reached.
+
+        One catch-up runs at a time (the views write on one connection); a caller that waited for
+        another's finds little or nothing left to do."""
+        async with self._running:
+            return await self._catch_up(batch)
+
+    async def _catch_up(self, batch: int) -> int:
+        position = await self.views.checkpoint()
+        while events := await self.store.read_all(position, batch):
+            updates, damaged = await self._summaries(dict.fromkeys(e.stream_id for e in events))
+            position = events[-1].position
+            await self.views.apply(updates, position, damaged)
+        return position
+
+    async def _summaries(self, stream_ids: Iterable[str]) -> tuple[list[Update], list[tuple[str, str]]]:
+        """Each game's summary; a game whose log cannot be folded is set aside as damaged, alone."""
+        updates: list[Update] = []
+        damaged: list[tuple[str, str]] = []
+        for stream_id in stream_ids:
+            stored = await self.store.load(stream_id)
+            try:
+                game = self.games.of(stored[0].type)
+                summary = game.summary(from_records(game, stored))
+            except Exception as error:  # undecodable, or decodable but impossible: this game only
+                log.error("game %s is damaged and left out of play: %s", stream_id, error)
+                damaged.append((stream_id, f"{type(error).__name__}: {error}"))
+                continue
+            updates.append((summary, stored[0].recorded_at, stored[-1].recorded_at))
+        return updates, damaged
+
+    async def rebuild(self, batch: int = 1000) -> int:
+        """Project the whole log again, aside, and put the new read models in place of the old in
+        one transaction: a rebuild that fails leaves the old ones as they were."""
+        async with self._running:
+            position, stream_ids = await self._streams(batch)
+            updates, damaged = await self._summaries(stream_ids)
+            await self.views.apply(updates, position, damaged, afresh=True)
+            return position
+
+    async def check(self, batch: int = 1000) -> list[tuple[str, str]]:
+        """Every game whose log cannot be folded now, ``(game_id, reason)``, read afresh from the
+        log (damage done to the stored log behind the bot's back included); writes nothing."""
+        _, stream_ids = await self._streams(batch)
+        return (await self._summaries(stream_ids))[1]
+
+    async def _streams(self, batch: int) -> tuple[int, list[str]]:
+        """The end of the log and every game in it."""
+        position, stream_ids = 0, dict[str, None]()
+        while events := await self.store.read_all(position, batch):
+            stream_ids.update(dict.fromkeys(e.stream_id for e in events))
+            position = events[-1].position
+        return position, list(stream_ids)
+
+
+async def settle_and_close(projector: Projector, views: GameViews, store: EventStore) -> None:
+    """Catch the read models up one last time, then close both connections whatever happens (an
+    open connection would keep the process alive)."""
+    try:
+        await projector.settle()
+    except Exception as error:  # the log is safe; the next start catches the read models up
+        log.warning("the read models could not catch up before closing: %s", error)
+    finally:
+        await views.close()
+        await store.close()

@@ -1,0 +1,208 @@
+"""The application service: one command, end to end, the same for every game and every front end.
+
+Load the game's stream, check the version the player acted on, decide, append (with the
+interaction id as the idempotency key), evolve, and tell the new events' story. The service owns
+the random source and plays the bots: their replies are appended in the same atomic batch as the
+move that prompted them, so a game never waits on a bot after a crash.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Generic
+
+from bot.platform.chance import SecretChance
+from bot.platform.codec import ForeignStream, from_records, to_record
+from bot.platform.contract import C, Chance, E, Game, Lines, Refusal, S
+from bot.platform.projection import Projector
+from storage.events import EventStore, StoredEvent, WrongExpectedVersion
+
+RACES = 5
+"""How often a command that names no board version is decided again after losing a race to
+another command on the same game (a forfeit while a move is being stored)."""
+
+BOT_MOVES = 10_000
+"""More bot moves in a row than this is a game module's bug (a bot that never lets go), refused."""
+
+
+class GameDamaged(Refusal):
+    """The game's log cannot be folded (a damaged or impossible event): it is quarantined, and
+    nothing is appended to it; every other game plays on."""
+
+    def __init__(self, game_id: str, error: Exception) -> None:
+        super().__init__("This game's record is damaged, so it cannot be played on. Every other game is fine.")
+        self.game_id, self.reason = game_id, f"{type(error).__name__}: {error}"
+
+
+class StaleBoard(Refusal):
+    """The player acted on a board that has moved on since."""
+
+
+NO_SUCH_GAME = "There is no such game here."
+
+
+@dataclass(frozen=True)
+class Outcome(Generic[S, E]):
+    """The game after a command, and each new event with the state after it and its commentary."""
+
+    game: str
+    """The game module's name."""
+    state: S
+    told: tuple[tuple[E, S, Lines], ...]
+    duplicate: bool = False
+    """The command had been carried out already (a retried interaction): this is the game as it
+    stands now, told as every render of its version is."""
+
+    @property
+    def story(self) -> Lines:
+        return tuple(line for _, _, lines in self.told for line in lines)
+
+
+Commands = Callable[[S, Chance], Sequence[C]]
+"""What a player asks for, given the game as it stands and the random source."""
+
+
+class GameService(Generic[S, E, C]):
+    def __init__(
+        self,
+        game: Game[S, E, C],
+        store: EventStore,
+        projector: Projector | None = None,
+        chance: Chance | None = None,
+    ) -> None:
+        self.game, self.store, self.projector = game, store, projector
+        self.chance: Chance = chance or SecretChance()
+        self.watchers: list[Callable[[str, S], None]] = []
+        """Called with the game's name and state after every command that changed it (the timers)."""
+
+    async def events(self, game_id: str) -> list[E]:
+        """The game's log (empty for an unknown id); ``GameDamaged`` when it cannot be folded."""
+        return (await self._fold(game_id))[0]
+
+    async def load(self, game_id: str) -> S:
+        """The game as its log tells it (the initial state for an unknown id)."""
+        return (await self._fold(game_id))[1]
+
+    async def _fold(self, game_id: str) -> tuple[list[E], S]:
+        return self._folded(game_id, await self.store.load(game_id))
+
+    async def current(self, game_id: str) -> Outcome[S, E]:
+        """The game as it stands, told by the events of its last command: the one board of its
+        version, however it is asked for (the move that made it, a retried, doubled or stale
+        click, a timer, a restart)."""
+        return self._as_it_stands(await self.store.load(game_id))
+
+    async def create(self, game_id: str, command: C, command_id: str) -> Outcome[S, E]:
+        """Store the game ``command`` creates under ``game_id`` (which must be new)."""
+        return await self.execute(game_id, lambda state, chance: [command], command_id, expected_version=0)
+
+    async def execute(
+        self,
+        game_id: str,
+        commands: Commands[S, C],
+        command_id: str,
+        expected_version: int | None = None,
+        place: str | None = None,
+    ) -> Outcome[S, E]:
+        """Decide ``commands(state, chance)``, then the bots' replies, and append them all at once.
+
+        ``expected_version`` is the version of the board the player acted on (``None``: the
+        current one); ``place``, when given, is where they acted, and must be the game's. Raises
+        ``Refusal`` (``StaleBoard`` for a board that moved on); a refused command changes nothing.
+        """
+        for attempt in range(1, RACES + 1):
+            stored = await self.store.load(game_id)
+            if any(s.command_id == command_id for s in stored):  # a retried interaction: it was done
+                return self._as_it_stands(stored, duplicate=True)
+            history, state = self._folded(game_id, stored)
+            _check_board(state, expected_version, place)
+            try:
+                new = await self._decide(state, commands(state, self.chance))
+            except self.game.refusal as error:
+                raise Refusal(str(getattr(error, "message", error))) from error
+            outcome = self._told(game_id, history, new)  # told before it is stored: nothing stored goes untold
+            try:
+                result = await self.store.append(
+                    game_id, [to_record(self.game, e) for e in new], state.version, command_id
+                )
+            except WrongExpectedVersion as error:
+                if expected_version is None and attempt < RACES:
+                    continue  # not a click on a board (a forfeit, a timer): decide again on the game as it is now
+                if expected_version == 0:
+                    raise Refusal("There is a game with this id already.") from error
+                raise StaleBoard("Someone moved at the same moment: here is the game as it stands.") from error
+            if result.duplicate:  # the same interaction, retried while the first was being stored
+                return await self.current(game_id)
+            break
+        if self.projector is not None:
+            self.projector.follow()
+        for watch in self.watchers:
+            watch(self.game.name, outcome.state)
+        return outcome
+
+    async def _decide(self, state: S, commands: Sequence[C]) -> list[E]:
+        """The events of ``commands`` in turn, then the bots' replies while a bot is to move."""
+        new: list[E] = []
+        for command in commands:
+            step = self.game.decide(state, command)
+            new += step
+            state = self._replayed(state, step)
+        for _ in range(BOT_MOVES):
+            reply = await self.game.automatic(state, self.chance)
+            if reply is None:
+                return new
+            step = self.game.decide(state, reply)
+            new += step
+            state = self._replayed(state, step)
+        raise Refusal("The bots would not stop playing: this game cannot go on.")
+
+    def _replayed(self, state: S, events: Sequence[E]) -> S:
+        for event in events:
+            state = self.game.evolve(state, event)
+        return state
+
+    def _folded(self, game_id: str, stored: Sequence[StoredEvent]) -> tuple[list[E], S]:
+        """The game's events and state, or ``GameDamaged`` when its log cannot be folded."""
+        try:
+            history = from_records(self.game, stored)
+            return history, self._replayed(self.game.initial(), history)
+        except ForeignStream as error:
+            raise Refusal(NO_SUCH_GAME) from error
+        except Exception as error:  # undecodable, or an event the rules cannot apply
+            raise GameDamaged(game_id, error) from error
+
+    def _told(self, game_id: str, history: Sequence[E], new: Sequence[E], duplicate: bool = False) -> Outcome[S, E]:
+        """Tell ``new`` after ``history``: the same words as live, since narration replays the log."""
+        try:
+            told = tuple(self.game.narrate([*history, *new]))[len(history) :]
+        except Exception as error:  # an impossible event the commentary trips on
+            raise GameDamaged(game_id, error) from error
+        if not told:
+            return Outcome(self.game.name, self.game.initial(), (), duplicate)
+        return Outcome(self.game.name, told[-1][1], told, duplicate)
+
+    def _as_it_stands(self, stored: Sequence[StoredEvent], duplicate: bool = False) -> Outcome[S, E]:
+        """The game after ``stored``, told by its last batch (the trailing events of one command)."""
+        if not stored:
+            return Outcome(self.game.name, self.game.initial(), (), duplicate)
+        start = len(stored) - 1
+        while start > 0 and stored[start - 1].command_id == stored[-1].command_id:
+            start -= 1
+        game_id = stored[0].stream_id
+        history, _ = self._folded(game_id, stored)
+        return self._told(game_id, history[:start], history[start:], duplicate)
+
+
+def _check_board(state: S, version: int | None, place: str | None) -> None:
+    """Refuse a command for a board that cannot be this game's (a forged button), or one the game has left behind."""
+    if version == 0 and state.version == 0:
+        return  # creating the game
+    if state.version == 0:
+        raise Refusal(NO_SUCH_GAME)
+    if place is not None and state.place != place:
+        raise Refusal("That game is played in another channel.")
+    if version is not None and not 1 <= version <= state.version:
+        raise Refusal("That button is not from this game's board.")
+    if version is not None and version != state.version:
+        raise StaleBoard("This board was out of date: here is the game as it stands.")

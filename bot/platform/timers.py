@@ -1,0 +1,172 @@
+"""Deadlines: each game module says when its games want waking (a challenge nobody answers, a
+player who does not move), and what a deadline does when it comes.
+
+A deadline is derived from the log (what the game's events pinned, and when they were recorded),
+so ``restore`` rebuilds every pending timer after a restart. A timer fires an ordinary command
+through the game's service, with a command id made of the game and the version it was set for: a
+timer that fires twice (a restart mid-fire) stores one event, and one that lost the race to a
+player's move changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from bot.platform.contract import Refusal, Reminder
+from bot.platform.service import GameService, Outcome
+
+log = logging.getLogger(__name__)
+
+Services = Mapping[str, GameService[Any, Any, Any]]
+
+
+class Clock(Protocol):
+    def now(self) -> float: ...
+
+    async def sleep(self, seconds: float) -> None: ...
+
+
+class SystemClock:
+    def now(self) -> float:
+        return time.time()
+
+    async def sleep(self, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+
+
+@dataclass(frozen=True, order=True)
+class Due:
+    at: float
+    game_id: str
+    version: int
+    """The game's version when the deadline was set: any later event cancels it."""
+    kind: str
+    game: str
+
+
+Fired = Callable[[Outcome[Any, Any]], Awaitable[object]]
+"""Called with the outcome of a timer that changed the game (the board should show it)."""
+Warned = Callable[[str, str, Reminder], Awaitable[None]]
+"""Called with the game's module name, its id and the words for the player whose deadline is near."""
+
+
+async def nothing(*_: object) -> None:
+    """What a timer tells when no front end listens (the console, a command-line tool)."""
+
+
+class Timers:
+    """Every pending deadline, and one task that sleeps until the next."""
+
+    def __init__(self, services: Services, clock: Clock, fired: Fired = nothing, warned: Warned = nothing) -> None:
+        self.services, self.clock, self.fired, self.warned = services, clock, fired, warned
+        self._due: dict[str, list[Due]] = {}
+        self._wake = asyncio.Event()
+        self._posting: set[asyncio.Task[object]] = set()
+        for service in services.values():
+            service.watchers.append(self.track)
+
+    def pending(self, game_id: str) -> list[Due]:
+        return list(self._due.get(game_id, ()))
+
+    def track(self, game: str, state: Any) -> None:
+        """Set the game's deadlines afresh after an event recorded just now."""
+        now = self.clock.now()
+        self._set(state.game_id, self._deadlines(game, state, now, now))
+
+    def _deadlines(self, game: str, state: Any, created_at: float, last_at: float) -> list[Due]:
+        wanted = self.services[game].game.deadlines(state, created_at, last_at)
+        return [Due(d.at, state.game_id, state.version, d.kind, game) for d in wanted]
+
+    async def restore(self, games: Iterable[tuple[str, str]]) -> None:
+        """Rebuild the deadlines of ``(game, game_id)`` (the live games) from the log."""
+        for game, game_id in games:
+            if game not in self.services:
+                log.error("game %s is a game of %s, which this bot does not play: no timers for it", game_id, game)
+                continue
+            service = self.services[game]
+            stored = await service.store.load(game_id)
+            try:
+                state = await service.load(game_id)
+            except Exception as error:  # one damaged game keeps no timer, and stops nothing else
+                log.error("game %s is damaged: no timers for it (%s)", game_id, error)
+                continue
+            if stored:
+                self._set(game_id, self._deadlines(game, state, stored[0].recorded_at, stored[-1].recorded_at))
+
+    def _set(self, game_id: str, due: list[Due]) -> None:
+        if due:
+            self._due[game_id] = due
+        else:
+            self._due.pop(game_id, None)
+        self._wake.set()
+
+    async def run(self) -> None:
+        """Fire each deadline when it comes, until cancelled."""
+        while True:
+            self._wake.clear()
+            due = min((d for ds in self._due.values() for d in ds), default=None)
+            if due is None:
+                await self._wake.wait()
+            elif (delay := due.at - self.clock.now()) > 0:
+                await self._sleep_or_wake(delay)
+            else:
+                self._due[due.game_id].remove(due)
+                if not self._due[due.game_id]:
+                    del self._due[due.game_id]
+                try:
+                    await self._fire(due)
+                except Exception:  # a timer must never stop the others
+                    log.exception("the %s timer of game %s failed", due.kind, due.game_id)
+
+    async def _sleep_or_wake(self, delay: float) -> None:
+        sleeper = asyncio.ensure_future(self.clock.sleep(delay))
+        waker = asyncio.ensure_future(self._wake.wait())
+        try:
+            await asyncio.wait({sleeper, waker}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            sleeper.cancel()
+            waker.cancel()
+
+    def _post(self, telling: Awaitable[object], due: Due) -> None:
+        """Tell Discord on a task of its own: a slow or rate-limited edit never holds back another
+        game's deadline (the game itself is already stored)."""
+
+        async def post() -> object:
+            try:
+                return await telling
+            except Exception:
+                log.exception("telling Discord of the %s of game %s failed", due.kind, due.game_id)
+                return None
+
+        task = asyncio.create_task(post())
+        self._posting.add(task)
+        task.add_done_callback(self._posting.discard)
+
+    def close(self) -> None:
+        """Stop telling Discord (the bot is closing): what is stored stays stored."""
+        for task in self._posting:
+            task.cancel()
+
+    async def _fire(self, due: Due) -> None:
+        service = self.services[due.game]
+        state = await service.load(due.game_id)
+        if state.version != due.version:
+            return  # someone moved first: the new version has its own deadlines
+        action = service.game.on_deadline(state, due.kind)
+        if action is None:
+            return
+        if isinstance(action, Reminder):
+            self._post(self.warned(due.game, due.game_id, action), due)
+            return
+        try:
+            outcome = await service.execute(
+                due.game_id, lambda state, chance: action, f"timer:{due.game_id}:{due.version}", due.version
+            )
+        except Refusal:  # someone moved first: the new version has its own deadline
+            return
+        self._post(self.fired(outcome), due)

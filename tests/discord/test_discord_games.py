@@ -1,0 +1,117 @@
+"""Whole games through the fake Discord: a challenge played to the win, a house game in every rule
+set, and clicks that race each other."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from bot.discord.client import GameBot
+from hog_core.game import Status
+from hog_core.rulesets import RULE_SETS
+from tests.discord.discord_world import (
+    answer_to,
+    board_of,
+    button,
+    challenge_command,
+    click,
+    followup_to,
+    press,
+    subcommand,
+)
+from tests.discord.fake_discord import FakeDiscord
+
+PLAYERS = {"Ada": "1001", "Bob": "2002"}
+
+
+def footer(answer: dict[str, Any]) -> str:
+    return str(answer["data"]["embeds"][0]["footer"]["text"])
+
+
+async def play_out(fake: FakeDiscord, message_id: str, answer: dict[str, Any], choice: str) -> dict[str, Any]:
+    """Press ``choice`` for whoever is to move until the game ends; returns the last board."""
+    for _ in range(200):
+        message = next(m for m in fake.messages.values() if m["id"] == message_id)
+        if not footer(answer).endswith(("to move.", "to move (an extra turn).")):
+            return answer
+        name = footer(answer).split(" to move")[0]
+        rows = answer["data"]["components"]
+        custom_id = next(c["custom_id"] for row in rows for c in row["components"] if c["label"] == choice)
+        answer = await press(fake, PLAYERS.get(name, "1001"), name, message, custom_id)
+        assert answer["type"] == 7, answer
+    raise AssertionError("the game did not end")
+
+
+async def test_a_challenge_from_the_command_to_the_win(discord_world: tuple[FakeDiscord, GameBot]) -> None:
+    fake, bot = discord_world
+    command = await fake.interact(challenge_command("2002", "Bob"))
+    shown = await board_of(fake, command)
+    message = fake.messages[f"original:token{command}"]
+    accepted = await press(fake, "2002", "Bob", message, button(shown, "Accept"))
+    assert footer(accepted) == "Ada to move."
+
+    final = await play_out(fake, message["id"], accepted, "5")
+    assert footer(final) in ("Ada won.", "Bob won.")
+    assert "🏆" in final["data"]["embeds"][0]["description"]
+    assert final["data"]["components"] == []
+    game_id = button(shown, "Accept").split(":")[2]
+    state = await bot.service("hog").load(game_id)
+    assert state.status is Status.FINISHED and max(state.scores) >= 100
+    assert await bot.live_games() == []  # (the read models caught up first)
+    row = await bot.views.game(game_id)
+    assert row is not None and row.status == "finished" and row.seats[state.winner or 0].result == "win"
+
+
+@pytest.mark.parametrize("rules", list(RULE_SETS))
+async def test_a_house_game_in_every_rule_set(discord_world: tuple[FakeDiscord, GameBot], rules: str) -> None:
+    fake, bot = discord_world
+    options = [{"name": "rules", "type": 3, "value": rules}, {"name": "goal", "type": 4, "value": 50}]
+    command = await fake.interact(subcommand("house", options))
+    shown = await board_of(fake, command)
+    (embed,) = shown.body["embeds"]
+    assert embed["title"] == f"Hog · {RULE_SETS[rules].name} · first to 50"
+    labels = [c["label"] for row in shown.body["components"] for c in row["components"]]
+    assert ("Pork Chop" in labels) == (rules == "porkchop")
+    assert [f["name"] for f in embed["fields"][:2]] == ["Ada", "The house"]
+    assert all("to win" in f["value"] for f in embed["fields"][:2])  # the win chances under perfect play
+
+    first = {"data": shown.body}
+    final = await play_out(fake, fake.messages[f"original:token{command}"]["id"], first, "4")
+    assert footer(final) in ("Ada won.", "The house won.", "A draw.")
+    state = await bot.service("hog").load(button(shown, "4").split(":")[2])
+    assert state.is_over and state.rules.id == rules
+
+
+async def test_two_clicks_at_once_make_one_move(discord_world: tuple[FakeDiscord, GameBot]) -> None:
+    fake, bot = discord_world
+    command = await fake.interact(subcommand("house"))
+    shown = await board_of(fake, command)
+    message = fake.messages[f"original:token{command}"]
+    game_id = button(shown, "3").split(":")[2]
+
+    clicks = [await fake.interact(click(button(shown, label), message)) for label in ("3", "3", "6")]
+    answers = await asyncio.gather(*(answer_to(fake, i) for i in clicks))
+    assert all(a.body["type"] == 7 for a in answers)  # every board shows the game as it stands
+    boards = [a.body["data"] for a in answers]
+    assert "Ada rolls" in boards[0]["embeds"][0]["description"]
+    assert all(b == boards[0] for b in boards), "one version, one board: the story is told from the log"
+    stored = await bot.service("hog").store.load(game_id)
+    assert len(stored) == 3  # Ada's one move and the house's reply
+    for late in set(clicks) - {stored[1].command_id}:  # the others hear privately why their click did nothing
+        notice = await followup_to(fake, late)
+        assert notice.body["flags"] == 64 and "as it stands" in notice.body["content"]
+
+
+async def test_a_second_click_on_the_winning_board_keeps_its_story(discord_world: tuple[FakeDiscord, GameBot]) -> None:
+    """Ten fives win a game to 50 at once; a double click on that button must not blank the story
+    of the win on the shared board."""
+    fake, _ = discord_world
+    command = await fake.interact(subcommand("house", [{"name": "goal", "type": 4, "value": 50}]))
+    shown = await board_of(fake, command)
+    message = fake.messages[f"original:token{command}"]
+    won = await press(fake, "1001", "Ada", message, button(shown, "10"))
+    again = await press(fake, "1001", "Ada", message, button(shown, "10"))
+    assert "🏆" in won["data"]["embeds"][0]["description"]
+    assert again["data"] == won["data"]

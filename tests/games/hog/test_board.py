@@ -1,0 +1,56 @@
+"""The board: whose turn, how it ended, win chances and what they mean, the hint."""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from bot.games.hog.board import board, hint, text
+from hog_core.game import AcceptChallenge, DeclineChallenge, ExpireChallenge, Forfeit, Status, decide, replay
+from hog_core.solver import Solution
+from tests.helpers import move, new_game
+
+
+def test_a_live_board() -> None:
+    state, _ = new_game("sp16")
+    state = move(state, 2, 4, 3)  # d4 at 0-0: Alice 7 -> Hogtimus Prime 11
+    shown = text(board(state, ("Alice rolls 4, 3 for 7.",), (0.25, 0.75)))
+    assert shown.splitlines() == [
+        "── Hog · Spring 2016: Pig Out, Free Bacon, Hogtimus Prime, Hog Wild, Piggy Back, Swine Swap · first to 100 ──",
+        "  Alice rolls 4, 3 for 7.",
+        "  Alice 11 · Bob 0    win chance (perfect play) 25% · 75%",
+        "  Bob to move.",
+    ]
+
+
+def test_how_a_game_ended() -> None:
+    challenged, _ = new_game(challenge=True)
+    assert board(challenged).status == "Waiting for Bob to accept."
+    assert board(replay(decide(challenged, DeclineChallenge("b")), challenged)).status == "Bob declined."
+    assert board(replay(decide(challenged, ExpireChallenge()), challenged)).status == "The challenge expired."
+    playing = replay(decide(challenged, AcceptChallenge("b")), challenged)
+    resigned = replay(decide(playing, Forfeit("a")), playing)
+    assert board(resigned).status == "Bob won: Alice forfeited."
+    won = move(replace(playing, scores=(95, 0)), 1, 6)
+    assert board(won).status == "Alice won."
+    assert board(replace(won, status=Status.DRAWN, winner=None)).status == "A draw."
+    bacon = move(new_game()[0], 0)
+    assert "win chance" not in text(board(bacon))
+
+
+def test_a_forfeit_after_a_turn_shows_no_stale_roll() -> None:
+    """The board tells the last command's story alone: after a forfeit, not the roll before it."""
+    state = move(new_game()[0], 3, 4, 4, 4)
+    resigned = replay(decide(state, Forfeit("b")), state)
+    shown = text(board(resigned, ("Bob resigns: Alice wins (12 to 0).",)))
+    assert "rolled" not in shown and "rolls" not in shown
+
+
+def test_a_hint_is_the_perfect_move(solutions: dict[str, Solution]) -> None:
+    state = move(new_game()[0], 3, 4, 4, 4)
+    fa18 = solutions["fa18"]
+    k, chance = fa18.best_move(state), fa18.win_chances(state)[1]
+    assert hint(state, fa18) == (
+        f"Best move for Bob: roll {k} dice. With perfect play from here, Bob wins {chance:.0%} of games."
+    )
+    assert hint(state, None) == "No hints in this game: its goal is past what is solved for perfect play."
+    assert hint(replay(decide(state, Forfeit("b")), state), fa18).startswith("There is no move to hint at")

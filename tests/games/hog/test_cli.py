@@ -1,0 +1,74 @@
+"""The command line: the tournament table and the simulation, through ``main``."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main
+from bot.platform.settings import Settings
+
+
+@pytest.fixture(autouse=True)
+def cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HOG_CACHE", str(tmp_path))
+
+
+def run(*argv: str) -> str:
+    out = io.StringIO()
+    assert main(list(argv), io.StringIO(), out) == 0
+    return out.getvalue()
+
+
+def test_tournament_prints_exact_win_rates() -> None:
+    text = run("tournament", "always_roll(4)", "perfect")
+    rows = {line.split()[0]: line.split()[1:] for line in text.splitlines()[2:]}
+    assert rows["perfect"] == ["0.79915", "0.50000"]
+    assert rows["always_roll(4)"] == ["0.50000", "0.20085"]
+
+
+def test_simulate_reports_simulated_and_exact(capsys: pytest.CaptureFixture[str]) -> None:
+    text = run("simulate", "always_roll(4)", "always_roll(6)", "--games", "20000", "--seed", "1")
+    assert "20,000 games in" in text
+    assert "exact win rate of always_roll(4):     0.47176" in text
+    simulated = float(text.split("simulated win rate of always_roll(4): ")[1].split()[0])
+    assert abs(simulated - 0.47176) < 0.015
+
+
+def test_simulate_takes_any_python_function() -> None:
+    text = run("simulate", "hog_core.strategies:swap_strategy", "easy", "--games", "1000", "--rules", "sp21")
+    assert "hog_core.strategies:swap_strategy vs easy (sp21" in text
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["simulate", "bogus:x", "easy"], "Cannot load strategy 'bogus:x'"),
+        (["simulate", "nonsense", "easy"], "Unknown strategy 'nonsense'"),
+        (["tournament", "always_roll(12)"], "chose 12 dice; fa18 allows 0 to 10"),
+        (["simulate", "hog_core.classic:house_strategy", "easy"], "The strategy failed at score 0, opponent 0"),
+        (["play", "--goal", "0"], "The goal must be between 10 and 1000, not 0."),
+        (["play", "--goal", "5000", "--house", "easy"], "The goal must be between 10 and 1000, not 5000."),
+    ],
+)
+def test_bad_input_is_a_usage_error(argv: list[str], words: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv, io.StringIO("q\n"), io.StringIO())
+    assert exit_info.value.code == 2
+    assert words in capsys.readouterr().err
+
+
+def test_timeouts_come_from_the_environment(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    settings = Settings.from_env({"HOG_CHALLENGE_TIMEOUT": "60", "HOG_TURN_TIMEOUT": "0"})
+    assert (settings.challenge_timeout, settings.turn_timeout) == (60, 0)
+    assert (Settings.from_env({}).challenge_timeout, Settings.from_env({}).turn_timeout) == (600, 600)
+
+    monkeypatch.setenv("HOG_TURN_TIMEOUT", "ten minutes")
+    with pytest.raises(SystemExit) as exit_info:
+        main([], io.StringIO("q\n"), io.StringIO())
+    assert exit_info.value.code == 2
+    assert "HOG_TURN_TIMEOUT must be a whole number, not 'ten minutes'." in capsys.readouterr().err

@@ -1,0 +1,263 @@
+"""Read models: kept up to date as games are played, equal to a rebuild from the log, and queries
+that agree with a count over the log itself."""
+
+from __future__ import annotations
+
+import logging
+import random
+import sqlite3
+from collections import Counter
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from bot.platform.projection import Projector
+from bot.platform.registry import Games
+from hog_core.events import Player, TurnTaken
+from hog_core.game import (
+    AcceptChallenge,
+    Command,
+    CreateGame,
+    DeclineChallenge,
+    ExpireChallenge,
+    Forfeit,
+    GameState,
+    Status,
+    TakeTurn,
+    decide,
+    evolve,
+)
+from hog_core.rulesets import RULE_SETS
+from storage.events import NewEvent, SqliteEventStore, StoredEvent
+from storage.games import GameViews, Record
+from storage.schema import MIGRATIONS
+from tests.helpers import HOG, hog_events, hog_record
+
+PEOPLE = [Player(str(i), name) for i, name in enumerate(["Ada", "Grace", "Alan", "Edsger", "Barbara"], start=1)]
+HOUSE = [Player(f"house-{level}", "The house", house=level) for level in ("easy", "medium", "perfect")]
+PLACES = ["guild/1/channel/10", "guild/1/channel/20"]
+GAMES = Games({"hog": HOG})
+
+
+@dataclass
+class World:
+    store: SqliteEventStore
+    views: GameViews
+    projector: Projector
+    games: list[GameState]
+    path: Path
+
+
+async def run(world: World, state: GameState, command: Command) -> GameState:
+    """Decide, append, evolve, then project: what the bot's service does for each command."""
+    events = decide(state, command)
+    stream = state.game_id or command.game_id  # type: ignore[union-attr]
+    await world.store.append(stream, [hog_record(e) for e in events], state.version)
+    for e in events:
+        state = evolve(state, e)
+    await world.projector.catch_up()
+    return state
+
+
+async def play_one(world: World, rng: random.Random, n: int) -> GameState:
+    """One varied game: against the house or a challenge; finished, forfeited, declined, or left hanging."""
+    a, b = rng.sample(PEOPLE, 2)
+    house = rng.random() < 0.3
+    if house:
+        b = rng.choice(HOUSE)
+    create = CreateGame(
+        f"g{n:02d}",
+        (a, b),
+        rules=rng.choice(sorted(RULE_SETS)),
+        goal=rng.choice([20, 40]),
+        challenge=not house,
+        place=rng.choice(PLACES),
+    )
+    state = await run(world, GameState(), create)
+    if not house:
+        answers: list[Command] = [AcceptChallenge(b.id)] * 5
+        answers += [DeclineChallenge(b.id), ExpireChallenge()]
+        answer = rng.choice(answers)
+        state = await run(world, state, answer)
+    ending = rng.choice(["play"] * 6 + ["forfeit", "timeout", "hang"])
+    while not state.is_over:
+        if ending == "hang" and rng.random() < 0.3:
+            break
+        if ending in ("forfeit", "timeout") and rng.random() < 0.2:
+            mover = state.players[state.mover].id
+            return await run(world, state, Forfeit(mover, "timeout" if ending == "timeout" else "resigned"))
+        k = rng.choice(state.legal_moves())
+        dice = state.dice_for(k)
+        outcomes = tuple(rng.randint(1, dice.sides) for _ in range(dice.count))
+        state = await run(world, state, TakeTurn(state.players[state.mover].id, k, outcomes))
+    return state
+
+
+@pytest.fixture
+async def world(tmp_path: Path) -> AsyncIterator[World]:
+    path = tmp_path / "hog.sqlite3"
+    store = await SqliteEventStore.open(path)
+    views = await GameViews.open(path)
+    w = World(store, views, Projector(store, views, GAMES), [], path)
+    rng = random.Random(5)
+    w.games = [await play_one(w, rng, n) for n in range(40)]
+    yield w
+    await w.views.close()
+    await store.close()
+
+
+def dump(path: Path) -> tuple[list[tuple[object, ...]], ...]:
+    with sqlite3.connect(path) as db:
+        return tuple(
+            db.execute(f"SELECT * FROM {table} ORDER BY 1, 2").fetchall()
+            for table in ("games", "seats", "game_fields", "seat_facts", "checkpoints")
+        )
+
+
+async def test_a_rebuild_equals_the_incremental_read_models(world: World) -> None:
+    incremental = dump(world.path)
+    assert len(incremental[0]) == 40
+    statuses = Counter(g.status.value for g in world.games)
+    assert {"finished", "active"} <= set(statuses) and len(statuses) >= 4  # a varied world
+    position = await world.projector.rebuild()
+    assert position == len(await world.store.read_all(limit=100_000))
+    assert dump(world.path) == incremental
+    assert await world.projector.catch_up() == position  # nothing new: nothing changes
+    assert dump(world.path) == incremental
+
+
+async def test_live_games_by_place(world: World) -> None:
+    for place in PLACES:
+        expected = sorted(g.game_id for g in world.games if g.place == place and not g.is_over)
+        assert sorted(r.game_id for r in await world.views.live_games(place)) == expected
+    assert len(await world.views.live_games()) == sum(not g.is_over for g in world.games)
+
+
+async def test_a_players_history_is_paged_newest_first(world: World) -> None:
+    ada = PEOPLE[0].id
+    mine = [g for g in world.games if ada in {p.id for p in g.players}]
+    pages = [await world.views.history(ada, limit=4, offset=offset) for offset in range(0, len(mine) + 4, 4)]
+    seen = [row for page in pages for row in page]
+    assert sorted(r.game_id for r in seen) == sorted(g.game_id for g in mine)
+    assert [r.updated_at for r in seen] == sorted((r.updated_at for r in seen), reverse=True)
+    assert all(len(page) <= 4 for page in pages) and pages[-1] == []
+    row = seen[0]
+    game = next(g for g in world.games if g.game_id == row.game_id)
+    assert (row.fields["rules"], int(row.fields["goal"]), row.status) == (game.rules.id, game.goal, game.status.value)
+    assert row.scores == game.scores
+    assert [s.player_id for s in row.seats] == [p.id for p in game.players]
+
+
+def games_in_the_log(stored: list[StoredEvent]) -> list[tuple[GameState, tuple[int, int], float]]:
+    """Each game of the log, folded here by hand: its final state, each seat's most points in one
+    turn, and when its last event was recorded."""
+    streams: dict[str, list[StoredEvent]] = {}
+    for record in stored:
+        streams.setdefault(record.stream_id, []).append(record)
+    games = []
+    for records in streams.values():
+        state, best = GameState(), [0, 0]
+        for event in hog_events(records):
+            state = evolve(state, event)
+            if isinstance(event, TurnTaken) and state.last_turn is not None:
+                best[event.seat] = max(best[event.seat], state.last_turn.resolution.points)
+        games.append((state, (best[0], best[1]), records[-1].recorded_at))
+    return games
+
+
+async def test_stats_equal_a_count_over_the_log(world: World) -> None:
+    games = games_in_the_log(await world.store.read_all(limit=100_000))
+    streaks_seen = 0
+    for person in PEOPLE:
+        expected: Counter[tuple[str, str]] = Counter()
+        results: list[tuple[float, str, str]] = []
+        turns: list[tuple[int, str]] = []
+        for g, best, ended in games:
+            seat = next((i for i, p in enumerate(g.players) if p.id == person.id), None)
+            if seat is None:
+                continue
+            turns.append((best[seat], g.game_id))
+            if g.status.value not in ("finished", "drawn"):
+                continue
+            result = "draw" if g.winner is None else "win" if g.winner == seat else "loss"
+            results.append((ended, g.game_id, result))
+            expected[(g.rules.id, result)] += 1
+            expected[("*", result)] += 1
+            if g.players[1 - seat].house:
+                expected[(f"house:{g.players[1 - seat].house}", result)] += 1
+        stats = await world.views.stats(person.id, "hog", by="rules", best="turn")
+
+        def counted(key: str, expected: Counter[tuple[str, str]] = expected) -> Record:
+            w, lo, d = expected[(key, "win")], expected[(key, "loss")], expected[(key, "draw")]
+            return Record(w + lo + d, w, lo, d)
+
+        assert stats.total == counted("*")
+        assert stats.by_field == {r: counted(r) for r in sorted({k for k, _ in expected} - {"*"}) if ":" not in r}
+        assert stats.vs_bots == {k[6:]: counted(k) for k in sorted({k for k, _ in expected}) if k.startswith("house:")}
+        runs = "".join("W" if result == "win" else "." for _, _, result in sorted(results)).split(".")
+        assert stats.longest_streak == max(map(len, runs))
+        assert stats.current_streak == len(runs[-1])
+        streaks_seen += stats.longest_streak > 1
+        top = max(points for points, _ in turns)
+        assert stats.best is not None and stats.best.value == top
+        assert (top, stats.best.game_id) in turns
+    assert streaks_seen  # the world has a real streak to count
+
+
+async def test_a_database_from_before_n_seat_read_models_gets_them_from_the_log(world: World) -> None:
+    """Migration 7 replaces the two-seat tables and forgets the checkpoint: the next catch-up folds
+    every game into the new ones."""
+    today = dump(world.path)
+    await world.views.close()
+    with sqlite3.connect(world.path) as db:  # the read models as schema 6 left them, a little stale
+        for table in ("seat_facts", "game_fields", "seats", "games", "checkpoints"):
+            db.execute(f"DROP TABLE {table}")
+        db.executescript(MIGRATIONS[1])
+        db.execute("ALTER TABLE game_players ADD COLUMN best_turn INTEGER NOT NULL DEFAULT 0")
+        db.execute("INSERT INTO checkpoints VALUES ('games', 3)")
+        db.execute("PRAGMA user_version = 6")
+    world.views = await GameViews.open(world.path)
+    assert await world.views.checkpoint() == 0
+    await Projector(world.store, world.views, GAMES).catch_up()
+    assert dump(world.path) == today
+
+
+async def test_the_leaderboard_ranks_people_not_the_house(world: World) -> None:
+    board = await world.views.leaderboard("hog")
+    assert board and all(not leader.player_id.startswith("house") for leader in board)
+    assert [(x.wins, -x.games) for x in board] == sorted(((x.wins, -x.games) for x in board), reverse=True)
+    top = board[0]
+    assert top.wins == (await world.views.stats(top.player_id, "hog", by="rules", best="turn")).total.wins
+    local = await world.views.leaderboard("hog", PLACES[0], limit=2)
+    assert len(local) <= 2
+
+
+async def test_a_damaged_game_is_left_out_with_an_error_and_the_rest_projected(
+    world: World, caplog: pytest.LogCaptureFixture
+) -> None:
+    await world.store.append("broken", [NewEvent("GameCreated", 2, b"not json")], 0)
+    await world.store.append("g00", [NewEvent("DiceStolen", 1, b"{}")], world.games[0].version)
+    with caplog.at_level(logging.ERROR):
+        await world.projector.rebuild()
+    assert "game broken is damaged and left out of play" in caplog.text
+    assert "game g00 is damaged" in caplog.text and "unknown event type 'DiceStolen'" in caplog.text
+    assert await world.views.game("broken") is None and await world.views.game("g00") is None
+    assert await world.views.game("g01") is not None
+    assert [g for g, _ in await world.views.damaged()] == ["broken", "g00"]
+
+
+async def test_an_impossible_event_quarantines_its_game_and_nothing_else(world: World) -> None:
+    """A decodable event the rules cannot apply (a seat that does not exist) once froze every read
+    model; now its game leaves the live lists and the projector goes on."""
+    victim, other = [g for g in world.games if g.status is Status.ACTIVE][:2]
+    impossible = hog_record(TurnTaken(seat=5, k=1, outcomes=(3,), sides=6))
+    await world.store.append(victim.game_id, [impossible], victim.version)
+    await run(world, other, Forfeit(other.players[other.mover].id))
+    quarantined, finished = await world.views.game(victim.game_id), await world.views.game(other.game_id)
+    assert quarantined is not None and quarantined.status == "damaged"
+    assert victim.game_id not in {row.game_id for row in await world.views.live_games()}
+    assert finished is not None and finished.status == "finished"
+    (damaged,) = await world.views.damaged()
+    assert damaged[0] == victim.game_id and "IndexError" in damaged[1]

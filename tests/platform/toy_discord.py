@@ -1,0 +1,64 @@
+"""Press in Discord: ``/toy start`` against a bot, and the press button, on the platform's client."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.discord.client import GameBot
+from bot.discord.front import Shown
+from bot.platform.service import Outcome
+from tests.platform.toy import Created, Press, ToyGame
+
+
+class PressButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"toy:(?P<game>\w+):(?P<v>\d+)"):
+    def __init__(self, game_id: str, version: int) -> None:
+        super().__init__(discord.ui.Button(label="Press", custom_id=f"toy:{game_id}:{version}"))
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PressButton:
+        return cls(match["game"], int(match["v"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        client = interaction.client
+        assert isinstance(client, GameBot)
+        me, service = str(interaction.user.id), client.service("toy")
+        press = service.execute(self.game_id, lambda s, c: [Press(me)], str(interaction.id), self.version)
+        await client.update_board(interaction, "toy", self.game_id, lambda: press)
+
+
+class ToyFront:
+    buttons = (PressButton,)
+
+    def __init__(self, client: GameBot, game: ToyGame) -> None:
+        self.client = client
+
+    def commands(self) -> app_commands.Group:
+        group = app_commands.Group(name="toy", description="Press a button")
+
+        @group.command(name="start", description="Press against a bot")
+        async def start(interaction: discord.Interaction[Any]) -> None:
+            game_id = f"t{interaction.id}"
+            create = Created(game_id, str(interaction.channel_id), (str(interaction.user.id), "bot:Robo"), timeout=60)
+            await self.client.open_game(interaction, "toy", game_id, create)
+
+        return group
+
+    async def show(self, outcome: Outcome[Any, Any]) -> Shown:
+        view = discord.ui.View(timeout=None)
+        if not outcome.state.is_over:
+            view.add_item(PressButton(outcome.state.game_id, outcome.state.version))
+        presses = "-".join(map(str, outcome.state.presses))
+        return Shown(discord.Embed(title=f"Press {presses}", description="\n".join(outcome.story)), view)
+
+    async def finished(self, outcome: Outcome[Any, Any], shown: Shown) -> Shown:
+        return shown
+
+    def close(self) -> None:
+        pass
