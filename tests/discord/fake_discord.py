@@ -191,6 +191,11 @@ class FakeDiscord:
         future = self._responses.get(interaction)
         return future.result() if future is not None and future.done() else None
 
+    def seed(self, message_id: str, components: list[dict[str, Any]]) -> dict[str, Any]:
+        """A message the bot posted before this fake started (a board of an older version of the bot)."""
+        self.messages[message_id] = {"id": message_id}
+        return self._store_message({"components": components}, message_id)
+
     def message(self, message_id: str) -> dict[str, Any]:
         """A message as it stands now, by id."""
         return next(m for m in self.messages.values() if m["id"] == message_id)
