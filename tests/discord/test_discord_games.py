@@ -4,11 +4,13 @@ set, and clicks that race each other."""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.discord.client import GameBot
+from bot.games.hog.solutions import SolutionCache
 from hog_core.game import Status
 from hog_core.rulesets import RULE_SETS
 from tests.discord.discord_world import (
@@ -19,9 +21,11 @@ from tests.discord.discord_world import (
     click,
     followup_to,
     press,
+    running_bot,
     subcommand,
 )
 from tests.discord.fake_discord import FakeDiscord
+from tests.fake_clock import FakeClock
 
 PLAYERS = {"Ada": "1001", "Bob": "2002"}
 
@@ -115,3 +119,25 @@ async def test_a_second_click_on_the_winning_board_keeps_its_story(discord_world
     again = await press(fake, "1001", "Ada", message, button(shown, "10"))
     assert "🏆" in won["data"]["embeds"][0]["description"]
     assert again["data"] == won["data"]
+
+
+async def test_a_version_has_one_board_however_it_is_reached(
+    tmp_path: Path, fake_discord: FakeDiscord, solved_cache: SolutionCache, clock: FakeClock
+) -> None:
+    """The board of a version is computed from the log alone: the click that made it and a fresh
+    render after a restart show the same story, totals, chances and buttons."""
+    fake, db = fake_discord, tmp_path / "hog.sqlite3"
+    async with running_bot(fake, db, solved_cache, clock):
+        command = await fake.interact(subcommand("house"))
+        shown = await board_of(fake, command)
+        message = fake.messages[f"original:token{command}"]
+        moved = (await press(fake, "1001", "Ada", message, button(shown, "3")))["data"]
+    async with running_bot(fake, db, solved_cache, clock) as bot:
+        redrawn = await bot.show(await bot.service("hog").current(button(shown, "3").split(":")[2]))
+    live, fresh = moved["embeds"][0], redrawn.embed.to_dict()
+    assert "The house rolls" in live["description"]
+    assert [fresh.get(k) for k in ("title", "description", "fields", "footer")] == [
+        live.get(k) for k in ("title", "description", "fields", "footer")
+    ]
+    ids = [c["custom_id"] for row in moved["components"] for c in row["components"]]
+    assert [getattr(item, "custom_id", None) for item in redrawn.view.children] == ids
