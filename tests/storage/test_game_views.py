@@ -1,0 +1,70 @@
+"""The read models hold any game with any number of seats: a six-seat card game and a two-seat dice
+game side by side, listed, paged, counted and ranked by queries that know neither."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from storage.games import Best, GameViews, Record, SeatSummary, Summary
+
+
+def cards(game_id: str, loser: int | None, when: float, place: str = "c1") -> tuple[Summary, float, float]:
+    """A finished (or, without a loser, running) six-seat game: Ada, Grace, four bots."""
+    people = [("ada", "Ada", None), ("grace", "Grace", None), *((f"bot{i}", f"Bot {i}", "strong") for i in range(4))]
+    seats = tuple(
+        SeatSummary(
+            pid,
+            name,
+            bot,
+            score=10 + i,
+            result=None if loser is None else "loss" if i == loser else "win",
+            facts={"worst": 13 - i},
+        )
+        for i, (pid, name, bot) in enumerate(people)
+    )
+    status = "over" if loser is not None else "playing"
+    return Summary(game_id, "cards", place, status, loser is None, 9, seats, {"target": "21"}), when, when + 1
+
+
+@pytest.fixture
+async def views(tmp_path: Path) -> AsyncIterator[GameViews]:
+    opened = await GameViews.open(tmp_path / "views.sqlite3")
+    dice = Summary("d1", "dice", "c1", "won", False, 3, (SeatSummary("ada", "Ada", None, 100, "win"),))
+    try:
+        await opened.apply([cards("k1", 0, 1.0), cards("k2", 3, 2.0), cards("k3", None, 3.0), (dice, 4.0, 5.0)], 40)
+        yield opened
+    finally:
+        await opened.close()
+
+
+async def test_rows_keep_every_seat_and_field(views: GameViews) -> None:
+    row = await views.game("k1")
+    assert row is not None and row.game == "cards" and row.fields == {"target": "21"}
+    assert [s.player_id for s in row.seats] == ["ada", "grace", "bot0", "bot1", "bot2", "bot3"]
+    assert row.scores == (10, 11, 12, 13, 14, 15) and [s.result for s in row.seats][:2] == ["loss", "win"]
+    assert [r.game_id for r in await views.live_games("c1")] == ["k3"]
+    assert [r.game_id for r in await views.live_games(game="dice")] == []
+    assert await views.checkpoint() == 40
+
+
+async def test_history_stats_and_leaderboard_for_any_number_of_seats(views: GameViews) -> None:
+    assert [r.game_id for r in await views.history("ada")] == ["d1", "k3", "k2", "k1"]
+    assert [r.game_id for r in await views.history("ada", game="cards", limit=1, offset=1)] == ["k2"]
+    stats = await views.stats("ada", "cards", by="target", best="worst")
+    assert stats.total == Record(2, 1, 1, 0) and stats.by_field == {"21": Record(2, 1, 1, 0)}
+    assert stats.vs_bots == {"strong": Record(2, 1, 1, 0)}
+    assert (stats.longest_streak, stats.current_streak) == (1, 1) and stats.best == Best(13, "k1")
+    board = await views.leaderboard("cards")
+    assert [(x.player_id, x.wins, x.games) for x in board] == [("grace", 2, 2), ("ada", 1, 2)]  # never a bot
+
+
+async def test_a_game_is_replaced_whole(views: GameViews) -> None:
+    """A summary with fewer seats or fields than before leaves none of the old rows behind."""
+    one = Summary("k1", "cards", "c1", "over", False, 10, (SeatSummary("ada", "Ada"),))
+    await views.apply([(one, 1.0, 9.0)], 41)
+    row = await views.game("k1")
+    assert row is not None and len(row.seats) == 1 and row.fields == {}
+    assert (await views.stats("ada", "cards", by="target", best="worst")).best == Best(13, "k2")
