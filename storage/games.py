@@ -55,15 +55,6 @@ class Summary:
 
 
 @dataclass(frozen=True, slots=True)
-class Seat:
-    player_id: str
-    name: str
-    bot: str | None
-    score: int
-    result: str | None
-
-
-@dataclass(frozen=True, slots=True)
 class GameRow:
     game_id: str
     game: str
@@ -73,7 +64,8 @@ class GameRow:
     version: int
     started_at: float
     updated_at: float
-    seats: tuple[Seat, ...]
+    seats: tuple[SeatSummary, ...]
+    """Each seat as the game's summary told it (its facts are not read back)."""
     fields: Mapping[str, str]
 
     @property
@@ -265,7 +257,7 @@ class GameViews:
         if not games:
             return []
         ids = [g[0] for g in games]
-        seats: dict[str, list[Seat]] = {i: [] for i in ids}
+        seats: dict[str, list[SeatSummary]] = {i: [] for i in ids}
         fields: dict[str, dict[str, str]] = {i: {} for i in ids}
         marks = ",".join("?" * len(ids))
         for game_id, player_id, name, bot, score, result in await self._db.execute_fetchall(
@@ -273,7 +265,7 @@ class GameViews:
             "ORDER BY game_id, seat",
             ids,
         ):
-            seats[game_id].append(Seat(player_id, name, bot, score, result))
+            seats[game_id].append(SeatSummary(player_id, name, bot, score, result))
         for game_id, name, value in await self._db.execute_fetchall(
             f"SELECT game_id, field, value FROM game_fields WHERE game_id IN ({marks})", ids
         ):
