@@ -2,6 +2,7 @@ FROM python:3.11-slim
 WORKDIR /app
 COPY pyproject.toml README.md ./
 COPY hog_core ./hog_core
+COPY cucumber_core ./cucumber_core
 COPY storage ./storage
 COPY bot ./bot
 RUN pip install --no-cache-dir .

@@ -1,6 +1,7 @@
 """``python -m bot`` / ``hogbot``: play in the terminal, or study strategies.
 
-hogbot                       play against the house (see ``hogbot play --help``)
+hogbot                       play Hog against the house (see ``hogbot play --help``)
+hogbot GAME                  play any other registered game (``bot.platform.registry``) in this terminal
 hogbot replay GAME           a stored game again, step by step (``--step N``, ``--picture``/``--gif FILE``)
 hogbot history               your games, newest first (``--name NAME``, or ``--player ID`` for a Discord user)
 hogbot stats                 your record, streaks and biggest turn (``--name NAME`` or ``--player ID``)

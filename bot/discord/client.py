@@ -23,7 +23,8 @@ import discord
 import yarl
 from discord import app_commands
 
-from bot.discord.front import DiscordFront, Shown
+from bot.discord.front import FORGED, DiscordFront, Shown
+from bot.discord.history import HistoryButton
 from bot.platform.compose import Platform, platform
 from bot.platform.contract import Refusal, Reminder
 from bot.platform.registry import load
@@ -33,7 +34,6 @@ from storage.games import GameRow, GameViews
 
 log = logging.getLogger(__name__)
 
-FORGED = "That button is not one of mine."
 NOT_THIS_BOARD = "That button is not from this game's board."
 NOT_STARTED = "This game did not start: the bot restarted as it was being set up. Please ask again."
 
@@ -60,7 +60,10 @@ class GameBot(discord.Client):
         }
         for front in self.fronts.values():
             self.tree.add_command(front.commands())
-        self.buttons = tuple(button for front in self.fronts.values() for button in front.buttons)
+        self.buttons: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+            HistoryButton,
+            *(button for front in self.fronts.values() for button in front.buttons),
+        )
 
     def service(self, game: str) -> GameService[Any, Any, Any]:
         return self.platform.service(game)

@@ -11,6 +11,9 @@ from discord import app_commands
 
 from bot.platform.service import Outcome
 
+FORGED = "That button is not one of mine."
+"""The answer to a button whose custom_id is none of ours, or is not as we made it."""
+
 
 @dataclass(frozen=True)
 class Shown:

@@ -14,11 +14,11 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord.client import FORGED, GameBot
-from bot.discord.front import Shown
+from bot.discord.client import GameBot
+from bot.discord.front import FORGED, Shown
+from bot.discord.history import history_page
 from bot.games.hog.board import board, hint
 from bot.games.hog.discord.embeds import embed, stats_embed
-from bot.games.hog.discord.history import PAGE, HistoryButton, history_embed, history_view
 from bot.games.hog.discord.reach import GAME, front
 from bot.games.hog.discord.replays import ReplayButton, replay_embed, replay_view
 from bot.games.hog.module import HogGame, check, resign, turn
@@ -149,7 +149,6 @@ class HogFront:
         AnswerButton,
         HintButton,
         ReplayButton,
-        HistoryButton,
     )
 
     def __init__(self, client: GameBot, game: HogGame) -> None:
@@ -207,12 +206,6 @@ class HogFront:
             return
         animation = discord.File(io.BytesIO(gif), f"hog-{last.game_id}.gif", description="The game, turn by turn")
         await interaction.followup.send(file=animation, ephemeral=True)
-
-    async def history_page(self, player_id: str, name: str, offset: int) -> tuple[discord.Embed, discord.ui.View]:
-        views = await self.client.settled_views()
-        rows = await views.history(player_id, limit=PAGE + 1, offset=offset, game=GAME)
-        lines = [self.game.history_line(row, player_id) for row in rows]
-        return history_embed(rows, lines, name, offset), history_view(player_id, offset, len(rows) > PAGE)
 
     async def move(self, interaction: discord.Interaction[Any], game_id: str, version: int, k: int) -> None:
         player, command_id, place = str(interaction.user.id), str(interaction.id), str(interaction.channel_id)
@@ -387,7 +380,7 @@ def hog_commands(bot: HogFront) -> app_commands.Group:
     @app_commands.describe(member="whose games (yours if left out)")
     async def history(interaction: discord.Interaction[Any], member: discord.Member | None = None) -> None:
         who = member or interaction.user
-        board_embed, view = await bot.history_page(str(who.id), who.display_name, 0)
+        board_embed, view = await history_page(bot.client.platform, GAME, str(who.id), who.display_name, 0)
         await interaction.response.send_message(embed=board_embed, view=view, ephemeral=True)
 
     @hog.command(name="stats", description="Games, wins, streaks and the biggest turn, yours or a member's")
