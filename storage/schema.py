@@ -7,6 +7,8 @@ add the next one.
 
 from __future__ import annotations
 
+import sqlite3
+
 import aiosqlite
 
 MIGRATIONS: tuple[str, ...] = (
@@ -89,7 +91,8 @@ MIGRATIONS: tuple[str, ...] = (
     """,
     # 7: read models for any game and any number of seats: a game's row says which game it is; its
     # seats, its own fields (Hog's rules and goal) and each seat's facts (Hog's best turn) are rows
-    # of their own. Derived from the log: the old tables go and the projector folds it all again.
+    # of their own, which go with their game's row (a summary replaces a game whole). Derived from
+    # the log: the old tables go and the projector folds it all again.
     """
     DROP TABLE game_players;
     DROP TABLE games;
@@ -129,9 +132,28 @@ MIGRATIONS: tuple[str, ...] = (
         value   INTEGER NOT NULL,
         PRIMARY KEY (game_id, seat, fact)
     );
+    CREATE TRIGGER games_replaced AFTER DELETE ON games BEGIN
+        DELETE FROM seats WHERE game_id = old.game_id;
+        DELETE FROM game_fields WHERE game_id = old.game_id;
+        DELETE FROM seat_facts WHERE game_id = old.game_id;
+    END;
     DELETE FROM checkpoints WHERE name = 'games';
     """,
 )
+
+
+def statements(sql: str) -> list[str]:
+    """The statements of a migration, whole (a trigger's body holds semicolons of its own)."""
+    done: list[str] = []
+    pending = ""
+    for line in sql.splitlines(keepends=True):
+        pending += line
+        if sqlite3.complete_statement(pending):
+            done.append(pending.strip())
+            pending = ""
+    if pending.strip():
+        raise ValueError(f"an incomplete statement in a migration: {pending.strip()[:60]!r}")
+    return done
 
 
 async def migrate(db: aiosqlite.Connection) -> int:
@@ -145,7 +167,7 @@ async def migrate(db: aiosqlite.Connection) -> int:
     for number, sql in enumerate(MIGRATIONS[current:], start=current + 1):
         await db.execute("BEGIN IMMEDIATE")
         try:
-            for statement in filter(str.strip, sql.split(";")):
+            for statement in statements(sql):
                 await db.execute(statement)
             await db.execute(f"PRAGMA user_version = {number}")
             await db.execute("COMMIT")
