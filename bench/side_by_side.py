@@ -3,8 +3,10 @@ alike: each line of its output with every number replaced by its median over the
 checkout's beside the other's.
 
     git worktree add /tmp/before <commit>
-    python bench/side_by_side.py /tmp/before bench/store.py --rounds 3
-    python bench/side_by_side.py /tmp/before bench/discord_load.py --rounds 3 -- --games 50
+    python bench/side_by_side.py --rounds 3 /tmp/before bench/store.py
+    python bench/side_by_side.py --rounds 3 /tmp/before bench/discord_load.py --think 0 0
+
+(everything after the benchmark's name is its own arguments)
 """
 
 from __future__ import annotations
@@ -54,7 +56,7 @@ def main() -> None:
     parser.add_argument("other", type=Path, help="the other checkout (a git worktree of the commit to compare)")
     parser.add_argument("script", help="the benchmark, relative to a checkout (it must exist in both)")
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("args", nargs="*", help="arguments for the benchmark (after --)")
+    parser.add_argument("args", nargs=argparse.REMAINDER, help="the benchmark's own arguments")
     options = parser.parse_args()
     trees = {"this checkout": HERE, str(options.other): options.other.resolve()}
     outputs: dict[str, list[list[str]]] = {name: [] for name in trees}

@@ -36,7 +36,7 @@ from bot.games.hog.rules_help import explain
 from bot.games.hog.solutions import SolutionCache
 from bot.platform.compose import Platform, platform
 from bot.platform.contract import Refusal
-from bot.platform.registry import GAMES, Games
+from bot.platform.registry import GAMES, AnyGame, Games
 from bot.platform.settings import Settings, SettingsError
 from hog_core.errors import HogError
 from hog_core.kernel import Kernel
@@ -171,14 +171,19 @@ def add_player_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def play(
-    settings: Settings, game: str, args: argparse.Namespace, stdin: TextIO, out: TextIO, modules: Mapping[str, str]
+    settings: Settings,
+    game: AnyGame,
+    args: argparse.Namespace,
+    stdin: TextIO,
+    out: TextIO,
+    modules: Mapping[str, str],
 ) -> int:
-    """One game at this keyboard. Ctrl-C leaves the game saved, as ``quit`` does (exit status 130)."""
+    """One game at this keyboard. Ctrl-C leaves the game saved, as ``quit`` does (exit status 130).
+    A new game is checked before the database is opened: a bad option changes nothing."""
+    new = game.console.new_game(args, console.player_id(args.name), args.name)
 
     async def work(p: Platform) -> None:
-        chosen = p.games[game]
-        new = chosen.console.new_game(args, console.player_id(args.name), args.name)
-        await console.play(p, chosen, args.name, stdin, out, new, args.resume, offer=not args.new)
+        await console.play(p, p.games[game.name], args.name, stdin, out, new, args.resume, offer=not args.new)
 
     try:
         on_platform(settings, work, modules)
@@ -263,7 +268,7 @@ def main(
             title, words = explain(args.rules)
             print(f"{title}\n\n{plain(words)}", file=out)
         else:
-            return play(settings, plays[args.command], args, stdin or sys.stdin, out, modules)
+            return play(settings, games[plays[args.command]], args, stdin or sys.stdin, out, modules)
     except (HogError, Refusal) as error:
         parser.error(error.message)
     except ValueError as error:

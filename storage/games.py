@@ -9,17 +9,16 @@ set) and a seat's own facts (Hog's biggest turn) are named values.
 
 from __future__ import annotations
 
-import asyncio
-import sqlite3
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import aiosqlite
+import msgspec
 
 from storage.schema import migrate
 
-DERIVED = ("seat_facts", "game_fields", "seats", "games", "damaged", "checkpoints")
+DERIVED = ("seats", "games", "damaged", "checkpoints")
 """The tables a rebuild derives again from the log (``boards`` is not from the log: it stays)."""
 CHECKPOINT = "games"
 RESULTS = ("win", "loss", "draw")
@@ -35,7 +34,7 @@ class SeatSummary:
     result: str | None = None
     """``win``, ``loss`` or ``draw`` once the game is decided for this seat."""
     facts: Mapping[str, int] = field(default_factory=dict)
-    """The game's own numbers about this seat's play (Hog: ``turn``, its biggest turn)."""
+    """The game's own numbers about this seat's play (Hog: ``turn``, its biggest turn), kept as JSON."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,22 +52,16 @@ class Summary:
     version: int
     seats: tuple[SeatSummary, ...]
     fields: Mapping[str, str] = field(default_factory=dict)
-    """The game's own settings, as text (Hog: ``rules``, ``goal``)."""
+    """The game's own settings, as text (Hog: ``rules``, ``goal``), kept with its row as JSON."""
 
 
-@dataclass(frozen=True, slots=True)
-class GameRow:
-    game_id: str
-    game: str
-    place: str
-    status: str
-    live: bool
-    version: int
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameRow(Summary):
+    """A game as the read models hold it: its summary (each seat's facts are not read back), and
+    when it started and last changed."""
+
     started_at: float
     updated_at: float
-    seats: tuple[SeatSummary, ...]
-    """Each seat as the game's summary told it (its facts are not read back)."""
-    fields: Mapping[str, str]
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -122,13 +115,11 @@ class Leader:
 
 
 class GameViews:
-    """The read models. Queries and single writes go through an aiosqlite connection; the
-    projector's transactions are run whole on a connection of their own, in one trip to a worker
-    thread (a trip costs about 0.2 ms here: a dozen statements one by one cost more than the work)."""
+    """The read models, on one aiosqlite connection. Each statement is a trip to its thread (about
+    0.2 ms here), so the projector's transaction is as few statements as the tables allow."""
 
-    def __init__(self, db: aiosqlite.Connection, writer: sqlite3.Connection) -> None:
-        self._db, self._writer = db, writer
-        self._writing = asyncio.Lock()
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
 
     @classmethod
     async def open(cls, path: Path | str) -> GameViews:
@@ -138,18 +129,15 @@ class GameViews:
             # read models are rebuilt from the log at will: a power cut may cost their last commits
             # (and the checkpoint with them, in the same transaction), never their consistency
             await db.execute("PRAGMA synchronous=NORMAL")
+            # a game's row replaced (INSERT OR REPLACE) takes its seats, fields and facts with it (a trigger)
+            await db.execute("PRAGMA recursive_triggers=ON")
             await migrate(db)
-            writer = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         except BaseException:
             await db.close()
             raise
-        writer.execute("PRAGMA busy_timeout=5000")
-        writer.execute("PRAGMA synchronous=NORMAL")
-        return cls(db, writer)
+        return cls(db)
 
     async def close(self) -> None:
-        async with self._writing:
-            self._writer.close()
         await self._db.close()
 
     async def checkpoint(self) -> int:
@@ -167,58 +155,37 @@ class GameViews:
         """Store each ``(summary, started_at, updated_at)``, each damaged ``(game_id, reason)`` and
         the new checkpoint, atomically; ``afresh`` first forgets every row, in the same transaction
         (a rebuild: the old read models stay whole until the new ones replace them)."""
-        async with self._writing:  # one transaction at a time on the writer, in a worker thread
-            await asyncio.to_thread(self._apply, updates, checkpoint, damaged, afresh)
-
-    def _apply(
-        self,
-        updates: Sequence[tuple[Summary, float, float]],
-        checkpoint: int,
-        damaged: Sequence[tuple[str, str]],
-        afresh: bool,
-    ) -> None:
-        db = self._writer
-        db.execute("BEGIN IMMEDIATE")
+        db = self._db
+        await db.execute("BEGIN IMMEDIATE")
         try:
             if afresh:
                 for table in DERIVED:
-                    db.execute(f"DELETE FROM {table}")
-            # a game's row goes with its seats, fields and facts (a trigger), so a summary replaces it whole
-            db.executemany("DELETE FROM games WHERE game_id = ?", [(s.game_id,) for s, _, _ in updates])
-            db.executemany(
-                "INSERT INTO games (game_id, game, place, status, live, version, started_at, updated_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                [(s.game_id, s.game, s.place, s.status, s.live, s.version, start, end) for s, start, end in updates],
-            )
-            db.executemany(
-                "INSERT INTO seats (game_id, seat, player_id, name, bot, score, result) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [
-                    (s.game_id, i, p.player_id, p.name, p.bot, p.score, p.result)
+                    await db.execute(f"DELETE FROM {table}")
+            rows: dict[str, list[tuple[object, ...]]] = {
+                "INSERT OR REPLACE INTO games "
+                "(game_id, game, place, status, live, version, fields, started_at, updated_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)": [
+                    (s.game_id, s.game, s.place, s.status, s.live, s.version, _json(s.fields), start, end)
+                    for s, start, end in updates
+                ],
+                "INSERT INTO seats (game_id, seat, player_id, name, bot, score, result, facts) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)": [
+                    (s.game_id, i, p.player_id, p.name, p.bot, p.score, p.result, _json(p.facts))
                     for s, _, _ in updates
                     for i, p in enumerate(s.seats)
                 ],
+                "INSERT OR REPLACE INTO damaged (game_id, reason) VALUES (?, ?)": list(damaged),
+                "UPDATE games SET status = 'damaged', live = 0 WHERE game_id = ?": [(g,) for g, _ in damaged],
+            }
+            for sql, values in rows.items():
+                if values:  # a trip to the database's thread for nothing is a trip too many
+                    await db.executemany(sql, values)
+            await db.execute(
+                "INSERT OR REPLACE INTO checkpoints (name, position) VALUES (?, ?)", (CHECKPOINT, checkpoint)
             )
-            db.executemany(
-                "INSERT INTO game_fields (game_id, field, value) VALUES (?, ?, ?)",
-                [(s.game_id, k, v) for s, _, _ in updates for k, v in s.fields.items()],
-            )
-            db.executemany(
-                "INSERT INTO seat_facts (game_id, seat, fact, value) VALUES (?, ?, ?, ?)",
-                [
-                    (s.game_id, i, fact, value)
-                    for s, _, _ in updates
-                    for i, p in enumerate(s.seats)
-                    for fact, value in p.facts.items()
-                ],
-            )
-            db.executemany("INSERT OR REPLACE INTO damaged (game_id, reason) VALUES (?, ?)", damaged)
-            db.executemany(
-                "UPDATE games SET status = 'damaged', live = 0 WHERE game_id = ?", [(g,) for g, _ in damaged]
-            )
-            db.execute("INSERT OR REPLACE INTO checkpoints (name, position) VALUES (?, ?)", (CHECKPOINT, checkpoint))
-            db.execute("COMMIT")
+            await db.execute("COMMIT")
         except BaseException:
-            db.execute("ROLLBACK")
+            await db.execute("ROLLBACK")
             raise
 
     async def damaged(self) -> list[tuple[str, str]]:
@@ -268,7 +235,7 @@ class GameViews:
 
     async def _rows(self, where: str, params: Sequence[object], tail: str = "") -> list[GameRow]:
         games = await self._db.execute_fetchall(
-            "SELECT game_id, game, place, status, live, version, started_at, updated_at "
+            "SELECT game_id, game, place, status, live, version, started_at, updated_at, fields "
             f"FROM games WHERE {where} {tail}",
             params,
         )
@@ -276,7 +243,6 @@ class GameViews:
             return []
         ids = [g[0] for g in games]
         seats: dict[str, list[SeatSummary]] = {i: [] for i in ids}
-        fields: dict[str, dict[str, str]] = {i: {} for i in ids}
         marks = ",".join("?" * len(ids))
         for game_id, player_id, name, bot, score, result in await self._db.execute_fetchall(
             f"SELECT game_id, player_id, name, bot, score, result FROM seats WHERE game_id IN ({marks}) "
@@ -284,12 +250,19 @@ class GameViews:
             ids,
         ):
             seats[game_id].append(SeatSummary(player_id, name, bot, score, result))
-        for game_id, name, value in await self._db.execute_fetchall(
-            f"SELECT game_id, field, value FROM game_fields WHERE game_id IN ({marks})", ids
-        ):
-            fields[game_id][name] = value
         return [
-            GameRow(g[0], g[1], g[2], g[3], bool(g[4]), g[5], g[6], g[7], tuple(seats[g[0]]), fields[g[0]])
+            GameRow(
+                game_id=g[0],
+                game=g[1],
+                place=g[2],
+                status=g[3],
+                live=bool(g[4]),
+                version=g[5],
+                started_at=g[6],
+                updated_at=g[7],
+                seats=tuple(seats[g[0]]),
+                fields=_FIELDS.decode(g[8]),
+            )
             for g in games
         ]
 
@@ -317,11 +290,11 @@ class GameViews:
         """A player's record over finished games of ``game`` (in all, by the game's field ``by``,
         against each bot level), their winning streaks and their highest ``best`` fact."""
         rows = await self._db.execute_fetchall(
-            "SELECT f.value, (SELECT max(o.bot) FROM seats o WHERE o.game_id = me.game_id AND o.seat != me.seat), "
+            "SELECT json_extract(g.fields, ?), "
+            "(SELECT max(o.bot) FROM seats o WHERE o.game_id = me.game_id AND o.seat != me.seat), "
             "me.result, count(*) FROM seats me JOIN games g USING (game_id) "
-            "LEFT JOIN game_fields f ON f.game_id = me.game_id AND f.field = ? "
             "WHERE me.player_id = ? AND g.game = ? AND me.result IS NOT NULL GROUP BY 1, 2, 3",
-            (by, player_id, game),
+            (_path(by), player_id, game),
         )
         total: dict[str, int] = {}
         by_field: dict[str, dict[str, int]] = {}
@@ -361,11 +334,10 @@ class GameViews:
 
     async def _best(self, player_id: str, game: str, fact: str) -> Best | None:
         rows = await self._db.execute_fetchall(
-            "SELECT x.value, x.game_id FROM seats me JOIN games g USING (game_id) "
-            "JOIN seat_facts x ON x.game_id = me.game_id AND x.seat = me.seat AND x.fact = ? "
-            "WHERE me.player_id = ? AND g.game = ? AND x.value > 0 "
-            "ORDER BY x.value DESC, g.started_at, g.game_id LIMIT 1",
-            (fact, player_id, game),
+            "SELECT json_extract(me.facts, ?1) AS value, me.game_id FROM seats me JOIN games g USING (game_id) "
+            "WHERE me.player_id = ?2 AND g.game = ?3 AND value > 0 "
+            "ORDER BY value DESC, g.started_at, g.game_id LIMIT 1",
+            (_path(fact), player_id, game),
         )
         return next((Best(int(value), str(game_id)) for value, game_id in rows), None)
 
@@ -379,6 +351,18 @@ class GameViews:
             (*params, limit),
         )
         return [Leader(pid, name, int(wins), int(games)) for pid, name, wins, games in rows]
+
+
+_FIELDS = msgspec.json.Decoder(dict[str, str])
+
+
+def _json(values: Mapping[str, object]) -> str:
+    return msgspec.json.encode(values).decode()
+
+
+def _path(name: str) -> str:
+    """The JSON path of a field or fact by its name."""
+    return '$."' + name.replace('"', "") + '"'
 
 
 def _filter(conditions: Mapping[str, object]) -> tuple[str, tuple[object, ...]]:

@@ -89,10 +89,10 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE boards ADD COLUMN shown_version INTEGER NOT NULL DEFAULT -1;
     """,
-    # 7: read models for any game and any number of seats: a game's row says which game it is; its
-    # seats, its own fields (Hog's rules and goal) and each seat's facts (Hog's best turn) are rows
-    # of their own, which go with their game's row (a summary replaces a game whole). Derived from
-    # the log: the old tables go and the projector folds it all again.
+    # 7: read models for any game and any number of seats: a game's row says which game it is and
+    # holds the game's own fields (Hog's rules and goal) as a JSON object; its seats are rows of
+    # their own, each with the seat's facts (Hog's best turn) as a JSON object, and go with their
+    # game's row. Derived from the log: the old tables go and the projector folds it all again.
     """
     DROP TABLE game_players;
     DROP TABLE games;
@@ -103,6 +103,7 @@ MIGRATIONS: tuple[str, ...] = (
         status     TEXT    NOT NULL,
         live       INTEGER NOT NULL,
         version    INTEGER NOT NULL,
+        fields     TEXT    NOT NULL,
         started_at REAL    NOT NULL,
         updated_at REAL    NOT NULL
     );
@@ -116,26 +117,12 @@ MIGRATIONS: tuple[str, ...] = (
         bot       TEXT,
         score     INTEGER NOT NULL,
         result    TEXT,
+        facts     TEXT    NOT NULL,
         PRIMARY KEY (game_id, seat)
     );
     CREATE INDEX seats_by_player ON seats (player_id, game_id);
-    CREATE TABLE game_fields (
-        game_id TEXT NOT NULL REFERENCES games (game_id),
-        field   TEXT NOT NULL,
-        value   TEXT NOT NULL,
-        PRIMARY KEY (game_id, field)
-    );
-    CREATE TABLE seat_facts (
-        game_id TEXT    NOT NULL REFERENCES games (game_id),
-        seat    INTEGER NOT NULL,
-        fact    TEXT    NOT NULL,
-        value   INTEGER NOT NULL,
-        PRIMARY KEY (game_id, seat, fact)
-    );
     CREATE TRIGGER games_replaced AFTER DELETE ON games BEGIN
         DELETE FROM seats WHERE game_id = old.game_id;
-        DELETE FROM game_fields WHERE game_id = old.game_id;
-        DELETE FROM seat_facts WHERE game_id = old.game_id;
     END;
     DELETE FROM checkpoints WHERE name = 'games';
     """,

@@ -82,19 +82,19 @@ async def test_a_failed_rebuild_leaves_the_read_models_as_they_were(
     assert len(before) == 3
     calls = 0
 
-    class Failing(dict[str, str]):
-        def items(self) -> Any:
-            raise sqlite3.OperationalError("disk I/O error")  # in the middle of writing the new rows
-
     def failing(game: HogGame, events: Any) -> Summary:
+        """The second game's last seat cannot be stored: the rebuild fails in the middle of writing the new rows."""
         nonlocal calls
         calls += 1
         summary = real(game, events)
-        return dataclasses.replace(summary, fields=Failing(summary.fields)) if calls == 2 else summary
+        if calls != 2:
+            return summary
+        unstorable = dataclasses.replace(summary.seats[-1], score=object())  # type: ignore[arg-type]
+        return dataclasses.replace(summary, seats=(*summary.seats[:-1], unstorable))
 
     real = HogGame.summary
     monkeypatch.setattr(HogGame, "summary", failing)
-    with pytest.raises(sqlite3.OperationalError):
+    with pytest.raises(sqlite3.Error):
         await bot.platform.projector.rebuild()
     assert await bot.views.live_games() == before
 

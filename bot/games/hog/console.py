@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from bot import console
 from bot.games.hog.board import board, hint, text
+from bot.games.hog.limits import check
 from bot.games.hog.picture import animate, chart_of, render
 from bot.games.hog.replays import chances_around
 from bot.games.hog.stats import stats_text
@@ -53,7 +54,9 @@ def new_game(rules: str, goal: int, name: str, house: str, vs: str | None) -> tu
     rival = Player(console.player_id(vs), vs) if vs else Player(f"house:{house}", "The house", house=house)
     game_id = f"c{secrets.token_hex(4)}"
     me = Player(console.player_id(name), name)
-    return game_id, CreateGame(game_id, (me, rival), rules=rules, goal=goal, place=console.PLACE)
+    create = CreateGame(game_id, (me, rival), rules=rules, goal=goal, place=console.PLACE)
+    check(create)
+    return game_id, create
 
 
 class HogConsole:

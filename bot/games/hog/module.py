@@ -8,6 +8,7 @@ from collections.abc import Iterator, Sequence
 
 from bot.games.hog.board import rules_name
 from bot.games.hog.console import HogConsole
+from bot.games.hog.limits import MAX_SOLVED_GOAL, check
 from bot.games.hog.solutions import SolutionCache
 from bot.games.hog.summary import summarize
 from bot.platform.contract import Chance, Deadline, Lines, Record, Reminder
@@ -15,7 +16,7 @@ from bot.platform.service import Commands
 from bot.platform.settings import Settings
 from hog_core import events as ev
 from hog_core.commentary import narrate
-from hog_core.errors import HogError, InvalidGame
+from hog_core.errors import HogError
 from hog_core.game import (
     Command,
     CreateGame,
@@ -30,15 +31,8 @@ from hog_core.game import (
 )
 from hog_core.rulesets import RULE_SETS
 from hog_core.solver import Solution
-from hog_core.strategies import DIFFICULTIES, house_move
+from hog_core.strategies import house_move
 from storage.games import GameRow, Summary
-
-MAX_SOLVED_GOAL = 200
-"""The largest goal the perfect house and the win chances are solved for: the solution's size grows
-with the square of the goal (contest to 200 solves in seconds; to 1000 it would take minutes)."""
-
-GOALS = range(10, 1001)
-"""The goals a game may be played to, from every front end."""
 
 RESULTS = {"win": "won", "loss": "lost", "draw": "drew"}
 
@@ -47,21 +41,6 @@ def warning_before(turn_timeout: int) -> float:
     """How long before a turn's deadline the player is warned: two minutes, or a fifth of a
     shorter timeout."""
     return min(120.0, turn_timeout / 5)
-
-
-def check(command: CreateGame) -> None:
-    """Refuse, before any work, a game no front end offers: raises ``InvalidGame``."""
-    if command.rules not in RULE_SETS:
-        raise InvalidGame(f"There is no rule set {command.rules!r}; choose one of {', '.join(RULE_SETS)}.")
-    if command.goal not in GOALS:
-        raise InvalidGame(f"The goal must be between {GOALS[0]} and {GOALS[-1]}, not {command.goal}.")
-    for level in {p.house for p in command.players} - {None}:
-        if level not in DIFFICULTIES:
-            raise InvalidGame(f"The house plays {', '.join(DIFFICULTIES)}; there is no {level!r}.")
-    if command.goal > MAX_SOLVED_GOAL and any(p.house in ("medium", "perfect") for p in command.players):
-        raise InvalidGame(
-            f"The medium and perfect house play to goals up to {MAX_SOLVED_GOAL}; for a longer game choose easy."
-        )
 
 
 def turn(player: str, k: int) -> Commands[GameState, Command]:

@@ -21,7 +21,8 @@ from bot.games.hog.board import board, hint
 from bot.games.hog.discord.embeds import embed, stats_embed
 from bot.games.hog.discord.reach import GAME, front
 from bot.games.hog.discord.replays import ReplayButton, replay_embed, replay_view
-from bot.games.hog.module import HogGame, check, resign, turn
+from bot.games.hog.limits import check
+from bot.games.hog.module import HogGame, resign, turn
 from bot.games.hog.painter import Painter
 from bot.games.hog.replays import chances_around
 from bot.games.hog.rules_help import explain
