@@ -122,6 +122,8 @@ class GameService(Generic[S, E, C]):
             except self.game.refusal as error:
                 raise Refusal(str(getattr(error, "message", error))) from error
             outcome = self._told(game_id, history, new)  # told before it is stored: nothing stored goes untold
+            if outcome.state.game_id != game_id:  # a front end's mistake, never a player's: store nothing
+                raise ValueError(f"the events name game {outcome.state.game_id!r}, not the stream {game_id!r}")
             try:
                 result = await self.store.append(
                     game_id, [to_record(self.game, e) for e in new], state.version, command_id

@@ -56,6 +56,12 @@ async def test_a_game_is_decided_stored_told_and_projected(world: Platform) -> N
     assert await world.views.game("t1") == row
 
 
+async def test_a_game_is_stored_under_its_own_id_only(world: Platform) -> None:
+    with pytest.raises(ValueError, match="the events name game 't9', not the stream 't8'"):
+        await world.service("toy").create("t8", Created("t9", "here", ("ada", "bob")), "c1")
+    assert await world.store.load("t8") == []
+
+
 async def test_its_deadlines_remind_then_play_for_the_idle(world: Platform, clock: FakeClock) -> None:
     reminded: asyncio.Queue[Reminder] = asyncio.Queue()
     fired: asyncio.Queue[Outcome[Any, Any]] = asyncio.Queue()

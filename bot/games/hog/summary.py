@@ -32,6 +32,6 @@ def summarize(events: Iterable[Event]) -> Summary:
         SeatSummary(p.id, p.name, p.house, state.scores[i], result(state, i), {"turn": best[i]})
         for i, p in enumerate(state.players)
     )
-    fields = {"rules": state.rules.id, "goal": str(state.goal), "turns": str(state.turn_number)}
+    fields = {"rules": state.rules.id, "goal": str(state.goal)}
     live = state.status in LIVE and state.status not in TERMINAL
     return Summary(state.game_id, "hog", state.place, state.status.value, live, state.version, seats, fields)
