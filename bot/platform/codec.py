@@ -27,6 +27,11 @@ def to_record(game: AnyGame, event: Any) -> NewEvent:
     return NewEvent(f"{game.name}.{name}", schema, data)
 
 
+_NAMES: dict[str, dict[str, str]] = {}
+"""Per game, ``stored type -> type name within the game`` for the types seen so far: a load names
+the same few types again and again, and a dictionary lookup is the cheapest way to say it."""
+
+
 def bare(game: AnyGame, stored: StoredEvent) -> str:
     """The event's type name within its game; ``ForeignStream`` when it is another game's."""
     owner, dot, name = stored.type.partition(".")
@@ -39,8 +44,15 @@ def bare(game: AnyGame, stored: StoredEvent) -> str:
 
 def from_records(game: AnyGame, stored: Sequence[StoredEvent]) -> list[Any]:
     """A stream's events, decoded together (much faster than one by one); ``DamagedEvent`` names
-    the first record that cannot be read."""
-    records = [(bare(game, s), s.schema, s.data) for s in stored]
+    the first record that cannot be read, ``ForeignStream`` a stream of another game."""
+    names = _NAMES.setdefault(game.name, {})
+    try:
+        records = [(names[s.type], s.schema, s.data) for s in stored]
+    except KeyError:  # a type not seen yet: learn it (or refuse another game's stream)
+        for s in stored:
+            if s.type not in names:
+                names[s.type] = bare(game, s)
+        records = [(names[s.type], s.schema, s.data) for s in stored]
     try:
         return game.decode_all(records)
     except Exception:
