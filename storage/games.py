@@ -156,7 +156,9 @@ class GameViews:
         the new checkpoint, atomically; ``afresh`` first forgets every row, in the same transaction
         (a rebuild: the old read models stay whole until the new ones replace them)."""
         db = self._db
-        await db.execute("BEGIN IMMEDIATE")
+        # deferred: SQLite's write lock (shared with the event store, in the same file) is taken
+        # by the first write, not here, and held for as few trips to the database's thread as can be
+        await db.execute("BEGIN")
         try:
             if afresh:
                 for table in DERIVED:
