@@ -9,8 +9,12 @@ set) and a seat's own facts (Hog's biggest turn) are named values.
 
 from __future__ import annotations
 
+import asyncio
+import sqlite3
 from collections.abc import Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 import aiosqlite
@@ -115,11 +119,14 @@ class Leader:
 
 
 class GameViews:
-    """The read models, on one aiosqlite connection. Each statement is a trip to its thread (about
-    0.2 ms here), so the projector's transaction is as few statements as the tables allow."""
+    """The read models. Queries and single writes (a board's message) go through an aiosqlite
+    connection. The projector's transaction is prepared on the event loop and committed whole on a
+    connection and a thread of its own, in one trip: it holds the write lock it shares with the
+    event store (the same file) only while SQLite works, never across turns of a busy event loop,
+    and no other coroutine's statement can slip into it."""
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
-        self._db = db
+    def __init__(self, db: aiosqlite.Connection, writer: sqlite3.Connection, thread: ThreadPoolExecutor) -> None:
+        self._db, self._writer, self._thread = db, writer, thread
 
     @classmethod
     async def open(cls, path: Path | str) -> GameViews:
@@ -129,15 +136,17 @@ class GameViews:
             # read models are rebuilt from the log at will: a power cut may cost their last commits
             # (and the checkpoint with them, in the same transaction), never their consistency
             await db.execute("PRAGMA synchronous=NORMAL")
-            # a game's row replaced (INSERT OR REPLACE) takes its seats, fields and facts with it (a trigger)
-            await db.execute("PRAGMA recursive_triggers=ON")
             await migrate(db)
         except BaseException:
             await db.close()
             raise
-        return cls(db)
+        thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="read-models-writer")
+        writer = await asyncio.get_running_loop().run_in_executor(thread, _writer, path)
+        return cls(db, writer, thread)
 
     async def close(self) -> None:
+        await asyncio.get_running_loop().run_in_executor(self._thread, self._writer.close)
+        self._thread.shutdown()
         await self._db.close()
 
     async def checkpoint(self) -> int:
@@ -155,40 +164,17 @@ class GameViews:
         """Store each ``(summary, started_at, updated_at)``, each damaged ``(game_id, reason)`` and
         the new checkpoint, atomically; ``afresh`` first forgets every row, in the same transaction
         (a rebuild: the old read models stay whole until the new ones replace them)."""
-        db = self._db
-        # deferred: SQLite's write lock (shared with the event store, in the same file) is taken
-        # by the first write, not here, and held for as few trips to the database's thread as can be
-        await db.execute("BEGIN")
-        try:
-            if afresh:
-                for table in DERIVED:
-                    await db.execute(f"DELETE FROM {table}")
-            rows: dict[str, list[tuple[object, ...]]] = {
-                "INSERT OR REPLACE INTO games "
-                "(game_id, game, place, status, live, version, fields, started_at, updated_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)": [
-                    (s.game_id, s.game, s.place, s.status, s.live, s.version, _json(s.fields), start, end)
-                    for s, start, end in updates
-                ],
-                "INSERT INTO seats (game_id, seat, player_id, name, bot, score, result, facts) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)": [
-                    (s.game_id, i, p.player_id, p.name, p.bot, p.score, p.result, _json(p.facts))
-                    for s, _, _ in updates
-                    for i, p in enumerate(s.seats)
-                ],
-                "INSERT OR REPLACE INTO damaged (game_id, reason) VALUES (?, ?)": list(damaged),
-                "UPDATE games SET status = 'damaged', live = 0 WHERE game_id = ?": [(g,) for g, _ in damaged],
-            }
-            for sql, values in rows.items():
-                if values:  # a trip to the database's thread for nothing is a trip too many
-                    await db.executemany(sql, values)
-            await db.execute(
-                "INSERT OR REPLACE INTO checkpoints (name, position) VALUES (?, ?)", (CHECKPOINT, checkpoint)
-            )
-            await db.execute("COMMIT")
-        except BaseException:
-            await db.execute("ROLLBACK")
-            raise
+        games = [
+            (s.game_id, s.game, s.place, s.status, s.live, s.version, _json(s.fields), start, end)
+            for s, start, end in updates
+        ]
+        seats = [
+            (s.game_id, i, p.player_id, p.name, p.bot, p.score, p.result, _json(p.facts))
+            for s, _, _ in updates
+            for i, p in enumerate(s.seats)
+        ]
+        work = partial(_commit, self._writer, afresh, games, seats, list(damaged), checkpoint)
+        await asyncio.get_running_loop().run_in_executor(self._thread, work)
 
     async def damaged(self) -> list[tuple[str, str]]:
         """The quarantined games, ``(game_id, reason)``: their logs cannot be folded."""
@@ -353,6 +339,47 @@ class GameViews:
             (*params, limit),
         )
         return [Leader(pid, name, int(wins), int(games)) for pid, name, wins, games in rows]
+
+
+def _writer(path: Path | str) -> sqlite3.Connection:
+    writer = sqlite3.connect(path, isolation_level=None)
+    writer.execute("PRAGMA busy_timeout=5000")
+    writer.execute("PRAGMA synchronous=NORMAL")  # derived, rebuilt at will (see GameViews.open)
+    writer.execute("PRAGMA recursive_triggers=ON")  # a game's row replaced takes its seats with it
+    return writer
+
+
+def _commit(
+    db: sqlite3.Connection,
+    afresh: bool,
+    games: Sequence[tuple[object, ...]],
+    seats: Sequence[tuple[object, ...]],
+    damaged: list[tuple[str, str]],
+    checkpoint: int,
+) -> None:
+    """The projector's transaction, in the writer's thread."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        if afresh:
+            for table in DERIVED:
+                db.execute(f"DELETE FROM {table}")
+        db.executemany(
+            "INSERT OR REPLACE INTO games (game_id, game, place, status, live, version, fields, started_at, "
+            "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            games,
+        )
+        db.executemany(
+            "INSERT INTO seats (game_id, seat, player_id, name, bot, score, result, facts) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            seats,
+        )
+        db.executemany("INSERT OR REPLACE INTO damaged (game_id, reason) VALUES (?, ?)", damaged)
+        db.executemany("UPDATE games SET status = 'damaged', live = 0 WHERE game_id = ?", [(g,) for g, _ in damaged])
+        db.execute("INSERT OR REPLACE INTO checkpoints (name, position) VALUES (?, ?)", (CHECKPOINT, checkpoint))
+        db.execute("COMMIT")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
 
 
 _FIELDS = msgspec.json.Decoder(dict[str, str])
