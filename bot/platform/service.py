@@ -85,7 +85,7 @@ class GameService(Generic[S, E, C]):
         return (await self._fold(game_id))[1]
 
     async def _fold(self, game_id: str) -> tuple[list[E], S]:
-        return self._folded(game_id, await self.store.load(game_id))
+        return self.fold(game_id, await self.store.load(game_id))
 
     async def current(self, game_id: str) -> Outcome[S, E]:
         """The game as it stands, told by the events of its last command: the one board of its
@@ -115,7 +115,7 @@ class GameService(Generic[S, E, C]):
             stored = await self.store.load(game_id)
             if any(s.command_id == command_id for s in stored):  # a retried interaction: it was done
                 return self._as_it_stands(stored, duplicate=True)
-            history, state = self._folded(game_id, stored)
+            history, state = self.fold(game_id, stored)
             _check_board(state, expected_version, place)
             try:
                 new = await self._decide(state, commands(state, self.chance))
@@ -164,7 +164,7 @@ class GameService(Generic[S, E, C]):
             state = self.game.evolve(state, event)
         return state
 
-    def _folded(self, game_id: str, stored: Sequence[StoredEvent]) -> tuple[list[E], S]:
+    def fold(self, game_id: str, stored: Sequence[StoredEvent]) -> tuple[list[E], S]:
         """The game's events and state, or ``GameDamaged`` when its log cannot be folded."""
         try:
             history = from_records(self.game, stored)
@@ -192,7 +192,7 @@ class GameService(Generic[S, E, C]):
         while start > 0 and stored[start - 1].command_id == stored[-1].command_id:
             start -= 1
         game_id = stored[0].stream_id
-        history, _ = self._folded(game_id, stored)
+        history, _ = self.fold(game_id, stored)
         return self._told(game_id, history[:start], history[start:], duplicate)
 
 

@@ -91,7 +91,7 @@ class Timers:
             service = self.services[game]
             stored = await service.store.load(game_id)
             try:
-                state = await service.load(game_id)
+                _, state = service.fold(game_id, stored)
             except Exception as error:  # one damaged game keeps no timer, and stops nothing else
                 log.error("game %s is damaged: no timers for it (%s)", game_id, error)
                 continue
