@@ -19,6 +19,38 @@ class Seat(msgspec.Struct, frozen=True, gc=False):
     """The bot that plays this seat (``strong``, ``magic``, ...), or ``None`` for a person."""
 
 
+class LobbyOpened(msgspec.Struct, frozen=True, tag=True, gc=False):
+    """A table opened for players to sit at, before the game: its host and the game's options."""
+
+    VERSION: ClassVar[int] = 1
+    game_id: str
+    host: Seat
+    max_players: int
+    num_cards: int = 7
+    target: int = 21
+    cucumbers: bool = False
+    turn_timeout: int = 0
+    lobby_timeout: int = 0
+    """Seconds before a table nobody starts closes; 0 for never."""
+    place: str = ""
+
+
+class SeatJoined(msgspec.Struct, frozen=True, tag=True, gc=False):
+    VERSION: ClassVar[int] = 1
+    seat: Seat
+
+
+class SeatLeft(msgspec.Struct, frozen=True, tag=True, gc=False):
+    VERSION: ClassVar[int] = 1
+    player: str
+
+
+class LobbyClosed(msgspec.Struct, frozen=True, tag=True, gc=False):
+    VERSION: ClassVar[int] = 1
+    reason: str = "expired"
+    """``expired`` (nobody started it in time), ``cancelled`` (its host left) or ``void``."""
+
+
 class GameCreated(msgspec.Struct, frozen=True, tag=True, gc=False):
     VERSION: ClassVar[int] = 1
     game_id: str
@@ -115,7 +147,11 @@ class GameForfeited(msgspec.Struct, frozen=True, tag=True, gc=False):
 
 
 Event = (
-    GameCreated
+    LobbyOpened
+    | SeatJoined
+    | SeatLeft
+    | LobbyClosed
+    | GameCreated
     | DealerCut
     | HandDealt
     | CardPlayed
@@ -130,6 +166,10 @@ Event = (
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.__name__: cls
     for cls in (
+        LobbyOpened,
+        SeatJoined,
+        SeatLeft,
+        LobbyClosed,
         GameCreated,
         DealerCut,
         HandDealt,

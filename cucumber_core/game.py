@@ -27,7 +27,11 @@ from cucumber_core.events import (
     GameOver,
     HandDealt,
     HandScored,
+    LobbyClosed,
+    LobbyOpened,
     Seat,
+    SeatJoined,
+    SeatLeft,
     SeatReturned,
     SeatTakenOver,
     TrickWon,
@@ -36,6 +40,8 @@ from cucumber_core.events import (
 
 class Phase(StrEnum):
     NEW = "new"
+    LOBBY = "lobby"
+    """Players sit down until the host starts the game."""
     CUT = "cut"
     """Waiting for the cut for dealer."""
     DEAL = "deal"
@@ -111,7 +117,73 @@ class Forfeit:
     reason: str = "resigned"
 
 
-Command = CreateGame | CutForDealer | DealHand | PlayCard | TakeOver | ReturnToSeat | Forfeit
+@dataclass(frozen=True, slots=True)
+class OpenLobby:
+    game_id: str
+    host: Seat
+    max_players: int
+    num_cards: int = 7
+    target: int = 21
+    cucumbers: bool = False
+    turn_timeout: int = 0
+    lobby_timeout: int = 0
+    place: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class JoinLobby:
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class LeaveLobby:
+    """``player`` gets up; when the host does, the table closes."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class StartGame:
+    player: str
+    fill: str | None = None
+    """The bot that takes every empty seat, or ``None`` to play with the seats filled."""
+
+
+@dataclass(frozen=True, slots=True)
+class CloseLobby:
+    reason: str = "expired"
+
+
+@dataclass(frozen=True, slots=True)
+class CallOff:
+    """End the game with nobody winning or losing (it could never be shown)."""
+
+
+Command = (
+    CreateGame
+    | CutForDealer
+    | DealHand
+    | PlayCard
+    | TakeOver
+    | ReturnToSeat
+    | Forfeit
+    | OpenLobby
+    | JoinLobby
+    | LeaveLobby
+    | StartGame
+    | CloseLobby
+    | CallOff
+)
+
+MAX_PLAYERS = 6
+"""The most seats a table opens with (the deck holds more, but a trick of seven is a long wait)."""
+
+
+def bot_seat(bot: str, seats: Sequence[Seat]) -> Seat:
+    """A seat for ``bot`` beside ``seats``: ``Strong bot``, then ``Strong bot 2``..."""
+    title = f"{bot.replace('_', ' ').capitalize()} bot"
+    count = 1 + sum(1 for s in seats if s.bot == bot)
+    return Seat(f"bot:{bot}:{count}", title if count == 1 else f"{title} {count}", bot)
 
 
 # --- state ---------------------------------------------------------------------------------------
@@ -141,6 +213,13 @@ class GameState(msgspec.Struct, frozen=True, gc=False):
     loser: int | None = None
     winners: tuple[int, ...] = ()
     forfeited_by: int | None = None
+    timeouts: tuple[int, ...] = ()
+    """Per seat, the turns in a row its person let run out (a bot played for them)."""
+    max_players: int = 0
+    """In the lobby: how many may sit down."""
+    lobby_timeout: int = 0
+    closed: str | None = None
+    """Why the table closed before its game began (``expired``, ``cancelled``, ``void``)."""
     version: int = 0
     """How many events made this state: the version a new append must expect."""
 
@@ -151,6 +230,18 @@ class GameState(msgspec.Struct, frozen=True, gc=False):
     @property
     def is_over(self) -> bool:
         return self.phase is Phase.OVER
+
+    @property
+    def host(self) -> Seat | None:
+        """Who opened the table (the first seat)."""
+        return self.seats[0] if self.seats else None
+
+    @property
+    def moment(self) -> str:
+        """Where play stands, as ``hand.trick.plays``: a hand shown at one moment is out of date at any other."""
+        if not self.tricks:
+            return f"{self.hand_number}.0.0"
+        return f"{self.hand_number}.{len(self.tricks)}.{len(self.tricks[-1].plays)}"
 
     @property
     def trick(self) -> Trick:
@@ -208,6 +299,12 @@ def decide(state: GameState, command: Command) -> list[Event]:
             return [DealerCut(tuple(cards), rules.cut(cards))]
         case CreateGame():
             return [_create(state, command)]
+        case OpenLobby() | JoinLobby() | LeaveLobby() | StartGame() | CloseLobby():
+            return _lobby(state, command)
+        case CallOff():
+            if state.phase is Phase.OVER:
+                raise GameNotActive("This game is over.")
+            return [LobbyClosed("void")] if state.phase in (Phase.NEW, Phase.LOBBY) else [GameOver(None, ())]
         case TakeOver(player, bot, reason):
             seat = _seat(state, player)
             return [SeatTakenOver(seat, bot, reason)]
@@ -220,6 +317,68 @@ def decide(state: GameState, command: Command) -> list[Event]:
             seat = _seat(state, player)
             winners = rules.lowest_others(state.scores, state.cucumbers, seat)
             return [GameForfeited(seat, reason), GameOver(seat, winners)]
+
+
+def _lobby(state: GameState, command: OpenLobby | JoinLobby | LeaveLobby | StartGame | CloseLobby) -> list[Event]:
+    if isinstance(command, OpenLobby):
+        if state.phase is not Phase.NEW:
+            raise InvalidGame("This game already exists.")
+        if not 2 <= command.max_players <= MAX_PLAYERS:
+            raise InvalidGame(f"A table seats 2 to {MAX_PLAYERS} players, not {command.max_players}.")
+        rules.check_table(command.max_players, command.num_cards)
+        if command.target < 1 or command.turn_timeout < 0 or command.lobby_timeout < 0:
+            raise InvalidGame("The target must be at least 1, and the timeouts cannot be negative.")
+        c = command
+        return [
+            LobbyOpened(
+                c.game_id,
+                c.host,
+                c.max_players,
+                c.num_cards,
+                c.target,
+                c.cucumbers,
+                c.turn_timeout,
+                c.lobby_timeout,
+                c.place,
+            )
+        ]
+    if state.phase is not Phase.LOBBY:
+        raise GameNotActive("This table is closed." if state.phase is Phase.OVER else "This game has begun.")
+    match command:
+        case JoinLobby(joining):
+            if state.seat_of(joining.id) is not None:
+                raise InvalidGame("You are at this table already.")
+            if len(state.seats) >= state.max_players:
+                raise InvalidGame(f"The table is full: {state.max_players} seats.")
+            return [SeatJoined(joining)]
+        case LeaveLobby(player):
+            at = state.seat_of(player)
+            if at is None:
+                raise NotAPlayer("You are not at this table.")
+            return [LobbyClosed("cancelled")] if at == 0 else [SeatLeft(player)]
+        case StartGame(player, fill):
+            if state.seat_of(player) != 0:
+                raise NotAPlayer(f"Only {state.seats[0].name}, who opened the table, can start the game.")
+            seats = list(state.seats)
+            while fill is not None and len(seats) < state.max_players:
+                seats.append(bot_seat(fill, seats))
+            if len(seats) < rules.MIN_PLAYERS:
+                raise InvalidGame("Cucumber needs at least 2 players: wait for someone to join, or add a bot.")
+            joined: list[Event] = [SeatJoined(s) for s in seats[len(state.seats) :]]
+            create = CreateGame(
+                state.game_id,
+                tuple(seats),
+                state.num_cards,
+                state.target,
+                state.cucumber_rule,
+                cut=True,
+                turn_timeout=state.turn_timeout,
+                place=state.place,
+            )
+            return [*joined, _create(GameState(), create)]
+        case CloseLobby(reason):
+            return [LobbyClosed(reason)]
+    raise AssertionError(command)
 
 
 def _create(state: GameState, c: CreateGame) -> GameCreated:
@@ -343,14 +502,18 @@ def evolve(state: GameState, event: Event) -> GameState:
     """The state after ``event``. Events are facts: they were checked when they were decided."""
     version = state.version + 1
     match event:
-        case CardPlayed(seat, card):  # first: nearly every event is a card
+        case CardPlayed(seat, card, auto):  # first: nearly every event is a card
+            missed = state.timeouts[seat] + 1 if auto else 0
+            timeouts = (*state.timeouts[:seat], missed, *state.timeouts[seat + 1 :])
             hands = list(state.hands)
             hand = list(hands[seat])
             hand.remove(card)
             hands[seat] = tuple(hand)
             trick = state.tricks[-1]
             trick = Trick(trick.leader, (*trick.plays, (seat, card)))
-            return replace(state, hands=tuple(hands), tricks=(*state.tricks[:-1], trick), version=version)
+            return replace(
+                state, hands=tuple(hands), tricks=(*state.tricks[:-1], trick), timeouts=timeouts, version=version
+            )
         case TrickWon(index, seat):
             tricks = state.tricks if index + 1 >= state.num_cards else (*state.tricks, Trick(seat))
             return replace(state, tricks=tricks, version=version)
@@ -389,15 +552,38 @@ def evolve(state: GameState, event: Event) -> GameState:
                 scores=(0,) * n,
                 cucumbers=(0,) * n,
                 bots=tuple(s.bot for s in event.seats),
+                timeouts=(0,) * n,
                 version=version,
             )
+        case LobbyOpened():
+            return GameState(
+                game_id=event.game_id,
+                seats=(event.host,),
+                num_cards=event.num_cards,
+                target=event.target,
+                cucumber_rule=event.cucumbers,
+                turn_timeout=event.turn_timeout,
+                place=event.place,
+                phase=Phase.LOBBY,
+                max_players=event.max_players,
+                lobby_timeout=event.lobby_timeout,
+                version=version,
+            )
+        case SeatJoined(seat):
+            return replace(state, seats=(*state.seats, seat), version=version)
+        case SeatLeft(player):
+            return replace(state, seats=tuple(s for s in state.seats if s.id != player), version=version)
+        case LobbyClosed(reason):
+            return replace(state, phase=Phase.OVER, closed=reason, version=version)
         case DealerCut(_, dealer):
             return replace(state, phase=Phase.DEAL, dealer=dealer, version=version)
         case SeatTakenOver(seat, bot):
             return replace(state, bots=(*state.bots[:seat], bot, *state.bots[seat + 1 :]), version=version)
         case SeatReturned(seat):
             own = state.seats[seat].bot
-            return replace(state, bots=(*state.bots[:seat], own, *state.bots[seat + 1 :]), version=version)
+            bots = (*state.bots[:seat], own, *state.bots[seat + 1 :])
+            timeouts = (*state.timeouts[:seat], 0, *state.timeouts[seat + 1 :])
+            return replace(state, bots=bots, timeouts=timeouts, version=version)
         case GameForfeited(seat):
             return replace(state, forfeited_by=seat, version=version)
 
