@@ -307,6 +307,18 @@ class GameViews:
             await self._best(player_id, game, best),
         )
 
+    async def totals(self, player_id: str, game: str, facts: Sequence[str] = ()) -> dict[str, int]:
+        """Sums over a player's finished games of ``game``: ``games``, their final ``score``, and each
+        named fact of their seat (Cucumber: ``cucumbers``)."""
+        sums = "".join(", sum(coalesce(json_extract(me.facts, ?), 0))" for _ in facts)
+        rows = await self._db.execute_fetchall(
+            f"SELECT count(*), coalesce(sum(me.score), 0){sums} FROM seats me JOIN games g USING (game_id) "
+            "WHERE me.player_id = ? AND g.game = ? AND me.result IS NOT NULL",
+            (*(_path(f) for f in facts), player_id, game),
+        )
+        games, score, *values = next(iter(rows))
+        return {"games": int(games), "score": int(score)} | {f: int(v or 0) for f, v in zip(facts, values, strict=True)}
+
     async def _streaks(self, player_id: str, game: str) -> tuple[int, int]:
         """The longest run of wins and the run up to the last finished game."""
         rows = await self._db.execute_fetchall(

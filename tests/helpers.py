@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import random
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -78,3 +79,18 @@ class Fives:
 
 
 FIVES = Fives()
+
+
+class Seeded:
+    """The platform's random source, seeded: different decks each deal, the same ones each run."""
+
+    def __init__(self, seed: int = 1) -> None:
+        self.random = random.Random(seed)
+
+    def roll(self, count: int, sides: int) -> tuple[int, ...]:
+        return tuple(self.random.randint(1, sides) for _ in range(count))
+
+    def shuffled(self, items: Sequence[int]) -> tuple[int, ...]:
+        deck = list(items)
+        self.random.shuffle(deck)
+        return tuple(deck)

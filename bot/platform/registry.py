@@ -13,7 +13,10 @@ from typing import Any
 from bot.platform.contract import Game, Refusal
 from bot.platform.settings import Settings
 
-GAMES: Mapping[str, str] = {"hog": "bot.games.hog.module:HogGame"}
+GAMES: Mapping[str, str] = {
+    "hog": "bot.games.hog.module:HogGame",
+    "cucumber": "bot.games.cucumber.module:CucumberGame",
+}
 LEGACY = "hog"
 """Event type names stored before they were namespaced (``TurnTaken``) are this game's."""
 

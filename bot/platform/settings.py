@@ -30,6 +30,10 @@ class Settings:
     """``HOG_CHALLENGE_TIMEOUT``: seconds before an unanswered challenge expires (0: never)."""
     turn_timeout: int = 600
     """``HOG_TURN_TIMEOUT``: seconds a player has to move before forfeiting (0: no limit)."""
+    card_timeout: int = 60
+    """``HOG_CARD_TIMEOUT``: seconds a Cucumber player has to play before a bot plays for them (0: no limit)."""
+    lobby_timeout: int = 600
+    """``HOG_LOBBY_TIMEOUT``: seconds before a Cucumber table nobody starts closes (0: never)."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -52,4 +56,6 @@ class Settings:
             gateway_url=values.get("HOG_DISCORD_GATEWAY_URL") or None,
             challenge_timeout=number("HOG_CHALLENGE_TIMEOUT", defaults.challenge_timeout),
             turn_timeout=number("HOG_TURN_TIMEOUT", defaults.turn_timeout),
+            card_timeout=number("HOG_CARD_TIMEOUT", defaults.card_timeout),
+            lobby_timeout=number("HOG_LOBBY_TIMEOUT", defaults.lobby_timeout),
         )

@@ -59,6 +59,9 @@ async def test_history_stats_and_leaderboard_for_any_number_of_seats(views: Game
     assert (stats.longest_streak, stats.current_streak) == (1, 1) and stats.best == Best(13, "k1")
     board = await views.leaderboard("cards")
     assert [(x.player_id, x.wins, x.games) for x in board] == [("grace", 2, 2), ("ada", 1, 2)]  # never a bot
+    totals = await views.totals("bot0", "cards", ["worst", "unknown"])
+    assert totals == {"games": 2, "score": 24, "worst": 22, "unknown": 0}  # finished games only, summed
+    assert await views.totals("nobody", "cards") == {"games": 0, "score": 0}
 
 
 async def test_a_game_is_replaced_whole(views: GameViews) -> None:

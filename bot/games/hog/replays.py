@@ -19,9 +19,3 @@ def chances_around(steps: list[Step], step: int, solution: Solution | None) -> t
         return None, None
     before = steps[step - 1][1] if step else after
     return solution.win_chances(before), solution.win_chances(after)
-
-
-def target(which: str, step: int, count: int) -> int:
-    """The step the ``which`` button leads to from ``step`` of ``count``."""
-    to = {"first": 0, "previous": step - 1, "next": step + 1, "last": count - 1}[which]
-    return max(0, min(to, count - 1))

@@ -12,13 +12,12 @@ from typing import Any
 
 import discord
 
+from bot.discord.stepping import NAVIGATION, target
 from bot.games.hog.board import board
 from bot.games.hog.discord.embeds import embed
 from bot.games.hog.discord.reach import front
-from bot.games.hog.replays import Chances, Step, target
+from bot.games.hog.replays import Chances, Step
 from hog_core.events import TurnTaken
-
-NAVIGATION = (("first", "⏮"), ("previous", "◀"), ("next", "▶"), ("last", "⏭"))
 
 
 class ReplayButton(

@@ -1,0 +1,1 @@
+"""Cucumber, CS 88's card game, as a game module of the platform."""

@@ -1,0 +1,129 @@
+"""Cucumber at the terminal: you and bots at one table, the hand's tricks as the course's board, your
+hand numbered. Stored like a Discord game, so it can be replayed."""
+
+from __future__ import annotations
+
+import argparse
+import re
+import secrets
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from bot.games.cucumber.hands import hand_of
+from bot.games.cucumber.moves import play
+from bot.platform.contract import Chance, Refusal
+from bot.platform.service import Outcome
+from cucumber_core.bots import BOTS
+from cucumber_core.cards import SHORT_NUMS, SUIT_SYMBOLS, Card, name, short
+from cucumber_core.errors import CucumberError, IllegalCard
+from cucumber_core.events import Seat
+from cucumber_core.game import MAX_PLAYERS, Command, CreateGame, GameState, Phase, bot_seat
+from cucumber_core.rules import check_table
+from cucumber_core.table import Table
+
+PLACE = "console"
+SUIT_LETTERS = {"c": 0, "d": 1, "h": 2, "s": 3, **{symbol: i for i, symbol in enumerate(SUIT_SYMBOLS)}}
+
+
+def players(text: str) -> int:
+    if not text.isdigit() or not 2 <= int(text) <= MAX_PLAYERS:
+        raise argparse.ArgumentTypeError(f"a table seats 2 to {MAX_PLAYERS} players, not {text!r}")
+    return int(text)
+
+
+def bots(text: str) -> list[str]:
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    unknown = [n for n in names if n not in BOTS]
+    if not names or unknown:
+        wrong = ", ".join(unknown) or repr(text)
+        raise argparse.ArgumentTypeError(f"no bot {wrong}: the bots are {', '.join(BOTS)}")
+    return names
+
+
+def whole(low: int, high: int) -> Callable[[str], int]:
+    def number(text: str) -> int:
+        if not text.isdigit() or not low <= int(text) <= high:
+            raise argparse.ArgumentTypeError(f"must be a whole number from {low} to {high}, not {text!r}")
+        return int(text)
+
+    return number
+
+
+def parse_card(text: str) -> Card | None:
+    """``Q♠``, ``qs``, ``10h``, ``Queen Spades``: the card a player types, or ``None``."""
+    words = text.strip()
+    if match := re.fullmatch(r"(10|[2-9JQKA])\s*([cdhs♣♦♥♠])", words, re.IGNORECASE):
+        return SHORT_NUMS.index(match[1].upper()) + 13 * SUIT_LETTERS[match[2].lower()]
+    return next((c for c in range(52) if name(c).lower() == words.lower()), None)
+
+
+def table_of(state: GameState) -> Table:
+    """This hand's tricks as the course prints its board: the leader's index, then each player's card."""
+    board = Table(["lead", *(s.name for s in state.seats)])
+    for trick in state.tricks:
+        played = dict(trick.plays)
+        board.append([trick.leader, *(name(played[i]) if i in played else "" for i in range(len(state.seats)))])
+    return board
+
+
+class CucumberConsole:
+    def add_arguments(self, parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("--players", type=players, help="players at the table, you included (3)")
+        parser.add_argument("--bots", type=bots, help=f"your opponents, comma-separated ({', '.join(BOTS)})")
+        parser.add_argument("--target", type=whole(1, 1000), default=21, help="the score that loses (21)")
+        parser.add_argument("--cards", type=whole(1, 25), default=7, help="cards per hand (7)")
+        parser.add_argument(
+            "--cucumbers", action="store_true", help="the first time costs a cucumber, the second loses"
+        )
+
+    def new_game(self, args: argparse.Namespace, player_id: str, name: str) -> tuple[str, CreateGame]:
+        count = args.players or (len(args.bots) + 1 if args.bots else 3)
+        opponents = list(args.bots or ["strong"] * (count - 1))
+        if len(opponents) != count - 1:
+            raise Refusal(f"--players {count} seats {count - 1} bots beside you, but --bots names {len(opponents)}.")
+        try:
+            check_table(count, args.cards)
+        except CucumberError as error:
+            raise Refusal(error.message) from error
+        seats: list[Seat] = [Seat(player_id, name)]
+        for bot in opponents:
+            seats.append(bot_seat(bot, seats))
+        game_id = f"c{secrets.token_hex(5)}"
+        create = CreateGame(game_id, tuple(seats), args.cards, args.target, args.cucumbers, cut=True, place=PLACE)
+        return game_id, create
+
+    def to_move(self, state: GameState) -> str | None:
+        seat = state.to_play
+        return None if seat is None or state.bots[seat] is not None else state.seats[seat].id
+
+    def prompt(self, state: GameState) -> str:
+        return "Your card (its number, or its name like Q♠ or qs; q to quit): "
+
+    async def answer(
+        self, state: GameState, player_id: str, line: str
+    ) -> Callable[[Any, Chance], Sequence[Command]] | str:
+        seat = state.seat_of(player_id)
+        assert seat is not None
+        held = hand_of(state, seat).cards
+        card = held[int(line) - 1] if line.isdigit() and 1 <= int(line) <= len(held) else parse_card(line)
+        if card is None:
+            raise IllegalCard(f"{line!r} is not a card: type its number (1 to {len(held)}) or its name, like Q♠ or qs.")
+        return play(player_id, card, state.moment)
+
+    async def board(self, outcome: Outcome[Any, Any], viewer: str) -> str:
+        state: GameState = outcome.state
+        lines = [*outcome.story, ""]
+        if state.tricks:
+            lines += [f"Hand {state.hand_number}:", table_of(state).as_text(), ""]
+        scores = "   ".join(
+            f"{s.name} {state.scores[i]}{' 🥒' * state.cucumbers[i]}" for i, s in enumerate(state.seats)
+        )
+        lines.append(f"Scores (reach {state.target} and you lose): {scores}")
+        seat = state.seat_of(viewer)
+        if seat is not None and state.phase is Phase.PLAY:
+            hand = hand_of(state, seat)
+            cards = "  ".join(
+                f"{i}:{short(c)}" if c in hand.legal else f"({i}:{short(c)})" for i, c in enumerate(hand.cards, 1)
+            )
+            lines += [f"Your hand: {cards}", hand.why]
+        return "\n".join(lines)

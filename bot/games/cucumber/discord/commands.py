@@ -1,0 +1,156 @@
+"""``/cucumber``: open a table, leave a game, replay one, history, stats, the rules and help."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.discord.history import history_page
+from bot.games.cucumber.discord.buttons import GAME
+from bot.games.cucumber.discord.embeds import COLOUR
+from bot.games.cucumber.moves import leave
+from bot.games.cucumber.rules_help import RULES, worked_trick
+from bot.platform.contract import Refusal
+from cucumber_core.cards import value_name
+from cucumber_core.errors import CucumberError
+from cucumber_core.events import Seat
+from cucumber_core.game import MAX_PLAYERS, GameState, OpenLobby, decide
+
+if TYPE_CHECKING:
+    from bot.games.cucumber.discord.front import CucumberFront
+
+
+def cucumber_commands(front: CucumberFront) -> app_commands.Group:
+    group = app_commands.Group(name="cucumber", description="Play Cucumber, the card game from CS 88")
+    client = front.client
+
+    @group.command(name="new", description="Open a table in this channel: others join, bots fill empty seats")
+    @app_commands.describe(
+        players="seats at the table (2 to 6)",
+        target="the score that loses (21)",
+        cards="cards a hand (7)",
+        cucumbers="the first time you reach the target costs a cucumber; the second loses",
+    )
+    async def new(
+        interaction: discord.Interaction[Any],
+        players: app_commands.Range[int, 2, MAX_PLAYERS] = 4,
+        target: app_commands.Range[int, 5, 200] = 21,
+        cards: app_commands.Range[int, 1, 10] = 7,
+        cucumbers: bool = False,
+    ) -> None:
+        from bot.games.cucumber.discord.front import new_game_id
+
+        me, place = str(interaction.user.id), str(interaction.channel_id)
+        host = Seat(me, interaction.user.display_name)
+        settings = front.settings
+        game_id = new_game_id()
+        opening = OpenLobby(
+            game_id, host, players, cards, target, cucumbers, settings.card_timeout, settings.lobby_timeout, place
+        )
+        try:
+            decide(GameState(), opening)  # a table that cannot be is refused before anything is posted
+        except CucumberError as error:
+            await interaction.response.send_message(error.message, ephemeral=True)
+            return
+        if await front.seated_elsewhere(me, place):
+            await interaction.response.send_message(
+                "You are at a table in this channel already: finish it, or `/cucumber leave` it first.",
+                ephemeral=True,
+            )
+            return
+        await client.open_game(interaction, GAME, game_id, opening)
+
+    @group.command(name="leave", description="Leave your table here; in a game, a bot plays your seat")
+    async def leave_(interaction: discord.Interaction[Any]) -> None:
+        me = str(interaction.user.id)
+        live = await client.live_games(str(interaction.channel_id), GAME)
+        mine = [row for row in live if me in {s.player_id for s in row.seats}]
+        if not mine:
+            await interaction.response.send_message("You are at no table in this channel.", ephemeral=True)
+            return
+        try:
+            outcome = await front.service.execute(mine[-1].game_id, leave(me), str(interaction.id))
+        except Refusal as error:
+            await interaction.response.send_message(error.message, ephemeral=True)
+            return
+        words = outcome.story[-1] if outcome.story else "You left."
+        await interaction.response.send_message(words, ephemeral=True)
+        await client.edit_board(outcome)
+
+    @group.command(name="replay", description="Watch a game again, trick by trick (only you see it)")
+    @app_commands.describe(game="the game's id (your recent games are offered)")
+    async def replay(interaction: discord.Interaction[Any], game: str) -> None:
+        await front.replay_step(interaction, game.strip(), 0, fresh=True)
+
+    @replay.autocomplete("game")
+    async def recent(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+        me = str(interaction.user.id)
+        rows = await client.views.history(me, limit=25, game=GAME)
+        lines = [(row.game_id, f"{row.game_id} · {front.game.history_line(row, me)}") for row in rows]
+        return [
+            app_commands.Choice(name=line[:100], value=game_id)
+            for game_id, line in lines
+            if current.strip().lower() in line.lower()
+        ]
+
+    @group.command(name="history", description="Recent games, yours or a member's")
+    @app_commands.describe(member="whose games (yours if left out)")
+    async def history(interaction: discord.Interaction[Any], member: discord.Member | None = None) -> None:
+        who = member or interaction.user
+        embed, view = await history_page(client.platform, GAME, str(who.id), who.display_name, 0)
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+    @group.command(name="stats", description="Games, losses, cucumbers and the worst card you were stuck with")
+    @app_commands.describe(member="whose stats (yours if left out)")
+    async def stats(interaction: discord.Interaction[Any], member: discord.Member | None = None) -> None:
+        who = member or interaction.user
+        views = await client.settled_views()
+        record = await views.stats(str(who.id), GAME, by="players", best="worst")
+        totals = await views.totals(str(who.id), GAME, ["cucumbers"])
+        embed = discord.Embed(title=f"{who.display_name}'s Cucumber stats", colour=COLOUR)
+        games = record.total.games
+        if not games:
+            embed.description = "No finished games yet: `/cucumber new` opens a table."
+        else:
+            t = record.total
+            embed.add_field(name="Games", value=f"{games} · lost {t.losses} · won {t.wins} · safe {t.draws}")
+            embed.add_field(name="Average final score", value=f"{totals['score'] / games:.1f}")
+            embed.add_field(name="Cucumbers", value=str(totals["cucumbers"]))
+            if record.best is not None:
+                worst = f"{value_name(record.best.value)} (game `{record.best.game_id}`)"
+                embed.add_field(name="Worst card stuck with", value=worst, inline=False)
+            by = " · ".join(f"{n} players: lost {r.losses} of {r.games}" for n, r in record.by_field.items())
+            embed.add_field(name="By table size", value=by or "—", inline=False)
+        embed.set_footer(text="Finished games only. Lost: reached the target; won: lowest score of the rest.")
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @group.command(name="rules", description="The rules, with a trick played through")
+    async def rules(interaction: discord.Interaction[Any]) -> None:
+        embed = discord.Embed(title="🥒 Cucumber: the rules", description=RULES, colour=COLOUR)
+        embed.add_field(name="A trick, worked through", value="\n".join(worked_trick()), inline=False)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @group.command(name="help", description="How to play Cucumber here")
+    async def help_(interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message(embed=HELP, ephemeral=True)
+
+    return group
+
+
+HELP = discord.Embed(
+    title="🥒 Cucumber: how to play here",
+    colour=COLOUR,
+    description=(
+        "`/cucumber new` opens a table in this channel (2 to 6 seats). Others press **Join**; the host "
+        "adds bots with the **+ bot** buttons and presses **Start** (or **Start with bots** to fill every "
+        "empty seat with the strong bot).\n\n"
+        "The board shows the trick, the earlier tricks, scores and whose turn it is. Press **Show my hand**: "
+        "your cards appear where only you see them, the ones you may play in green. Play one by pressing it.\n\n"
+        "Each turn has a time limit; when it runs out a bot plays for you, and after three in a row it keeps "
+        "your seat until you press **I'm back**. `/cucumber leave` hands your seat to a bot.\n\n"
+        "`/cucumber rules` explains the game with an example; `/cucumber replay`, `/cucumber history` and "
+        "`/cucumber stats` look back."
+    ),
+)

@@ -1,0 +1,111 @@
+"""Cucumber's messages: the public board (a table, or a game in play), a player's private hand, and a
+replay step. The board is drawn from ``PublicView`` alone; a hand from its owner's seat alone; a
+replay shows hands only once the game is over."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.discord.stepping import NAVIGATION, target
+from bot.games.cucumber.board import current_trick, earlier_tricks, seat_lines, story
+from bot.games.cucumber.discord.buttons import BackButton, CardButton, HandButton, LobbyButton, ReplayButton
+from bot.games.cucumber.hands import hand_of
+from bot.games.cucumber.replays import Step
+from cucumber_core.bots import BOTS
+from cucumber_core.cards import listing, value
+from cucumber_core.game import GameState, Phase
+from cucumber_core.views import public_view
+
+COLOUR = discord.Colour.dark_green()
+
+
+def title(state: GameState) -> str:
+    cucumbers = " · two 🥒 lose" if state.cucumber_rule else ""
+    return f"🥒 Cucumber · reach {state.target} and lose{cucumbers}"
+
+
+def board_embed(state: GameState, lines: tuple[str, ...], deadline: float | None) -> discord.Embed:
+    """The public board: the table before the game, then the tricks, seats and whose turn it is."""
+    view = public_view(state)
+    shown = discord.Embed(title=title(state), description=story(lines) or None, colour=COLOUR)
+    if state.phase is Phase.LOBBY:
+        shown.add_field(name=f"At the table ({len(state.seats)} of {state.max_players})", value=seat_lines(view))
+        closes = f" The table closes <t:{int(deadline)}:R>." if deadline else ""
+        shown.set_footer(text=f"{state.num_cards} cards a hand · game {state.game_id}")
+        shown.add_field(
+            name="Waiting to start",
+            value=f"Join to sit down. {state.seats[0].name} starts the game (bots in empty seats if asked).{closes}",
+            inline=False,
+        )
+        return shown
+    trick = current_trick(view)
+    if trick is not None:
+        shown.add_field(name=trick[0], value=trick[1], inline=False)
+    if earlier := earlier_tricks(view):
+        shown.add_field(name=f"Hand {state.hand_number}: earlier tricks", value=earlier[-1024:], inline=False)
+    shown.add_field(name="Scores", value=seat_lines(view), inline=False)
+    if view.to_play is not None:
+        due = f" · a bot plays for them <t:{int(deadline)}:R>" if deadline else ""
+        shown.add_field(name="Turn", value=f"**{view.seats[view.to_play].name}** to play{due}", inline=False)
+    shown.set_footer(
+        text=f"game {state.game_id} · hand {state.hand_number}" if not state.is_over else f"game {state.game_id}"
+    )
+    return shown
+
+
+def board_view(state: GameState) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    game_id = state.game_id
+    if state.phase is Phase.LOBBY:
+        for action in ("join", "leave", "start", "fill"):
+            view.add_item(LobbyButton(game_id, action))
+        for bot in BOTS:
+            view.add_item(LobbyButton(game_id, f"bot-{bot}"))
+    elif state.is_over:
+        if state.closed is None:
+            view.add_item(ReplayButton(game_id, 0, "open"))
+    else:
+        view.add_item(HandButton(game_id))
+        if any(bot is not None and seat.bot is None for bot, seat in zip(state.bots, state.seats, strict=True)):
+            view.add_item(BackButton(game_id))
+    return view
+
+
+def hand_message(state: GameState, seat: int, note: str | None = None) -> tuple[discord.Embed, discord.ui.View]:
+    """``seat``'s hand for its owner alone: a button per card in value order, only legal ones enabled."""
+    hand = hand_of(state, seat)
+    trick = current_trick(public_view(state))
+    text = [note] if note else []
+    if trick is not None:
+        text.append(f"{trick[0]}: {trick[1]}")
+    text.append(hand.why)
+    shown = discord.Embed(title=f"Your hand · game {state.game_id}", description="\n".join(text), colour=COLOUR)
+    view = discord.ui.View(timeout=None)
+    for card in hand.cards:
+        view.add_item(CardButton(state.game_id, state.moment, card, legal=card in hand.legal))
+    view.add_item(HandButton(state.game_id, label="Refresh"))
+    return shown, view
+
+
+def replay_message(state: GameState, steps: list[Step], step: int) -> tuple[discord.Embed, discord.ui.View]:
+    """Step ``step`` of the replay: its story, the scores after it, and (once the game is over) every hand
+    as the step began."""
+    now = steps[step]
+    shown = discord.Embed(title=f"Replay · {title(state)}", description=story(now.lines) or None, colour=COLOUR)
+    if state.is_over and now.before.hands:
+        held = [
+            f"**{seat.name}**: {listing(sorted(cards, key=lambda c: (value(c), c))) if cards else '—'}"
+            for seat, cards in zip(now.before.seats, now.before.hands, strict=True)
+        ]
+        shown.add_field(name="Hands as this step began", value="\n".join(held)[:1024], inline=False)
+    elif not state.is_over:
+        shown.add_field(name="Hands", value="Hidden until the game is over.", inline=False)
+    if now.after.scores:
+        scores = " · ".join(f"{s.name} {score}" for s, score in zip(now.after.seats, now.after.scores, strict=True))
+        shown.add_field(name="Scores", value=scores, inline=False)
+    shown.set_footer(text=f"Step {step + 1} of {len(steps)} · game {state.game_id}")
+    view = discord.ui.View(timeout=None)
+    for which, _ in NAVIGATION:
+        to = target(which, step, len(steps))
+        view.add_item(ReplayButton(state.game_id, to, which, disabled=to == step))
+    return shown, view

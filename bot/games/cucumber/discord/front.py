@@ -1,0 +1,242 @@
+"""Cucumber's Discord front: one public board per game (edited as cards are played), each player's hand
+as a message only they see, and the ``/cucumber`` commands.
+
+A card is played from the hand message: the answer to the press is that player's new hand (after the
+bots' replies, so in a game against bots it is often their turn again at once), and the public board
+is edited beside it.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.discord.client import GameBot
+from bot.discord.front import Shown
+from bot.games.cucumber.discord.buttons import (
+    GAME,
+    BackButton,
+    CardButton,
+    HandButton,
+    LobbyButton,
+    ReplayButton,
+)
+from bot.games.cucumber.discord.embeds import board_embed, board_view, hand_message, replay_message
+from bot.games.cucumber.module import CucumberGame
+from bot.games.cucumber.moves import play
+from bot.games.cucumber.replays import steps
+from bot.platform.contract import Refusal
+from bot.platform.service import Commands, GameDamaged, Outcome
+from cucumber_core.bots import BOTS
+from cucumber_core.cards import Card, short
+from cucumber_core.events import Event, Seat
+from cucumber_core.game import (
+    Command,
+    GameState,
+    JoinLobby,
+    LeaveLobby,
+    ReturnToSeat,
+    StartGame,
+    bot_seat,
+)
+
+log = logging.getLogger(__name__)
+
+NOT_PLAYING = "You are not playing in this game."
+
+
+def new_game_id() -> str:
+    return f"c{secrets.token_hex(5)}"
+
+
+class CucumberFront:
+    buttons: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+        LobbyButton,
+        HandButton,
+        CardButton,
+        BackButton,
+        ReplayButton,
+    )
+
+    def __init__(self, client: GameBot, game: CucumberGame) -> None:
+        self.client, self.game = client, game
+        self.service = client.service(GAME)
+        self.settings = client.platform.settings
+
+    def commands(self) -> app_commands.Group:
+        from bot.games.cucumber.discord.commands import cucumber_commands
+
+        return cucumber_commands(self)
+
+    def close(self) -> None:
+        pass
+
+    def deadline(self, state: GameState) -> float | None:
+        """When the game's pending deadline (a turn, a table closing) comes, if it has one."""
+        due = [d.at for d in self.client.timers.pending(state.game_id) if d.kind in ("turn", "expire")]
+        return min(due, default=None)
+
+    async def show(self, outcome: Outcome[GameState, Event]) -> Shown:
+        state = outcome.state
+        return Shown(board_embed(state, outcome.story, self.deadline(state)), board_view(state))
+
+    async def finished(self, outcome: Outcome[GameState, Event], shown: Shown) -> Shown:
+        return shown
+
+    # --- the table --------------------------------------------------------------------------------
+
+    async def seated_elsewhere(self, player: str, place: str, game_id: str | None = None) -> bool:
+        """Whether ``player`` is at another table or game of this channel (one at a time)."""
+        live = await self.client.live_games(place, GAME)
+        return any(row.game_id != game_id and player in {s.player_id for s in row.seats} for row in live)
+
+    async def lobby(self, interaction: discord.Interaction[Any], game_id: str, action: str) -> None:
+        me, name, place = str(interaction.user.id), interaction.user.display_name, str(interaction.channel_id)
+        command: Commands[GameState, Command]
+        if action == "join":
+            if await self.seated_elsewhere(me, place, game_id):
+                await interaction.response.send_message(
+                    "You are at another table in this channel: finish it, or `/cucumber leave` it first.",
+                    ephemeral=True,
+                )
+                return
+            command = _always(JoinLobby(Seat(me, name)))
+        elif action == "leave":
+            command = _always(LeaveLobby(me))
+        elif action in ("start", "fill"):
+            command = _always(StartGame(me, fill="strong" if action == "fill" else None))
+        elif action.removeprefix("bot-") in BOTS:
+            command = _add_bot(me, action.removeprefix("bot-"))
+        else:
+            await interaction.response.send_message("That button is not one of mine.", ephemeral=True)
+            return
+        await self.client.update_board(
+            interaction,
+            GAME,
+            game_id,
+            lambda: self.service.execute(game_id, command, str(interaction.id), place=place),
+        )
+
+    async def come_back(self, interaction: discord.Interaction[Any], game_id: str) -> None:
+        me, place = str(interaction.user.id), str(interaction.channel_id)
+        await self.client.update_board(
+            interaction,
+            GAME,
+            game_id,
+            lambda: self.service.execute(game_id, _always(ReturnToSeat(me)), str(interaction.id), place=place),
+        )
+
+    # --- hands --------------------------------------------------------------------------------------
+
+    async def _seat(self, interaction: discord.Interaction[Any], game_id: str) -> tuple[GameState, int] | None:
+        """The game and the presser's seat in it, or ``None`` once they have been told why not."""
+        try:
+            state = await self.service.load(game_id)
+        except Refusal as error:
+            await interaction.response.send_message(error.message, ephemeral=True)
+            return None
+        seat = state.seat_of(str(interaction.user.id))
+        refusal = None
+        if state.version == 0 or state.place != str(interaction.channel_id):
+            refusal = "There is no such game here."
+        elif seat is None:
+            refusal = NOT_PLAYING
+        elif state.is_over:
+            refusal = f"This game is over: `/cucumber replay game:{game_id}` shows every hand."
+        elif not state.hands:
+            refusal = "The cards are dealt when the game starts."
+        if refusal is not None or seat is None:
+            await interaction.response.send_message(refusal or NOT_PLAYING, ephemeral=True)
+            return None
+        return state, seat
+
+    async def show_hand(self, interaction: discord.Interaction[Any], game_id: str) -> None:
+        """The presser's hand, for them alone: a new message from the board, the same one refreshed."""
+        found = await self._seat(interaction, game_id)
+        if found is None:
+            return
+        embed, view = hand_message(*found)
+        if _private(interaction):
+            await interaction.response.edit_message(embed=embed, view=view)
+        else:
+            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+    async def play_card(self, interaction: discord.Interaction[Any], game_id: str, moment: str, card: Card) -> None:
+        me, place = str(interaction.user.id), str(interaction.channel_id)
+        note = f"You played {short(card)}."
+        try:
+            outcome = await self.service.execute(game_id, play(me, card, moment), str(interaction.id), place=place)
+        except GameDamaged as damaged:
+            log.error("game %s is damaged: %s", game_id, damaged.reason)
+            await interaction.response.send_message(damaged.message, ephemeral=True)
+            return
+        except Refusal as refused:  # a stale hand, a card not held or not allowed, not their turn...
+            await self._refuse_with_hand(interaction, game_id, refused.message)
+            return
+        state = outcome.state
+        seat = state.seat_of(me)
+        if outcome.duplicate:
+            note = "That card was played already."
+        if seat is None or state.is_over:
+            ended = "The game is over: the board shows how it ended."
+            await interaction.response.edit_message(content=f"{note} {ended}", embed=None, view=None)
+        else:
+            embed, view = hand_message(state, seat, note)
+            await interaction.response.edit_message(embed=embed, view=view)
+        await self.client.edit_board(outcome)
+
+    async def _refuse_with_hand(self, interaction: discord.Interaction[Any], game_id: str, message: str) -> None:
+        """Tell the presser why not; on their own hand message, with the hand as it stands now."""
+        state = await self.service.load(game_id)
+        seat = state.seat_of(str(interaction.user.id))
+        if seat is None or state.is_over or not state.hands or not _private(interaction):
+            await interaction.response.send_message(message, ephemeral=True)
+            return
+        embed, view = hand_message(state, seat, f"⚠️ {message}")
+        await interaction.response.edit_message(embed=embed, view=view)
+
+    # --- replays ------------------------------------------------------------------------------------
+
+    async def replay(self, game_id: str, step: int) -> tuple[discord.Embed, discord.ui.View] | None:
+        """Step ``step`` (clamped) of ``game_id``'s replay, or ``None`` for no such game."""
+        events = await self.service.events(game_id)
+        found = steps(self.game.narrate(events))
+        if not found:
+            return None
+        step = max(0, min(step, len(found) - 1))
+        return replay_message(found[-1].after, found, step)
+
+    async def replay_step(self, interaction: discord.Interaction[Any], game_id: str, step: int, fresh: bool) -> None:
+        try:
+            shown = await self.replay(game_id, step)
+        except Refusal as error:
+            await interaction.response.send_message(error.message, ephemeral=True)
+            return
+        if shown is None:
+            await interaction.response.send_message("There is no such game to replay.", ephemeral=True)
+        elif fresh or not _private(interaction):
+            await interaction.response.send_message(embed=shown[0], view=shown[1], ephemeral=True)
+        else:
+            await interaction.response.edit_message(embed=shown[0], view=shown[1])
+
+
+def _private(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the pressed button is on a message only the presser sees (their hand, their replay)."""
+    return interaction.message is not None and interaction.message.flags.ephemeral
+
+
+def _always(command: Command) -> Commands[GameState, Command]:
+    return lambda state, chance: [command]
+
+
+def _add_bot(player: str, bot: str) -> Commands[GameState, Command]:
+    def commands(state: GameState, chance: object) -> list[Command]:
+        if state.seat_of(player) != 0 and state.seats:
+            raise Refusal(f"Only {state.seats[0].name}, who opened the table, seats bots.")
+        return [JoinLobby(bot_seat(bot, state.seats))]
+
+    return commands

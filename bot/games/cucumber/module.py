@@ -1,0 +1,146 @@
+"""Cucumber as a platform game module: events namespaced ``cucumber.``, a table (lobby) before each
+game, the platform's shuffles for the cut and every deal, bots in empty or abandoned seats, and a turn
+deadline after which the strong bot plays for an absent person (three in a row: their seat is the
+bot's until they come back).
+
+A bot's card is chosen from its seat's view alone, with a random source seeded by the game and its
+version: a replay never asks a bot again (the card is in the log), and a timer that fires twice
+chooses the same card.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator, Sequence
+
+import msgspec
+import numpy as np
+
+from bot.games.cucumber.console import CucumberConsole
+from bot.games.cucumber.moves import STAND_IN
+from bot.games.cucumber.summary import summarize
+from bot.platform.contract import Chance, Deadline, Lines, Record, Reminder
+from bot.platform.settings import Settings
+from cucumber_core import commentary
+from cucumber_core import events as ev
+from cucumber_core.bots import BOTS
+from cucumber_core.cards import DECK, Card
+from cucumber_core.errors import CucumberError
+from cucumber_core.game import (
+    CallOff,
+    CloseLobby,
+    Command,
+    GameState,
+    Phase,
+    PlayCard,
+    TakeOver,
+    decide,
+    evolve,
+    replay,
+)
+from cucumber_core.views import seat_view
+from storage.games import GameRow, Summary
+
+AWAY_AFTER = 3
+"""Turns in a row a person may let run out before their seat is the bot's until they come back."""
+LEVELS = tuple(BOTS)
+"""The bots a table may seat, strongest first."""
+
+
+def warning_before(turn_timeout: int) -> float:
+    """How long before a turn's deadline its player is reminded: a quarter of the time."""
+    return turn_timeout / 4
+
+
+def bot_card(state: GameState, seat: int, bot: str) -> Card:
+    """The card ``bot`` plays for ``seat``, from that seat's view and a source seeded by the game's version."""
+    digest = hashlib.blake2b(f"{state.game_id}:{state.version}".encode(), digest_size=8).digest()
+    return BOTS[bot](seat_view(state, seat), np.random.default_rng(int.from_bytes(digest, "big")))
+
+
+class CucumberGame:
+    name = "cucumber"
+    title = "Cucumber"
+    refusal = CucumberError
+    discord_front = "bot.games.cucumber.discord.front:CucumberFront"
+
+    def __init__(self, settings: Settings | None = None) -> None:
+        self.settings = settings or Settings()
+        self.console = CucumberConsole()
+
+    def initial(self) -> GameState:
+        return GameState()
+
+    def decide(self, state: GameState, command: Command) -> list[ev.Event]:
+        return decide(state, command)
+
+    def evolve(self, state: GameState, event: ev.Event) -> GameState:
+        return evolve(state, event)
+
+    def encode(self, event: ev.Event) -> Record:
+        return type(event).__name__, type(event).VERSION, ev.encode(event)
+
+    def decode_all(self, records: Sequence[Record]) -> list[ev.Event]:
+        decoded = []
+        for name, schema, data in records:
+            event = ev.decode(data)
+            if type(event).__name__ != name or schema != type(event).VERSION:
+                raise msgspec.ValidationError(f"a {name} v{schema} record holds a {type(event).__name__}")
+            decoded.append(event)
+        return decoded
+
+    def narrate(self, events: Sequence[ev.Event]) -> Iterator[tuple[ev.Event, GameState, Lines]]:
+        return commentary.narrate(events)
+
+    async def automatic(self, state: GameState, chance: Chance) -> Command | None:
+        """The cut and every deal, off the platform's shuffled deck; a bot's card when a bot is to play."""
+        if state.phase is Phase.CUT:
+            return state.cut_from(chance.shuffled(DECK))
+        if state.phase is Phase.DEAL:
+            return state.deal_from(chance.shuffled(DECK))
+        seat = state.to_play
+        if seat is None or (bot := state.bots[seat]) is None:
+            return None
+        return PlayCard(state.seats[seat].id, bot_card(state, seat, bot))
+
+    def deadlines(self, state: GameState, created_at: float, last_at: float) -> list[Deadline]:
+        """A table nobody starts closes; a person who does not play is reminded, then played for."""
+        if state.phase is Phase.LOBBY and state.lobby_timeout:
+            return [Deadline(created_at + state.lobby_timeout, "expire")]
+        seat = state.to_play
+        if seat is None or not state.turn_timeout or state.bots[seat] is not None:
+            return []
+        end = last_at + state.turn_timeout
+        return [Deadline(end - warning_before(state.turn_timeout), "warn"), Deadline(end, "turn")]
+
+    def on_deadline(self, state: GameState, kind: str) -> list[Command] | Reminder | None:
+        if kind == "expire":
+            return [CloseLobby("expired")] if state.phase is Phase.LOBBY else None
+        seat = state.to_play
+        if seat is None or state.bots[seat] is not None:
+            return None
+        player = state.seats[seat].id
+        if kind == "warn":
+            seconds = round(warning_before(state.turn_timeout))
+            return Reminder(player, f"it's your turn: {seconds} seconds before a bot plays for you.")
+        if kind != "turn":
+            return None
+        played: list[Command] = [PlayCard(player, bot_card(state, seat, STAND_IN), auto=True)]
+        after = replay(decide(state, played[0]), state)
+        if after.timeouts[seat] >= AWAY_AFTER and not after.is_over:
+            played.append(TakeOver(player, STAND_IN, "away"))
+        return played
+
+    def call_off(self, state: GameState) -> list[Command]:
+        return [CallOff()]
+
+    def summary(self, events: Sequence[ev.Event]) -> Summary:
+        return summarize(events)
+
+    def history_line(self, row: GameRow, player_id: str) -> str:
+        """Who played, how it ended for ``player_id``, and the final scores."""
+        me = next((s for s in row.seats if s.player_id == player_id), None)
+        others = ", ".join(s.name for s in row.seats if s.player_id != player_id) or "nobody"
+        result = {"win": "won", "loss": "lost", "draw": "safe"}.get(me.result or "", row.status) if me else row.status
+        scores = " · ".join(str(s.score) for s in row.seats)
+        return f"with {others} · {result} · {scores} (to {row.fields.get('target', '?')})"

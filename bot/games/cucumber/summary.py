@@ -1,0 +1,60 @@
+"""A Cucumber game at a glance, for the read models: each seat's score and result, its cucumbers and
+the worst card it was stuck with (the highest last-trick card that scored against it)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from cucumber_core.cards import value
+from cucumber_core.events import Event, HandScored
+from cucumber_core.game import GameState, Phase, evolve
+from storage.games import SeatSummary, Summary
+
+LIVE = frozenset({Phase.LOBBY, Phase.CUT, Phase.DEAL, Phase.PLAY})
+
+
+def decided(state: GameState) -> bool:
+    """Over with a loser, or at the hand limit: not a table that closed or a game called off."""
+    over = state.phase is Phase.OVER and state.closed is None
+    return over and (state.loser is not None or state.hand_number >= state.hand_limit)
+
+
+def status(state: GameState) -> str:
+    """``lobby``, ``playing``, ``finished``, or how it ended undecided (``expired``, ``cancelled``, ``void``)."""
+    if state.phase is Phase.LOBBY:
+        return "lobby"
+    if state.phase is not Phase.OVER:
+        return "playing"
+    return "finished" if decided(state) else state.closed or "void"
+
+
+def result(state: GameState, seat: int) -> str | None:
+    """``loss`` for the loser, ``win`` for the winners, ``draw`` for the seats between (and for
+    everyone at the hand limit); ``None`` while undecided."""
+    if not decided(state):
+        return None
+    return "loss" if seat == state.loser else "win" if seat in state.winners else "draw"
+
+
+def summarize(events: Iterable[Event]) -> Summary:
+    state, worst = GameState(), dict[int, int]()
+    for event in events:
+        state = evolve(state, event)
+        if isinstance(event, HandScored):
+            worst[event.seat] = max(worst.get(event.seat, 0), value(event.card))
+    done = decided(state)
+    seats = tuple(
+        SeatSummary(
+            s.id,
+            s.name,
+            s.bot,
+            state.scores[i] if state.scores else 0,
+            result(state, i),
+            {"cucumbers": state.cucumbers[i], "worst": worst.get(i, 0)} if done else {},
+        )
+        for i, s in enumerate(state.seats)
+    )
+    fields = {"players": str(len(state.seats)), "target": str(state.target), "cards": str(state.num_cards)}
+    return Summary(
+        state.game_id, "cucumber", state.place, status(state), state.phase in LIVE, state.version, seats, fields
+    )

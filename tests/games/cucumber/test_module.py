@@ -1,0 +1,189 @@
+"""Cucumber on the platform: a table to the last card through the real service, store, read models and
+timers, with bots answering in the same batch and a stand-in for a player whose time runs out."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.cli import main
+from bot.games.cucumber.moves import StaleHand, leave, play
+from bot.platform.compose import Platform, platform
+from bot.platform.contract import Refusal, Reminder
+from bot.platform.service import Commands, GameService, Outcome
+from bot.platform.settings import Settings
+from cucumber_core.events import CardPlayed, GameCreated, HandDealt, LobbyOpened, Seat, SeatTakenOver
+from cucumber_core.game import Command, GameState, JoinLobby, OpenLobby, Phase, ReturnToSeat, StartGame, bot_seat
+from tests.fake_clock import FakeClock
+from tests.helpers import Seeded
+
+ANN, BOB = Seat("1", "Ann"), Seat("2", "Bob")
+Cucumber = GameService[GameState, Any, Any]
+
+
+@pytest.fixture
+async def world(tmp_path: Path, clock: FakeClock) -> AsyncIterator[Platform]:
+    async with platform(Settings(db=tmp_path / "c.sqlite3", cache=tmp_path), chance=Seeded(7), clock=clock) as p:
+        yield p
+
+
+async def table(service: Cucumber, *guests: Seat, **options: Any) -> Outcome[GameState, Any]:
+    await service.create("t1", OpenLobby("t1", ANN, 4, num_cards=3, target=11, place="c1", **options), "open")
+    for i, guest in enumerate(guests):
+        await service.execute("t1", joining(guest), f"join{i}")
+    return await service.execute("t1", lambda s, c: [StartGame(ANN.id, fill="magic")], "start")
+
+
+def joining(guest: Seat) -> Commands[GameState, Command]:
+    return lambda state, chance: [JoinLobby(guest)]
+
+
+async def play_out(service: Cucumber, state: GameState) -> GameState:
+    """Each person plays their first legal card until the game ends."""
+    for move in range(500):
+        if state.is_over:
+            return state
+        seat = state.to_play
+        assert seat is not None and state.bots[seat] is None
+        player, card = state.seats[seat].id, state.legal_cards(seat)[0]
+        state = (await service.execute("t1", play(player, card, state.moment), f"m{move}")).state
+    raise AssertionError("the game did not end")
+
+
+async def test_a_table_is_dealt_and_played_to_the_end_with_bots_answering_in_the_batch(world: Platform) -> None:
+    service: Cucumber = world.service("cucumber")
+    started = await table(service, BOB)
+    assert [s.name for s in started.state.seats] == ["Ann", "Bob", "Magic bot", "Magic bot 2"]
+    assert started.state.phase is Phase.PLAY  # cut and dealt in the start's batch, bots played up to a person
+    assert "Cut for dealer:" in " ".join(started.story)
+    final = await play_out(service, started.state)
+    assert final.loser is not None and max(final.scores) >= 11
+    stored = await world.store.load("t1")
+    assert stored[0].type == "cucumber.LobbyOpened" and [s.version for s in stored] == list(range(1, len(stored) + 1))
+    bot_cards = [s for s in stored if s.type == "cucumber.CardPlayed" and (s.command_id or "").startswith("m")]
+    assert bot_cards, "bots' cards are stored with the move that prompted them"
+    assert (await service.load("t1")) == final  # the log folds to the same game
+    row = await (await world.settled_views()).game("t1")
+    assert row is not None and row.status == "finished" and not row.live
+    assert [s.result for s in row.seats].count("loss") == 1 and row.seats[final.loser].result == "loss"
+    assert row.fields == {"players": "4", "target": "11", "cards": "3"}
+
+
+async def test_a_hand_shown_before_the_table_moved_on_is_stale(world: Platform) -> None:
+    service: Cucumber = world.service("cucumber")
+    state = (await table(service, BOB)).state
+    seat = state.to_play
+    assert seat is not None
+    player, card = state.seats[seat].id, state.legal_cards(seat)[0]
+    with pytest.raises(StaleHand):
+        await service.execute("t1", play(player, card, "1.9.9"), "late")
+    assert (await service.load("t1")).version == state.version  # nothing stored
+    assert seat in (0, 1)  # Ann or Bob: the bots have played up to a person
+    other = state.seats[1 - seat].id
+    with pytest.raises(Refusal, match=r"turn, not yours\."):
+        await service.execute("t1", play(other, card, state.moment), "wrong")
+
+
+async def test_a_person_who_leaves_is_played_for_and_can_come_back(world: Platform) -> None:
+    service: Cucumber = world.service("cucumber")
+    await table(service, BOB)
+    left = await service.execute("t1", leave(BOB.id), "leave")
+    assert "Bob left the table: the strong bot plays their seat." in left.story
+    state = left.state
+    assert state.bots[1] == "strong" and (state.to_play != 1 or state.is_over)
+    back = await service.execute("t1", lambda s, c: [ReturnToSeat(BOB.id)], "back")
+    assert back.state.bots[1] is None
+
+
+async def test_an_idle_player_is_reminded_played_for_and_after_three_turns_marked_away(
+    world: Platform, clock: FakeClock
+) -> None:
+    reminded: asyncio.Queue[Reminder] = asyncio.Queue()
+    fired: asyncio.Queue[Outcome[Any, Any]] = asyncio.Queue()
+
+    async def warned(game: str, game_id: str, reminder: Reminder) -> None:
+        reminded.put_nowait(reminder)
+
+    async def on_fire(outcome: Outcome[Any, Any]) -> None:
+        fired.put_nowait(outcome)
+
+    world.timers.warned, world.timers.fired = warned, on_fire
+    running = asyncio.create_task(world.timers.run())
+    service: Cucumber = world.service("cucumber")
+    try:
+        await service.create("t1", OpenLobby("t1", ANN, 3, num_cards=5, target=40, turn_timeout=60), "open")
+        state = (await service.execute("t1", lambda s, c: [StartGame(ANN.id, fill="fimp")], "start")).state
+        assert [d.kind for d in world.timers.pending("t1")] == ["warn", "turn"]
+        for missed in (1, 2, 3):
+            await clock.advance(45)
+            assert await reminded.get() == Reminder("1", "it's your turn: 15 seconds before a bot plays for you.")
+            await clock.advance(15)
+            state = (await fired.get()).state
+            assert state.bots[0] == (None if missed < 3 else "strong")
+            assert state.is_over or state.timeouts[0] == missed or missed == 3
+        assert world.timers.pending("t1") == []  # nobody to wait for: the bots played it to the end
+        assert state.is_over
+        stored = await service.events("t1")
+        assert len([e for e in stored if isinstance(e, CardPlayed) and e.auto]) == 3
+        assert [e.reason for e in stored if isinstance(e, SeatTakenOver)] == ["away"]
+    finally:
+        running.cancel()
+
+
+async def test_a_table_nobody_starts_closes(world: Platform, clock: FakeClock) -> None:
+    fired: asyncio.Queue[Outcome[Any, Any]] = asyncio.Queue()
+
+    async def on_fire(outcome: Outcome[Any, Any]) -> None:
+        fired.put_nowait(outcome)
+
+    world.timers.fired = on_fire
+    running = asyncio.create_task(world.timers.run())
+    try:
+        await world.service("cucumber").create("t1", OpenLobby("t1", ANN, 3, lobby_timeout=300), "open")
+        await clock.advance(301)
+        outcome = await fired.get()
+        assert outcome.state.closed == "expired" and outcome.story == (
+            "Nobody started the game in time: the table closed.",
+        )
+        row = await (await world.settled_views()).game("t1")
+        assert row is not None and row.status == "expired" and not row.live
+    finally:
+        running.cancel()
+
+
+def test_the_console_plays_a_table_against_bots(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HOG_DB", str(tmp_path / "c.sqlite3"))
+    out = io.StringIO()
+    keys = "9\nzz\n" + "3\n2\n1\n" * 300  # one of the three is a legal card
+    status = main(
+        ["cucumber", "--name", "Ann", "--bots", "strong,magic", "--cards", "3", "--target", "11"],
+        io.StringIO(keys),
+        out,
+    )
+    said = out.getvalue()
+    assert status == 0 and "'zz' is not a card" in said
+    assert "lead | Ann" in said and "| Strong bot | Magic bot" in said  # the course's board
+    assert "🏁" in said and "Your hand: 1:" in said
+
+
+def test_the_console_refuses_a_table_that_cannot_be(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("HOG_DB", str(tmp_path / "c.sqlite3"))
+    with pytest.raises(SystemExit):
+        main(["cucumber", "--players", "4", "--bots", "strong"], io.StringIO(""), io.StringIO())
+    assert "--players 4 seats 3 bots beside you, but --bots names 1." in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["cucumber", "--bots", "cheater"], io.StringIO(""), io.StringIO())
+    assert "no bot cheater: the bots are strong" in capsys.readouterr().err
+    assert not (tmp_path / "c.sqlite3").exists()
+
+
+def test_bot_seats_are_named_apart() -> None:
+    assert bot_seat("magic", [ANN, bot_seat("magic", [ANN])]).name == "Magic bot 2"
+    assert {GameCreated, HandDealt, LobbyOpened}
