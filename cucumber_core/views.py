@@ -50,6 +50,8 @@ class SeatView(msgspec.Struct, frozen=True, gc=False):
 def public_view(state: GameState) -> PublicView:
     n = len(state.seats)
     held = [len(h) for h in state.hands] if state.hands else [0] * n
+    bots = state.bots or tuple(s.bot for s in state.seats)  # at a table before its game: as seated
+    scores, cucumbers = state.scores or (0,) * n, state.cucumbers or (0,) * n
     return PublicView(
         game_id=state.game_id,
         phase=state.phase,
@@ -59,7 +61,7 @@ def public_view(state: GameState) -> PublicView:
         hand_number=state.hand_number,
         dealer=state.dealer,
         seats=tuple(
-            PublicSeat(s.name, state.bots[i], state.scores[i], state.cucumbers[i], held[i])
+            PublicSeat(s.name, bots[i], scores[i], cucumbers[i], held[i])
             for i, s in enumerate(state.seats)
         ),
         tricks=state.tricks,

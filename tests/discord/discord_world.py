@@ -13,6 +13,7 @@ import signal
 import sys
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ import yarl
 from bot.discord.client import GameBot
 from bot.games.hog.solutions import SolutionCache
 from bot.platform.compose import platform
+from bot.platform.contract import Chance
 from bot.platform.registry import GAMES
 from bot.platform.settings import Settings
 from hog_core.rulesets import RULE_SETS
@@ -58,11 +60,18 @@ def solved_cache(tmp_path: Path, solutions: dict[str, Solution]) -> SolutionCach
 
 @asynccontextmanager
 async def running_bot(
-    fake: FakeDiscord, db: Path, cache: SolutionCache, clock: FakeClock, modules: Mapping[str, str] = GAMES
+    fake: FakeDiscord,
+    db: Path,
+    cache: SolutionCache,
+    clock: FakeClock,
+    modules: Mapping[str, str] = GAMES,
+    chance: Chance = FIVES,
+    settings: Settings | None = None,
 ) -> AsyncIterator[GameBot]:
     """A bot on ``db`` playing the games of ``modules``, logged in to ``fake``, until the block ends
     (a restart is two blocks)."""
-    async with platform(Settings(db=db, cache=cache.directory), modules, chance=FIVES, clock=clock) as p:
+    settings = replace(settings or Settings(), db=db, cache=cache.directory)
+    async with platform(settings, modules, chance=chance, clock=clock) as p:
         bot = GameBot(p, guild_id=int(GUILD_ID))
         fake.expect_login()
         running = asyncio.create_task(bot.start("a-token"))

@@ -15,7 +15,7 @@ import itertools
 import json
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -150,6 +150,10 @@ class FakeDiscord:
     """When each interaction was handed to the bot's gateway connection (``time.perf_counter``)."""
     answered_at: dict[str, float] = field(default_factory=dict)
     """When the bot's response to each interaction arrived."""
+    users: dict[str, str] = field(default_factory=dict)
+    """Each interaction's id -> the id of the user who made it."""
+    observers: list[Callable[[Sent], Awaitable[None]]] = field(default_factory=list)
+    """Each awaited with every request as it arrives, before it is answered (a test watching what the bot sends)."""
     """Component interactions' ids -> the id of the message clicked."""
 
     @property
@@ -254,6 +258,8 @@ class FakeDiscord:
                 return _json({"code": 40060, "message": "Interaction has already been acknowledged."}, 400)
             self._answered.add(parts[1])
         sent = Sent(request.method, path, body, dict(uploads.values()))
+        for observe in self.observers:
+            await observe(sent)
         async with self._changed:
             self.sent.append(sent)
             self._changed.notify_all()
@@ -362,7 +368,7 @@ class FakeDiscord:
             "mention_roles": [],
             "pinned": False,
             "type": 0,
-            "flags": data.get("flags", 0),
+            "flags": data.get("flags", old.get("flags", 0)),  # an ephemeral message stays ephemeral
         }
         self.messages[key] = message
         return message
@@ -404,6 +410,8 @@ class FakeDiscord:
     async def interact(self, data: dict[str, Any]) -> str:
         """Deliver an interaction to the bot; returns its id."""
         interaction_id = self.next_id()
+        who = data.get("member", {}).get("user") or data.get("user") or {}
+        self.users[interaction_id] = str(who.get("id", ""))
         if "message" in data:
             self._clicked[interaction_id] = data["message"]["id"]
         self.delivered_at[interaction_id] = time.perf_counter()

@@ -22,6 +22,7 @@ GAME = "cucumber"
 LABELS = {"join": "Join", "leave": "Leave", "start": "Start", "fill": "Start with bots"}
 STYLES = {"join": discord.ButtonStyle.success, "start": discord.ButtonStyle.primary}
 Button = discord.ui.Button[discord.ui.View]
+NOT_YOURS = "That hand is not yours: press Show my hand on the board for your own."
 
 
 def front(interaction: discord.Interaction[Any]) -> CucumberFront:
@@ -53,45 +54,55 @@ class LobbyButton(discord.ui.DynamicItem[Button], template=r"cucumber:lobby:(?P<
         await front(interaction).lobby(interaction, self.game_id, self.action)
 
 
-class HandButton(discord.ui.DynamicItem[Button], template=r"cucumber:hand:(?P<game>[^:]*)"):
-    """*Show my hand* on the board; *Refresh* on the hand itself."""
+class HandButton(discord.ui.DynamicItem[Button], template=r"cucumber:hand:(?P<game>[^:]*)(?::(?P<owner>[^:]*))?"):
+    """*Show my hand* on the board (anyone's); *Refresh* on a hand (its ``owner``'s alone)."""
 
-    def __init__(self, game_id: str, label: str = "Show my hand") -> None:
-        style = discord.ButtonStyle.primary if label == "Show my hand" else discord.ButtonStyle.secondary
-        super().__init__(Button(label=label, emoji="🃏", style=style, custom_id=f"cucumber:hand:{game_id}"))
-        self.game_id = game_id
+    def __init__(self, game_id: str, owner: str | None = None) -> None:
+        label, style = (
+            ("Refresh", discord.ButtonStyle.secondary) if owner else ("Show my hand", discord.ButtonStyle.primary)
+        )
+        custom_id = f"cucumber:hand:{game_id}" + (f":{owner}" if owner else "")
+        super().__init__(Button(label=label, emoji="🃏", style=style, custom_id=custom_id))
+        self.game_id, self.owner = game_id, owner
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> HandButton:
-        return cls(match["game"])
+        return cls(match["game"], match["owner"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        if self.owner is not None and self.owner != str(interaction.user.id):
+            await interaction.response.send_message(NOT_YOURS, ephemeral=True)
+            return
         await front(interaction).show_hand(interaction, self.game_id)
 
 
 class CardButton(
-    discord.ui.DynamicItem[Button], template=r"cucumber:card:(?P<game>[^:]*):(?P<moment>[^:]*):(?P<card>[^:]*)"
+    discord.ui.DynamicItem[Button],
+    template=r"cucumber:card:(?P<game>[^:]*):(?P<moment>[^:]*):(?P<card>[^:]*):(?P<owner>[^:]*)",
 ):
-    """A card of the presser's hand, at the moment of play the hand was shown (``GameState.moment``)."""
+    """A card of its ``owner``'s hand, at the moment of play the hand was shown (``GameState.moment``)."""
 
-    def __init__(self, game_id: str, moment: str, card: Card | None, legal: bool = True) -> None:
+    def __init__(self, game_id: str, moment: str, card: Card | None, owner: str, legal: bool = True) -> None:
         label = short(card) if card is not None else "?"
         style = discord.ButtonStyle.success if legal else discord.ButtonStyle.secondary
-        custom_id = f"cucumber:card:{game_id}:{moment}:{card}"
+        custom_id = f"cucumber:card:{game_id}:{moment}:{card}:{owner}"
         super().__init__(Button(label=label, style=style, custom_id=custom_id, disabled=not legal))
-        self.game_id, self.moment, self.card = game_id, moment, card
+        self.game_id, self.moment, self.card, self.owner = game_id, moment, card, owner
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> CardButton:
-        return cls(match["game"], match["moment"], _card(match["card"]))
+        return cls(match["game"], match["moment"], _card(match["card"]), match["owner"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         if self.card is None or not re.fullmatch(r"\d{1,4}\.\d{1,2}\.\d{1,2}", self.moment):
             await interaction.response.send_message(FORGED, ephemeral=True)
+            return
+        if self.owner != str(interaction.user.id):  # a hand is only ever its owner's to play from
+            await interaction.response.send_message(NOT_YOURS, ephemeral=True)
             return
         await front(interaction).play_card(interaction, self.game_id, self.moment, self.card)
 

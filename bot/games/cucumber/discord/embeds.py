@@ -81,9 +81,10 @@ def hand_message(state: GameState, seat: int, note: str | None = None) -> tuple[
     text.append(hand.why)
     shown = discord.Embed(title=f"Your hand · game {state.game_id}", description="\n".join(text), colour=COLOUR)
     view = discord.ui.View(timeout=None)
+    owner = state.seats[seat].id
     for card in hand.cards:
-        view.add_item(CardButton(state.game_id, state.moment, card, legal=card in hand.legal))
-    view.add_item(HandButton(state.game_id, label="Refresh"))
+        view.add_item(CardButton(state.game_id, state.moment, card, owner, legal=card in hand.legal))
+    view.add_item(HandButton(state.game_id, owner))
     return shown, view
 
 
@@ -92,10 +93,11 @@ def replay_message(state: GameState, steps: list[Step], step: int) -> tuple[disc
     as the step began."""
     now = steps[step]
     shown = discord.Embed(title=f"Replay · {title(state)}", description=story(now.lines) or None, colour=COLOUR)
-    if state.is_over and now.before.hands:
+    hands = now.before.hands or now.after.hands  # the first step: as dealt
+    if state.is_over and hands:
         held = [
             f"**{seat.name}**: {listing(sorted(cards, key=lambda c: (value(c), c))) if cards else '—'}"
-            for seat, cards in zip(now.before.seats, now.before.hands, strict=True)
+            for seat, cards in zip(state.seats, hands, strict=True)
         ]
         shown.add_field(name="Hands as this step began", value="\n".join(held)[:1024], inline=False)
     elif not state.is_over:

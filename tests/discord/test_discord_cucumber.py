@@ -1,0 +1,264 @@
+"""Cucumber through the fake Discord, end to end: a table with one person and two bots, and one of
+four people, played to the end; a wrong player's press, a stale hand, an illegal card, a double press
+and a restart leave the log as it should be; and no request the bot makes ever shows anyone a card of
+a hand they may not see."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.discord.client import GameBot
+from bot.games.hog.solutions import SolutionCache
+from bot.platform.settings import Settings
+from cucumber_core.events import CardPlayed
+from storage.events import SqliteEventStore
+from tests.discord.cucumber_table import (
+    LeakWatch,
+    custom_id,
+    open_hand,
+    open_table,
+    playable,
+    to_play,
+)
+from tests.discord.discord_world import click, press, running_bot, subcommand
+from tests.discord.fake_discord import FakeDiscord, Sent
+from tests.fake_clock import FakeClock
+from tests.helpers import Seeded
+
+ADA, BOB, CY, DI = ("1001", "Ada"), ("2002", "Bob"), ("3003", "Cy"), ("4004", "Di")
+PEOPLE = {name: pid for pid, name in (ADA, BOB, CY, DI)}
+SETTINGS = Settings(card_timeout=60, lobby_timeout=600)
+
+
+@pytest.fixture
+async def table(
+    tmp_path: Path, fake_discord: FakeDiscord, solved_cache: SolutionCache, clock: FakeClock
+) -> AsyncIterator[tuple[FakeDiscord, GameBot, LeakWatch]]:
+    db = tmp_path / "bot.sqlite3"
+    seeded = Seeded(3)
+    async with (
+        watching(fake_discord, db) as watch,
+        running_bot(fake_discord, db, solved_cache, clock, chance=seeded, settings=SETTINGS) as bot,
+    ):
+        yield fake_discord, bot, watch
+    assert watch.leaks == []
+
+
+@asynccontextmanager
+async def watching(fake: FakeDiscord, db: Path) -> AsyncIterator[LeakWatch]:
+    """A leak watch on every request ``fake`` receives, reading the log in ``db`` itself."""
+    store = await SqliteEventStore.open(db)
+    watch = LeakWatch(fake, store)
+    fake.observers.append(watch)
+    try:
+        yield watch
+    finally:
+        fake.observers.remove(watch)
+        await store.close()
+
+
+async def board_edit(fake: FakeDiscord, board: dict[str, Any], text: str) -> Sent:
+    """The first edit of the board message that says ``text``."""
+    path = f"/messages/{board['id']}"
+    return await fake.wait_for(lambda s: s.method == "PATCH" and s.path.endswith(path) and text in str(s.body))
+
+
+def option(name: str, value: int) -> dict[str, Any]:
+    return {"name": name, "type": 4, "value": value}
+
+
+async def test_one_person_and_two_bots_play_to_the_end(table: tuple[FakeDiscord, GameBot, LeakWatch]) -> None:
+    fake, bot, watch = table
+    game_id, board = await open_table(fake, *ADA, [option("players", 3), option("cards", 5)])
+    watch.games.add(game_id)
+    lobby = board["embeds"][0]
+    assert lobby["title"].startswith("🥒 Cucumber") and "Ada opened a table for up to 3" in lobby["description"]
+    await press(fake, *ADA, board, custom_id(board, "+ strong bot"))
+    await press(fake, *ADA, board, custom_id(board, "+ magic bot"))
+    started = await press(fake, *ADA, board, custom_id(board, "Start"))
+    assert started["type"] == 7 and "Cut for dealer:" in started["data"]["embeds"][0]["description"]
+    assert to_play(fake.message(board["id"])) == "Ada"
+    answer, hand = await open_hand(fake, *ADA, fake.message(board["id"]))
+    assert answer["type"] == 4 and answer["data"]["flags"] == 64  # for Ada alone
+    for _ in range(500):
+        cards = playable(hand)
+        if not cards:
+            break
+        answer = await press(fake, *ADA, hand, cards[0])
+        assert answer["type"] == 7, answer
+        hand = fake.message(hand["id"])
+    assert "The game is over" in hand["content"]
+    await board_edit(fake, board, "🏁")  # the board is edited beside the answer to the press
+    assert fake.message(board["id"])["embeds"][0]["description"].splitlines()[-1].startswith("🏁")
+    state = await bot.service("cucumber").load(game_id)
+    assert state.is_over and state.loser is not None and max(state.scores) >= 21
+    assert [c["custom_id"] for row in fake.message(board["id"])["components"] for c in row["components"]] == [
+        f"cucumber:replay:{game_id}:0:open"
+    ]
+    assert watch.checked > 20 and watch.own_cards_shown > 10 and watch.leaks == []
+
+    replay = await press(fake, *BOB, fake.message(board["id"]), f"cucumber:replay:{game_id}:0:open")
+    assert replay["data"]["flags"] == 64 and "Hands as this step began" in str(replay["data"]["embeds"])
+    history = await fake.interact(subcommand("stats", [], *ADA, group="cucumber"))
+    stats = (await fake.response(history)).body["data"]["embeds"][0]
+    assert stats["title"] == "Ada's Cucumber stats" and stats["fields"][0]["value"].startswith("1 ·")
+
+
+async def test_four_people_through_every_wrong_press_and_a_restart(
+    tmp_path: Path, fake_discord: FakeDiscord, solved_cache: SolutionCache, clock: FakeClock
+) -> None:
+    fake, db = fake_discord, tmp_path / "bot.sqlite3"
+    async with watching(fake, db) as watch:
+        await four_people(fake, db, solved_cache, clock, watch)
+    assert watch.leaks == [] and watch.checked > 100 and watch.own_cards_shown > 20
+
+
+async def four_people(
+    fake: FakeDiscord, db: Path, solved_cache: SolutionCache, clock: FakeClock, watch: LeakWatch
+) -> None:
+    async with running_bot(fake, db, solved_cache, clock, chance=Seeded(5), settings=SETTINGS) as bot:
+        game_id, board = await open_table(fake, *ADA, [option("players", 4), option("cards", 4), option("target", 15)])
+        watch.games.add(game_id)
+        for person in (BOB, CY, DI):
+            joined = await press(fake, *person, board, custom_id(board, "Join"))
+            assert joined["type"] == 7
+        refused = await press(fake, *BOB, board, custom_id(board, "Start"))
+        assert refused["data"]["content"] == "Only Ada, who opened the table, can start the game."
+        await press(fake, *ADA, board, custom_id(board, "Start"))
+        service = bot.service("cucumber")
+        hands: dict[str, dict[str, Any]] = {}
+
+        async def mover_of(game_id: str) -> str | None:
+            """Whoever is to play, from the log (the board is edited beside each answer, a moment later)."""
+            state = await service.load(game_id)
+            return None if state.to_play is None else state.seats[state.to_play].name
+
+        async def hand_of(person: tuple[str, str]) -> dict[str, Any]:
+            if person[1] not in hands:
+                _, hands[person[1]] = await open_hand(fake, *person, fake.message(board["id"]))
+            else:
+                await press(fake, *person, hands[person[1]], custom_id(hands[person[1]], "Refresh"))
+            hands[person[1]] = fake.message(hands[person[1]]["id"])
+            return hands[person[1]]
+
+        # a spectator sees no hand
+        playing = fake.message(board["id"])
+        spectator = await press(fake, "5005", "Eve", playing, custom_id(playing, "Show my hand"))
+        assert spectator["data"]["content"] == "You are not playing in this game."
+
+        assert to_play(fake.message(board["id"])) == await mover_of(game_id)  # the start's board
+        mover = await mover_of(game_id)
+        assert mover is not None
+        person = (PEOPLE[mover], mover)
+        hand = await hand_of(person)
+        version = (await service.load(game_id)).version
+        other = next(p for p in (ADA, BOB, CY, DI) if p != person)
+        wrong = await press(fake, *other, hand, playable(hand)[0])  # someone else's hand: never theirs to play
+        assert wrong["data"]["content"].startswith("That hand is not yours")
+        card = playable(hand)[0]
+        held = [c["custom_id"] for row in hand["components"] for c in row["components"] if c.get("disabled")]
+        if held:  # a card they hold but may not play now, forged as if enabled
+            illegal = await press(fake, *person, hand, held[0])
+            assert illegal["type"] == 7 and "⚠️" in illegal["data"]["embeds"][0]["description"]
+        assert (await service.load(game_id)).version == version
+
+        # a double press: two presses of one card at once store one card
+        first, second = await asyncio.gather(
+            fake.interact(click(card, hand, *person)), fake.interact(click(card, hand, *person))
+        )
+        answers = [(await fake.response(i)).body for i in (first, second)]
+        assert sorted(a["type"] for a in answers) == [7, 7]
+        assert any("moved on" in a["data"]["embeds"][0]["description"] for a in answers)
+        played = [e for e in await service.events(game_id) if isinstance(e, CardPlayed)]
+        assert len(played) == 1
+
+        # a stale hand: the old message's card after the table moved on
+        stale = await press(fake, *person, hand, card)
+        assert "moved on" in stale["data"]["embeds"][0]["description"]
+        assert len([e for e in await service.events(game_id) if isinstance(e, CardPlayed)]) == 1
+
+        for _ in range(6):  # a few more cards before the restart
+            mover = await mover_of(game_id)
+            assert mover is not None
+            hand = await hand_of((PEOPLE[mover], mover))
+            await press(fake, PEOPLE[mover], mover, hand, playable(hand)[0])
+        before = await service.events(game_id)
+
+    async with running_bot(fake, db, solved_cache, clock, chance=Seeded(6), settings=SETTINGS) as bot:
+        service = bot.service("cucumber")
+        assert await service.events(game_id) == before
+        for _ in range(2000):
+            mover = await mover_of(game_id)
+            if mover is None:
+                break
+            hand = await hand_of((PEOPLE[mover], mover))  # old hand messages' buttons still answer
+            answer = await press(fake, PEOPLE[mover], mover, hand, playable(hand)[0])
+            assert answer["type"] == 7
+        state = await service.load(game_id)
+        assert state.is_over and state.loser is not None and max(state.scores) >= 15
+        events = await service.events(game_id)
+        assert events[: len(before)] == before
+        assert [s.version for s in await bot.platform.store.load(game_id)] == list(range(1, len(events) + 1))
+        row = await (await bot.settled_views()).game(game_id)
+        assert row is not None and row.status == "finished" and sum(s.result == "loss" for s in row.seats) == 1
+        await board_edit(fake, board, "🏁")
+
+
+async def test_the_leak_watch_sees_a_leak(table: tuple[FakeDiscord, GameBot, LeakWatch]) -> None:
+    """The watch itself: a public message naming a held card is caught (so its silence means something)."""
+    fake, bot, watch = table
+    game_id, board = await open_table(fake, *ADA, [option("players", 2)])
+    await press(fake, *ADA, board, custom_id(board, "Start with bots"))
+    watch.games.add(game_id)
+    state = await bot.service("cucumber").load(game_id)
+    from cucumber_core.cards import short
+
+    secret = next(c for c in state.hands[1] if not any(c == p for t in state.tricks for _, p in t.plays))
+    await watch(Sent("PATCH", "/channels/1/messages/2", {"content": f"Strong bot holds {short(secret)}"}))
+    assert len(watch.leaks) == 1
+    watch.leaks.clear()
+
+
+async def test_leave_hands_the_seat_to_a_bot_and_im_back_takes_it_again(
+    table: tuple[FakeDiscord, GameBot, LeakWatch],
+) -> None:
+    fake, bot, watch = table
+    game_id, board = await open_table(fake, *ADA, [option("players", 3)])
+    watch.games.add(game_id)
+    await press(fake, *BOB, board, custom_id(board, "Join"))
+    await press(fake, *ADA, board, custom_id(board, "Start with bots"))
+    left = await fake.interact(subcommand("leave", [], *BOB, group="cucumber"))
+    said = (await fake.response(left)).body["data"]
+    assert said["flags"] == 64 and "Bob left the table: the strong bot plays their seat." in said["content"]
+    state = await bot.service("cucumber").load(game_id)
+    assert state.bots[1] == "strong"
+    await fake.wait_for(lambda s: s.method == "PATCH" and s.path.endswith(f"/messages/{board['id']}"))
+    back = await press(fake, *BOB, fake.message(board["id"]), custom_id(fake.message(board["id"]), "I'm back"))
+    assert back["type"] == 7 and "Bob is back at the table." in back["data"]["embeds"][0]["description"]
+    assert (await bot.service("cucumber").load(game_id)).bots[1] is None
+
+
+async def test_an_idle_player_is_reminded_then_a_bot_plays_for_them(
+    table: tuple[FakeDiscord, GameBot, LeakWatch], clock: FakeClock
+) -> None:
+    fake, bot, watch = table
+    game_id, board = await open_table(fake, *ADA, [option("players", 3)])
+    watch.games.add(game_id)
+    await press(fake, *ADA, board, custom_id(board, "Start with bots"))
+    turn = str(fake.message(board["id"])["embeds"][0]["fields"])
+    due = [d.at for d in bot.timers.pending(game_id) if d.kind == "turn"]
+    assert f"a bot plays for them <t:{int(due[0])}:R>" in turn  # the deadline as a Discord timestamp
+    await clock.advance(45)
+    reminder = await fake.wait_for(lambda s: s.method == "POST" and "it's your turn" in str(s.body))
+    assert reminder.body["content"] == "<@1001>, it's your turn: 15 seconds before a bot plays for you."
+    version = (await bot.service("cucumber").load(game_id)).version
+    await clock.advance(15)
+    await board_edit(fake, board, "⏰ Ada's time ran out")
+    state = await bot.service("cucumber").load(game_id)
+    assert state.version > version and state.timeouts[0] == 1 and state.bots[0] is None
