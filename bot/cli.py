@@ -2,7 +2,7 @@
 
 hogbot                       play Hog against the house (see ``hogbot play --help``)
 hogbot GAME                  play any other registered game (``bot.platform.registry``) in this terminal
-hogbot replay GAME           a stored game again, step by step (``--step N``, ``--picture``/``--gif FILE``)
+hogbot replay GAME           any stored game again, step by step (``--step N``, ``--picture``/``--gif FILE``)
 hogbot history               your games, newest first (``--name NAME``, or ``--player ID`` for a Discord user)
 hogbot stats                 your record, streaks and biggest turn (``--name NAME`` or ``--player ID``)
 hogbot rules [RULES]         a rule set explained, with examples
@@ -21,7 +21,6 @@ import re
 import sys
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from functools import partial
 from pathlib import Path
 from typing import TextIO, TypeVar
 
@@ -164,6 +163,16 @@ def on_platform(settings: Settings, work: Callable[[Platform], Awaitable[T]], mo
     return asyncio.run(run())
 
 
+async def replay_any(
+    p: Platform, game_id: str, out: TextIO, step: int | None, picture: Path | None, gif: Path | None
+) -> None:
+    """Any stored game step by step, by the console of the game that wrote it."""
+    stored = await p.store.load(game_id)
+    if not stored:
+        raise Refusal(f"There is no game {game_id!r} in {p.settings.db}.")
+    await p.games.of(stored[0].type).console.replay(p, game_id, out, step, picture, gif)
+
+
 def add_player_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--name", default=console.DEFAULT_NAME, help="your name: your games are kept under it")
     parser.add_argument("--resume", metavar="GAME", help="go on with an unfinished game (see: history)")
@@ -181,9 +190,10 @@ def play(
     """One game at this keyboard. Ctrl-C leaves the game saved, as ``quit`` does (exit status 130).
     A new game is checked before the database is opened: a bad option changes nothing."""
     new = game.console.new_game(args, console.player_id(args.name), args.name)
+    again = "python -m bot" if args.command == "play" else f"python -m bot {args.command}"
 
     async def work(p: Platform) -> None:
-        await console.play(p, p.games[game.name], args.name, stdin, out, new, args.resume, offer=not args.new)
+        await console.play(p, p.games[game.name], args.name, stdin, out, new, args.resume, not args.new, again)
 
     try:
         on_platform(settings, work, modules)
@@ -258,8 +268,7 @@ def main(
         elif args.command == "damaged":
             return on_platform(settings, lambda p: list_damaged(p, out), modules)
         elif args.command == "replay":
-            replaying = partial(hog_console.replay_game, game_id=args.game, stdout=out, step=args.step)
-            on_platform(settings, lambda p: replaying(p, picture=args.picture, gif=args.gif), modules)
+            on_platform(settings, lambda p: replay_any(p, args.game, out, args.step, args.picture, args.gif), modules)
         elif args.command == "history":
             on_platform(settings, lambda p: console.list_history(p, who, out, args.page), modules)
         elif args.command == "stats":

@@ -61,8 +61,8 @@ class Keyboard:
         return line.strip()
 
 
-def saved(game_id: str) -> str:
-    return f"Bye! The game is saved as {game_id}: go on with python -m bot --resume {game_id}"
+def saved(game_id: str, again: str) -> str:
+    return f"Bye! The game is saved as {game_id}: go on with {again} --resume {game_id}"
 
 
 async def play(
@@ -74,11 +74,13 @@ async def play(
     new: tuple[str, Any] | None,
     resume: str | None = None,
     offer: bool = True,
+    again: str = "python -m bot",
 ) -> Any:
     """One game of ``game`` at the terminal for ``name`` (and whoever shares the keyboard); returns
     the game as it stands when it ends or the player quits. ``resume`` goes on with that game;
     otherwise, when ``offer``, the player's newest unfinished game here is offered first, and
-    ``new`` (its id and creating command) is started when there is none to go on with."""
+    ``new`` (its id and creating command) is started when there is none to go on with. ``again`` is
+    the command that plays this game, for the words that say how to go on with it later."""
     keyboard, me, service = Keyboard(stdin), player_id(name), platform.service(game)
     if resume is None and offer:
         resume = await _offer_unfinished(platform, game, me, keyboard, stdout)
@@ -90,9 +92,9 @@ async def play(
         raise Refusal(f"You have no unfinished {game.title} game here.")
     print(await game.console.board(outcome, me), file=stdout)
     try:
-        return await _play(platform, game, outcome, me, keyboard, stdout)
+        return await _play(platform, game, outcome, me, keyboard, stdout, again)
     except asyncio.CancelledError:  # Ctrl-C: the game is in the log already
-        print(f"\n{saved(outcome.state.game_id)}", file=stdout, flush=True)
+        print(f"\n{saved(outcome.state.game_id, again)}", file=stdout, flush=True)
         raise
 
 
@@ -127,13 +129,19 @@ async def _resumed(platform: Platform, game: AnyGame, game_id: str, name: str) -
 
 
 async def _play(
-    platform: Platform, game: AnyGame, outcome: Outcome[Any, Any], me: str, keyboard: Keyboard, stdout: TextIO
+    platform: Platform,
+    game: AnyGame,
+    outcome: Outcome[Any, Any],
+    me: str,
+    keyboard: Keyboard,
+    stdout: TextIO,
+    again: str,
 ) -> Any:
     state, service = outcome.state, platform.service(game)
     while not state.is_over and (player := game.console.to_move(state)) is not None:
         answer = await keyboard.ask(game.console.prompt(state), stdout)
         if answer is None or answer.lower() in ("q", "quit"):
-            print(f"\n{saved(state.game_id)}", file=stdout)
+            print(f"\n{saved(state.game_id, again)}", file=stdout)
             break
         if not answer:
             continue  # an Enter pressed by accident asks again

@@ -60,10 +60,7 @@ def public_view(state: GameState) -> PublicView:
         cucumber_rule=state.cucumber_rule,
         hand_number=state.hand_number,
         dealer=state.dealer,
-        seats=tuple(
-            PublicSeat(s.name, bots[i], scores[i], cucumbers[i], held[i])
-            for i, s in enumerate(state.seats)
-        ),
+        seats=tuple(PublicSeat(s.name, bots[i], scores[i], cucumbers[i], held[i]) for i, s in enumerate(state.seats)),
         tricks=state.tricks,
         to_play=state.to_play,
         high=state.trick.high if state.tricks else 0,

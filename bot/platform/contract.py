@@ -13,11 +13,13 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol, TextIO, TypeVar
 
 from storage.games import GameRow, Summary
 
 if TYPE_CHECKING:
+    from bot.platform.compose import Platform
     from bot.platform.service import Outcome
 
 Lines = tuple[str, ...]
@@ -160,4 +162,11 @@ class ConsoleFront(Protocol[S_contra, C_co]):
 
     async def board(self, outcome: Outcome[Any, Any], viewer: str) -> str:
         """The board after ``outcome`` as ``viewer`` may see it (their own hidden cards only)."""
+        ...
+
+    async def replay(
+        self, platform: Platform, game_id: str, stdout: TextIO, step: int | None, picture: Path | None, gif: Path | None
+    ) -> None:
+        """A stored game step by step (or its step ``step``, from 1), as anyone may see it; ``picture``
+        and ``gif``: files to draw the game in (a ``Refusal`` where the game draws none)."""
         ...

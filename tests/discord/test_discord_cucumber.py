@@ -95,7 +95,9 @@ async def test_one_person_and_two_bots_play_to_the_end(table: tuple[FakeDiscord,
         hand = fake.message(hand["id"])
     assert "The game is over" in hand["content"]
     await board_edit(fake, board, "🏁")  # the board is edited beside the answer to the press
-    assert fake.message(board["id"])["embeds"][0]["description"].splitlines()[-1].startswith("🏁")
+    ended = fake.message(board["id"])
+    assert ended["embeds"][0]["description"].splitlines()[-1].startswith("🏁")
+    assert fake.uploads[ended["attachments"][0]["id"]].startswith(b"\x89PNG")  # the score race, drawn
     state = await bot.service("cucumber").load(game_id)
     assert state.is_over and state.loser is not None and max(state.scores) >= 21
     assert [c["custom_id"] for row in fake.message(board["id"])["components"] for c in row["components"]] == [

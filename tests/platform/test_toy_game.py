@@ -96,6 +96,9 @@ def test_the_console_and_the_command_line_play_it(tmp_path: Path, monkeypatch: p
     out = io.StringIO()
     assert main(["history", "--name", "Ada"], None, out, MODULES) == 0
     assert "toy1" in out.getvalue() and "console:Ada vs bot:Robo" in out.getvalue()
+    out = io.StringIO()
+    assert main(["replay", "toy1"], None, out, MODULES) == 0  # replayed by the console of the game that wrote it
+    assert out.getvalue().splitlines()[-1] == "6. presses 3-2 | console:Ada pressed. Game over."
 
 
 async def test_it_plays_in_discord(

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from pathlib import Path
+from typing import Any, TextIO
 
 import msgspec
 
@@ -80,6 +81,13 @@ class ToyConsole:
         if line != "press":
             raise ToyError(f"{line!r} is not 'press'.")
         return lambda state, chance: [Press(player_id)]
+
+    async def replay(
+        self, platform: Any, game_id: str, stdout: TextIO, step: int | None, picture: Path | None, gif: Path | None
+    ) -> None:
+        told = platform.games["toy"].narrate(await platform.service("toy").events(game_id))
+        for i, (_, state, lines) in enumerate(told, 1):
+            print(f"{i}. presses {state.presses[0]}-{state.presses[1]} | {' '.join(lines)}", file=stdout)
 
     async def board(self, outcome: Any, viewer: str) -> str:
         return f"presses {outcome.state.presses[0]}-{outcome.state.presses[1]} | " + " ".join(outcome.story)

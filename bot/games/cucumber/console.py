@@ -4,22 +4,29 @@ hand numbered. Stored like a Discord game, so it can be replayed."""
 from __future__ import annotations
 
 import argparse
+import asyncio
 import re
 import secrets
 from collections.abc import Callable, Sequence
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
 
 from bot.games.cucumber.hands import hand_of
 from bot.games.cucumber.moves import play
+from bot.games.cucumber.picture import chart, render
+from bot.games.cucumber.replays import steps
 from bot.platform.contract import Chance, Refusal
 from bot.platform.service import Outcome
 from cucumber_core.bots import BOTS
-from cucumber_core.cards import SHORT_NUMS, SUIT_SYMBOLS, Card, name, short
+from cucumber_core.cards import SHORT_NUMS, SUIT_SYMBOLS, Card, name, short, value
 from cucumber_core.errors import CucumberError, IllegalCard
 from cucumber_core.events import Seat
 from cucumber_core.game import MAX_PLAYERS, Command, CreateGame, GameState, Phase, bot_seat
 from cucumber_core.rules import check_table
 from cucumber_core.table import Table
+
+if TYPE_CHECKING:
+    from bot.platform.compose import Platform
 
 PLACE = "console"
 SUIT_LETTERS = {"c": 0, "d": 1, "h": 2, "s": 3, **{symbol: i for i, symbol in enumerate(SUIT_SYMBOLS)}}
@@ -66,6 +73,12 @@ def table_of(state: GameState) -> Table:
     return board
 
 
+def hands_line(state: GameState, hands: Sequence[Sequence[Card]]) -> str:
+    """Every seat's cards in value order: only for a game that is over."""
+    held = (" ".join(short(c) for c in sorted(cards, key=lambda c: (value(c), c))) or "-" for cards in hands)
+    return "Hands: " + " · ".join(f"{s.name} {h}" for s, h in zip(state.seats, held, strict=True))
+
+
 class CucumberConsole:
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:
         parser.add_argument("--players", type=players, help="players at the table, you included (3)")
@@ -109,6 +122,32 @@ class CucumberConsole:
         if card is None:
             raise IllegalCard(f"{line!r} is not a card: type its number (1 to {len(held)}) or its name, like Q♠ or qs.")
         return play(player_id, card, state.moment)
+
+    async def replay(
+        self, platform: Platform, game_id: str, stdout: TextIO, step: int | None, picture: Path | None, gif: Path | None
+    ) -> None:
+        """The game trick by trick as the table saw it; every hand too, once the game is over."""
+        if gif is not None:
+            raise Refusal("A Cucumber game has no animation; --picture draws its score race.")
+        game = platform.games["cucumber"]
+        events = await platform.service(game).events(game_id)
+        found = steps(game.narrate(events))
+        final = found[-1].after
+        if step is not None and not 1 <= step <= len(found):
+            raise Refusal(f"Game {game_id} has steps 1 to {len(found)}, not {step}.")
+        for i in range(len(found)) if step is None else [step - 1]:
+            now = found[i]
+            print(f"Step {i + 1} of {len(found)}", file=stdout)
+            print("\n".join(now.lines), file=stdout)
+            hands = now.before.hands or now.after.hands
+            if final.is_over and hands:
+                print(hands_line(final, hands), file=stdout)
+            if now.after.scores:
+                scores = " · ".join(f"{s.name} {n}" for s, n in zip(final.seats, now.after.scores, strict=True))
+                print(f"Scores: {scores}\n", file=stdout)
+        if picture is not None:
+            picture.write_bytes(await asyncio.to_thread(render, chart(events)))
+            print(f"The picture of the game is in {picture}.", file=stdout)
 
     async def board(self, outcome: Outcome[Any, Any], viewer: str) -> str:
         state: GameState = outcome.state

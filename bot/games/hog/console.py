@@ -72,6 +72,11 @@ class HogConsole:
     def to_move(self, state: GameState) -> str | None:
         return state.players[state.mover].id if not state.is_over else None
 
+    async def replay(
+        self, platform: Platform, game_id: str, stdout: TextIO, step: int | None, picture: Path | None, gif: Path | None
+    ) -> None:
+        await replay_game(platform, game_id, stdout, step, picture, gif)
+
     def prompt(self, state: GameState) -> str:
         moves = state.legal_moves()
         chop = ", 'chop'" if PORK_CHOP in moves else ""

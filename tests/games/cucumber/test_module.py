@@ -4,14 +4,12 @@ timers, with bots answering in the same batch and a stand-in for a player whose 
 from __future__ import annotations
 
 import asyncio
-import io
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot.cli import main
 from bot.games.cucumber.moves import StaleHand, leave, play
 from bot.platform.compose import Platform, platform
 from bot.platform.contract import Refusal, Reminder
@@ -154,34 +152,6 @@ async def test_a_table_nobody_starts_closes(world: Platform, clock: FakeClock) -
         assert row is not None and row.status == "expired" and not row.live
     finally:
         running.cancel()
-
-
-def test_the_console_plays_a_table_against_bots(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("HOG_DB", str(tmp_path / "c.sqlite3"))
-    out = io.StringIO()
-    keys = "9\nzz\n" + "3\n2\n1\n" * 300  # one of the three is a legal card
-    status = main(
-        ["cucumber", "--name", "Ann", "--bots", "strong,magic", "--cards", "3", "--target", "11"],
-        io.StringIO(keys),
-        out,
-    )
-    said = out.getvalue()
-    assert status == 0 and "'zz' is not a card" in said
-    assert "lead | Ann" in said and "| Strong bot | Magic bot" in said  # the course's board
-    assert "🏁" in said and "Your hand: 1:" in said
-
-
-def test_the_console_refuses_a_table_that_cannot_be(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    monkeypatch.setenv("HOG_DB", str(tmp_path / "c.sqlite3"))
-    with pytest.raises(SystemExit):
-        main(["cucumber", "--players", "4", "--bots", "strong"], io.StringIO(""), io.StringIO())
-    assert "--players 4 seats 3 bots beside you, but --bots names 1." in capsys.readouterr().err
-    with pytest.raises(SystemExit):
-        main(["cucumber", "--bots", "cheater"], io.StringIO(""), io.StringIO())
-    assert "no bot cheater: the bots are strong" in capsys.readouterr().err
-    assert not (tmp_path / "c.sqlite3").exists()
 
 
 def test_bot_seats_are_named_apart() -> None:

@@ -8,6 +8,8 @@ is edited beside it.
 
 from __future__ import annotations
 
+import asyncio
+import io
 import logging
 import secrets
 from typing import Any
@@ -28,7 +30,9 @@ from bot.games.cucumber.discord.buttons import (
 from bot.games.cucumber.discord.embeds import board_embed, board_view, hand_message, replay_message
 from bot.games.cucumber.module import CucumberGame
 from bot.games.cucumber.moves import play
+from bot.games.cucumber.picture import chart, render
 from bot.games.cucumber.replays import steps
+from bot.games.cucumber.summary import decided
 from bot.platform.contract import Refusal
 from bot.platform.service import Commands, GameDamaged, Outcome
 from cucumber_core.bots import BOTS
@@ -85,7 +89,16 @@ class CucumberFront:
         return Shown(board_embed(state, outcome.story, self.deadline(state)), board_view(state))
 
     async def finished(self, outcome: Outcome[GameState, Event], shown: Shown) -> Shown:
-        return shown
+        """The board of a decided game with its picture: the score race and the last hand's tricks."""
+        state = outcome.state
+        if not decided(state):
+            return shown
+        drawn = chart(await self.service.events(state.game_id))
+        png = await asyncio.to_thread(render, drawn)
+        picture = discord.File(io.BytesIO(png), f"cucumber-{state.game_id}.png", description="The score race")
+        pictured = shown.embed.copy()
+        pictured.set_image(url=f"attachment://{picture.filename}")
+        return Shown(pictured, shown.view, [picture])
 
     # --- the table --------------------------------------------------------------------------------
 

@@ -1,0 +1,118 @@
+"""A Cucumber game as a picture: the score race hand by hand (the target to stay under, cucumbers and
+the loser marked) and, beside it, the tricks of the game's last hand card by card.
+
+``chart`` reads the facts from the log (pure); ``render`` draws them with Pillow as a PNG. Drawn only
+for a finished game: the tricks are public by then, and no card of a hand is drawn that was not played.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from bot.games.drawing import GRID, HEIGHT, MUTED, PANEL, TEXT, Canvas, drawable, ticks
+from cucumber_core.cards import SHORT_NUMS
+from cucumber_core.events import CucumberTaken, Event, HandScored
+from cucumber_core.game import GameState, evolve
+
+SEATS = ((108, 124, 255), (250, 166, 26), (87, 242, 135), (235, 69, 158), (88, 199, 230), (200, 200, 200))
+"""A colour per seat, apart for colour-blind players too: blue, orange, green, pink, cyan, grey."""
+RED_SUITS = (224, 82, 82)
+TARGET = (237, 66, 69)
+CUCUMBER = (87, 242, 135)
+SUIT_LETTERS = "CDHS"
+"""Pillow's built-in font has no suit symbols: ``Q-S`` is the Queen of Spades."""
+
+
+@dataclass(frozen=True, slots=True)
+class Chart:
+    names: tuple[str, ...]
+    target: int
+    scores: tuple[tuple[int, ...], ...]
+    """Every seat's score before the first hand and after each hand."""
+    cucumbers: tuple[tuple[int, int], ...]
+    """``(hand, seat)`` for each cucumber taken."""
+    last_hand: tuple[tuple[int, tuple[tuple[int, int], ...]], ...]
+    """The last hand's tricks: the leader and ``(seat, card)`` in play order."""
+    loser: int | None
+
+
+def chart(events: Iterable[Event]) -> Chart:
+    state = GameState()
+    scores: list[tuple[int, ...]] = []
+    cucumbers: list[tuple[int, int]] = []
+    for event in events:
+        state = evolve(state, event)
+        if not scores and state.scores:
+            scores.append(state.scores)
+        if isinstance(event, HandScored):
+            scores.append(state.scores)
+        elif isinstance(event, CucumberTaken):
+            scores[-1] = state.scores
+            cucumbers.append((len(scores) - 1, event.seat))
+    tricks = tuple((t.leader, t.plays) for t in state.tricks if t.plays)
+    names = tuple(drawable(s.name, f"Seat {i + 1}") for i, s in enumerate(state.seats))
+    return Chart(names, state.target, tuple(scores), tuple(cucumbers), tricks, state.loser)
+
+
+def card_text(card: int) -> str:
+    return f"{SHORT_NUMS[card % 13]}-{SUIT_LETTERS[card // 13]}"
+
+
+def render(c: Chart) -> bytes:
+    """The PNG of the game."""
+    canvas = Canvas()
+    left, top, right, bottom = 70, 70, 600, HEIGHT - 60
+    canvas.text(24, 20, f"Cucumber: reach {c.target} and you lose", 22, TEXT)
+    canvas.rect((left, top, right, bottom), PANEL, radius=6)
+    hands = max(1, len(c.scores) - 1)
+    high = max(c.target, *(max(s) for s in c.scores)) if c.scores else c.target
+
+    def x(hand: float) -> float:
+        return left + 20 + (right - left - 40) * hand / hands
+
+    def y(score: float) -> float:
+        return bottom - 20 - (bottom - top - 40) * score / high
+
+    for tick in ticks(high):
+        canvas.line([(left, y(tick)), (right, y(tick))], GRID)
+        canvas.text(left - 8, y(tick), str(tick), 13, MUTED, anchor="rm")
+    canvas.dashed((left, y(c.target)), (right, y(c.target)), TARGET)
+    canvas.text(right - 4, y(c.target) - 4, f"target {c.target}", 13, TARGET, anchor="rb")
+    canvas.text((left + right) / 2, bottom + 24, "hands", 13, MUTED, anchor="mm")
+    for seat, name in enumerate(c.names):
+        colour = SEATS[seat % len(SEATS)]
+        points = [(x(h), y(s[seat])) for h, s in enumerate(c.scores)]
+        if len(points) > 1:
+            canvas.line(points, colour, width=3)
+        for px, py in points[1:]:
+            canvas.circle(px, py, 3.5, colour)
+        loser = " (lost)" if c.loser == seat else ""
+        canvas.text(right + 24, top + 10 + 22 * seat, f"{name}{loser}", 15, colour)
+    for hand, seat in c.cucumbers:
+        canvas.circle(x(hand), y(c.scores[hand][seat]), 8, None, CUCUMBER, width=2)
+    _last_hand(canvas, c, right + 24, top + 30 + 22 * len(c.names))
+    out = io.BytesIO()
+    canvas.finished().save(out, "PNG", optimize=False)
+    return out.getvalue()
+
+
+def _last_hand(canvas: Canvas, c: Chart, left: float, top: float) -> None:
+    """The last hand's tricks, one a row: each card in its player's colour, the trick's taker underlined."""
+    if not c.last_hand:
+        return
+    canvas.text(left, top, "The last hand", 15, MUTED)
+    for row, (_, plays) in enumerate(c.last_hand):
+        y = top + 30 + 26 * row
+        if y > HEIGHT - 30:
+            break
+        values = [card % 13 for _, card in plays]
+        taker = max(i for i, v in enumerate(values) if v == max(values))
+        for i, (seat, card) in enumerate(plays):
+            x = left + 56 * i
+            colour = RED_SUITS if card // 13 in (1, 2) else TEXT
+            canvas.rect((x, y - 10, x + 50, y + 12), SEATS[seat % len(SEATS)] + (70,), radius=4)
+            width = canvas.text(x + 25, y + 1, card_text(card), 14, colour, anchor="mm")
+            if i == taker:
+                canvas.line([(x + 25 - width / 2, y + 12), (x + 25 + width / 2, y + 12)], colour, width=2)

@@ -1,0 +1,67 @@
+"""Cucumber at the terminal: a table against bots played, stored, left and resumed, and replayed
+trick by trick with every hand once it is over."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from bot.cli import main
+
+
+def test_the_console_plays_a_table_against_bots(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HOG_DB", str(tmp_path / "c.sqlite3"))
+    out = io.StringIO()
+    keys = "9\nzz\n" + "3\n2\n1\n" * 300  # one of the three is a legal card
+    status = main(
+        ["cucumber", "--name", "Ann", "--bots", "strong,magic", "--cards", "3", "--target", "11"],
+        io.StringIO(keys),
+        out,
+    )
+    said = out.getvalue()
+    assert status == 0 and "'zz' is not a card" in said
+    assert "lead | Ann" in said and "| Strong bot | Magic bot" in said  # the course's board
+    assert "🏁" in said and "Your hand: 1:" in said
+
+
+def test_the_console_refuses_a_table_that_cannot_be(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("HOG_DB", str(tmp_path / "c.sqlite3"))
+    with pytest.raises(SystemExit):
+        main(["cucumber", "--players", "4", "--bots", "strong"], io.StringIO(""), io.StringIO())
+    assert "--players 4 seats 3 bots beside you, but --bots names 1." in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["cucumber", "--bots", "cheater"], io.StringIO(""), io.StringIO())
+    assert "no bot cheater: the bots are strong" in capsys.readouterr().err
+    assert not (tmp_path / "c.sqlite3").exists()
+
+
+def test_a_game_left_is_offered_again_and_replayed_with_every_hand(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HOG_DB", str(tmp_path / "c.sqlite3"))
+    out = io.StringIO()
+    assert main(["cucumber", "--name", "Ann", "--cards", "3", "--target", "11"], io.StringIO("1\nquit\n"), out) == 0
+    left = re.search(r"saved as (c[0-9a-f]+): go on with python -m bot cucumber --resume \1", out.getvalue())
+    assert left is not None
+    game_id = left[1]
+    out = io.StringIO()
+    replayed = main(["replay", game_id], None, out)
+    assert replayed == 0 and "Step 1 of" in out.getvalue() and "Hands:" not in out.getvalue()  # running: none shown
+    out = io.StringIO()
+    keys = "y\n" + "3\n2\n1\n" * 300
+    assert main(["cucumber", "--name", "Ann", "--cards", "3", "--target", "11"], io.StringIO(keys), out) == 0
+    assert f"You have an unfinished game, {game_id}" in out.getvalue() and "🏁" in out.getvalue()
+    out = io.StringIO()
+    picture = tmp_path / "game.png"
+    assert main(["replay", game_id, "--picture", str(picture)], None, out) == 0
+    said = out.getvalue()
+    assert "Hands: Ann " in said and "Cut for dealer:" in said and said.count("Step ") > 3
+    assert Image.open(picture).format == "PNG"
+    out = io.StringIO()
+    assert main(["replay", game_id, "--step", "2"], None, out) == 0 and out.getvalue().startswith("Step 2 of ")

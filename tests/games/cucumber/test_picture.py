@@ -1,0 +1,40 @@
+"""The picture of a finished Cucumber game: the score race hand by hand and the last hand's tricks."""
+
+from __future__ import annotations
+
+import io
+
+import numpy as np
+from PIL import Image
+
+from bot.games.cucumber.picture import chart, render
+from bot.games.drawing import HEIGHT, WIDTH
+from cucumber_core.bots import BOTS
+from cucumber_core.events import CardPlayed, Event, HandScored, Seat
+from cucumber_core.game import CreateGame
+from cucumber_core.match import play_match
+
+
+def a_game(players: int = 4) -> list[Event]:
+    log: list[Event] = []
+    seats = tuple(
+        Seat(str(i), name, "strong") for i, name in enumerate(("Ada", "Bob", "Cy", "Di", "Eve", "Fay")[:players])
+    )
+    play_match(CreateGame("g", seats, cucumbers=True), [BOTS["magic"]] * players, np.random.default_rng(4), log=log)
+    return log
+
+
+def test_the_chart_holds_every_hand_and_only_played_cards() -> None:
+    log = a_game()
+    c = chart(log)
+    hands = sum(isinstance(e, HandScored) for e in log)
+    assert len(c.scores) == hands + 1 and c.scores[0] == (0, 0, 0, 0)
+    assert c.loser is not None and c.scores[-1][c.loser] >= 21
+    played = {e.card for e in log if isinstance(e, CardPlayed)}
+    assert {card for _, plays in c.last_hand for _, card in plays} <= played
+    assert len(c.last_hand) == 7 and all(len(plays) == 4 for _, plays in c.last_hand)
+
+
+def test_it_is_drawn_as_a_png_for_six_seats() -> None:
+    image = Image.open(io.BytesIO(render(chart(a_game(6)))))
+    assert image.format == "PNG" and image.size == (WIDTH, HEIGHT)
