@@ -52,10 +52,15 @@ class Boards:
         return event
 
 
+KINDS: dict[str, str] = {}
+"""Each interaction's kind (a command, or the button's custom_id without its ids), for the slowest."""
+
+
 async def answer(fake: FakeDiscord, data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     """Press after thinking; the interaction's id and the bot's response."""
     await asyncio.sleep(random.uniform(*THINK))
     interaction = await fake.interact(data)
+    KINDS[interaction] = ":".join(data["data"]["custom_id"].split(":")[:2])
     return interaction, dict((await fake.response(interaction, timeout=60)).body)
 
 
@@ -89,6 +94,7 @@ async def table(fake: FakeDiscord, boards: Boards, n: int, cards: int) -> int:
     options = [{"name": "players", "type": 4, "value": 3}, {"name": "cards", "type": 4, "value": cards}]
     await asyncio.sleep(random.uniform(*THINK))
     command = await fake.interact(subcommand("new", options, *host, group="cucumber"))
+    KINDS[command] = "/cucumber new"
     await fake.response(command, timeout=60)
     await fake.wait_for(lambda s: s.method == "PATCH" and s.path.endswith(f"token{command}/messages/@original"))
     board_id = fake.messages[f"original:token{command}"]["id"]
@@ -138,6 +144,11 @@ async def main(games: int, cards: int, show_log: bool) -> None:
     print(f"{cards} cards a hand, members pressing {THINK[0]:g}-{THINK[1]:g} s after seeing their hand")
     print(f"{sum(counts)} interactions answered in {elapsed:.1f} s ({sum(counts) / elapsed:.0f}/s); {late} after 3 s")
     print(f"interaction -> acknowledgement: p50 {q[49]:.1f} ms, p99 {q[98]:.1f} ms, max {waits[-1]:.1f} ms")
+    by_kind: defaultdict[str, list[float]] = defaultdict(list)
+    for i in fake.answered_at:
+        by_kind[KINDS.get(i, "?")].append(1000 * (fake.answered_at[i] - fake.delivered_at[i]))
+    slowest = ", ".join(f"{kind} {max(ms):.0f} ms ({len(ms)})" for kind, ms in sorted(by_kind.items()))
+    print(f"slowest by kind (count): {slowest}")
 
 
 if __name__ == "__main__":

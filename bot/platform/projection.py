@@ -29,6 +29,8 @@ class Projector:
         self._running = asyncio.Lock()
         self._following: asyncio.Task[None] | None = None
         self._again = False
+        self._begun = self._done = self._reached = 0
+        """Catch-ups numbered as they begin; the number of the last that finished, and its position."""
 
     def follow(self) -> None:
         """Catch up soon, in the background: the player's answer never waits for the read models.
@@ -48,19 +50,32 @@ class Projector:
             log.exception("the read models could not catch up")
 
     async def settle(self) -> int:
-        """Wait until the read models show every event appended so far (a reader that must see
-        its own writes, or a shutdown, calls this)."""
+        """Wait until the read models show every event appended so far (a reader that must see its
+        own writes calls this). It waits for the catch-up under way, not for the background
+        follower, which under steady load may never be idle: one more catch-up of its own suffices."""
+        return await self.catch_up()
+
+    async def finish(self) -> int:
+        """The background follower done, then the read models caught up (a shutdown calls this)."""
         if self._following is not None:
             await self._following
         return await self.catch_up()
 
     async def catch_up(self, batch: int = 1000) -> int:
-        """Bring the read models up to the end of the log; returns the position reached.
+        """Bring the read models up to the end of the log as it is when called; returns the position reached.
 
-        One catch-up runs at a time (the views write on one connection); a caller that waited for
-        another's finds little or nothing left to do."""
+        One catch-up runs at a time (the views write on one connection). Callers that wait together
+        share one: a catch-up that began after a caller asked serves it, so a crowd of readers
+        waiting for the read models costs one catch-up, not one each."""
+        wanted = self._begun + 1
         async with self._running:
-            return await self._catch_up(batch)
+            if self._done >= wanted:
+                return self._reached
+            self._begun += 1
+            number = self._begun
+            self._reached = await self._catch_up(batch)
+            self._done = number
+            return self._reached
 
     async def _catch_up(self, batch: int) -> int:
         position = await self.views.checkpoint()
@@ -68,6 +83,8 @@ class Projector:
             updates, damaged = await self._summaries(dict.fromkeys(e.stream_id for e in events))
             position = events[-1].position
             await self.views.apply(updates, position, damaged)
+            if len(events) < batch:  # the end of the log as it was read: what comes later is the follower's
+                break
         return position
 
     async def _summaries(self, stream_ids: Iterable[str]) -> tuple[list[Update], list[tuple[str, str]]]:
@@ -114,7 +131,7 @@ async def settle_and_close(projector: Projector, views: GameViews, store: EventS
     """Catch the read models up one last time, then close both connections whatever happens (an
     open connection would keep the process alive)."""
     try:
-        await projector.settle()
+        await projector.finish()
     except Exception as error:  # the log is safe; the next start catches the read models up
         log.warning("the read models could not catch up before closing: %s", error)
     finally:

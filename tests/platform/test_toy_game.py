@@ -121,3 +121,23 @@ async def test_it_plays_in_discord(
         stale = await press(fake, "2002", "Bob", first, first_press)  # someone else, on an old board
         assert stale["type"] == 7 and stale["data"]["embeds"][0]["title"] == "Press 3-2"  # the game as it stands
         assert len(await bot.service("toy").events(f"t{command}")) == 6
+
+
+async def test_readers_waiting_together_share_one_catch_up(world: Platform, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A crowd of readers that must see their own writes (a busy channel's commands) costs one or two
+    catch-ups of the read models, not one each, and each sees what was appended before it asked."""
+    service = world.service("toy")
+    for n in range(20):
+        await service.create(f"t{n}", Created(f"t{n}", "here", ("ada", "bob")), f"c{n}")
+    passes = 0
+    real = world.projector._catch_up
+
+    async def counted(batch: int) -> int:
+        nonlocal passes
+        passes += 1
+        return await real(batch)
+
+    monkeypatch.setattr(world.projector, "_catch_up", counted)
+    reached = await asyncio.gather(*(world.projector.settle() for _ in range(50)))
+    assert passes <= 2 and set(reached) == {max(reached)}
+    assert len(await world.views.live_games("here", "toy")) == 20
