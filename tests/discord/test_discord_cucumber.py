@@ -264,3 +264,24 @@ async def test_an_idle_player_is_reminded_then_a_bot_plays_for_them(
     await board_edit(fake, board, "⏰ Ada's time ran out")
     state = await bot.service("cucumber").load(game_id)
     assert state.version > version and state.timeouts[0] == 1 and state.bots[0] is None
+
+
+async def test_a_turn_deadline_and_a_closing_table_survive_a_restart(
+    tmp_path: Path, fake_discord: FakeDiscord, solved_cache: SolutionCache, clock: FakeClock
+) -> None:
+    fake, db = fake_discord, tmp_path / "bot.sqlite3"
+    async with watching(fake, db) as watch:
+        async with running_bot(fake, db, solved_cache, clock, chance=Seeded(8), settings=SETTINGS) as bot:
+            game_id, board = await open_table(fake, *ADA, [option("players", 3)])
+            await press(fake, *ADA, board, custom_id(board, "Start with bots"))
+            lobby_id, lobby = await open_table(fake, *BOB, [option("players", 2)])
+            watch.games |= {game_id, lobby_id}
+            version = (await bot.service("cucumber").load(game_id)).version
+
+        await clock.advance(601)  # the bot was down past the turn's deadline and the table's closing
+        async with running_bot(fake, db, solved_cache, clock, chance=Seeded(9), settings=SETTINGS) as bot:
+            await board_edit(fake, board, "⏰ Ada's time ran out")
+            await board_edit(fake, lobby, "Nobody started the game in time: the table closed.")
+            state = await bot.service("cucumber").load(game_id)
+            assert state.version > version and state.timeouts[0] == 1
+            assert [row.game_id for row in await bot.live_games()] == [game_id]

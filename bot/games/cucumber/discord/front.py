@@ -18,7 +18,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.client import GameBot
-from bot.discord.front import Shown
+from bot.discord.front import FORGED, Shown
 from bot.games.cucumber.discord.buttons import (
     GAME,
     BackButton,
@@ -33,7 +33,7 @@ from bot.games.cucumber.moves import play
 from bot.games.cucumber.picture import chart, render
 from bot.games.cucumber.replays import steps
 from bot.games.cucumber.summary import decided
-from bot.platform.contract import Refusal
+from bot.platform.contract import Chance, Refusal
 from bot.platform.service import Commands, GameDamaged, Outcome
 from cucumber_core.bots import BOTS
 from cucumber_core.cards import Card, short
@@ -125,7 +125,7 @@ class CucumberFront:
         elif action.removeprefix("bot-") in BOTS:
             command = _add_bot(me, action.removeprefix("bot-"))
         else:
-            await interaction.response.send_message("That button is not one of mine.", ephemeral=True)
+            await interaction.response.send_message(FORGED, ephemeral=True)
             return
         await self.client.update_board(
             interaction,
@@ -247,7 +247,7 @@ def _always(command: Command) -> Commands[GameState, Command]:
 
 
 def _add_bot(player: str, bot: str) -> Commands[GameState, Command]:
-    def commands(state: GameState, chance: object) -> list[Command]:
+    def commands(state: GameState, chance: Chance) -> list[Command]:
         if state.seat_of(player) != 0 and state.seats:
             raise Refusal(f"Only {state.seats[0].name}, who opened the table, seats bots.")
         return [JoinLobby(bot_seat(bot, state.seats))]
