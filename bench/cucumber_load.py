@@ -14,9 +14,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import random
-import statistics
 import sys
 import tempfile
 import time
@@ -27,9 +25,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.against_fake import acknowledgements, bot_process  # noqa: E402
 from tests.discord.cucumber_table import custom_id, playable  # noqa: E402
 from tests.discord.discord_world import click, subcommand  # noqa: E402
-from tests.discord.fake_discord import GUILD_ID, FakeDiscord, Sent  # noqa: E402
+from tests.discord.fake_discord import FakeDiscord, Sent  # noqa: E402
 
 THINK = (0.5, 2.5)
 """The least and most seconds a member takes to read and press (``--think``)."""
@@ -109,41 +108,21 @@ async def table(fake: FakeDiscord, boards: Boards, n: int, cards: int) -> int:
 
 
 async def main(games: int, cards: int, show_log: bool) -> None:
+    boards = Boards()
     with tempfile.TemporaryDirectory() as scratch:
-        fake = FakeDiscord(spec=None)  # the schema check is the tests' job; here it would only slow the fake
-        boards = Boards()
-        fake.observers.append(boards)
-        await fake.start()
-        env = {
-            **os.environ,
-            "DISCORD_TOKEN": "load-test",
-            "HOG_DISCORD_API_BASE": fake.api_base,
-            "HOG_DISCORD_GATEWAY_URL": fake.gateway,
-            "HOG_GUILD_ID": GUILD_ID,
-            "HOG_DB": str(Path(scratch) / "bot.sqlite3"),
-            "HOG_CACHE": str(Path(scratch) / "solutions"),
-        }
-        bot = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", cwd=ROOT, env=env, stderr=None if show_log else asyncio.subprocess.DEVNULL
-        )
-        try:
-            await fake.ready(timeout=60)
+        async with bot_process(Path(scratch), Path(scratch) / "solutions", show_log) as fake:
+            fake.observers.append(boards)
             started = time.perf_counter()
             counts = await asyncio.gather(*(table(fake, boards, n, cards) for n in range(games)))
             elapsed = time.perf_counter() - started
-        finally:
-            bot.terminate()
-            await bot.wait()
-            await fake.stop()
 
-    waits = sorted(1000 * (fake.answered_at[i] - fake.delivered_at[i]) for i in fake.answered_at)
-    q = statistics.quantiles(waits, n=100, method="inclusive")
+    waits, figures = acknowledgements(fake)
     late = sum(w > 3000 for w in waits)
     mixed = f"{games - games // 2} one member + 2 bots, {games // 2} two members + a bot"
     print(f"{games} Cucumber tables at once ({mixed}),")
     print(f"{cards} cards a hand, members pressing {THINK[0]:g}-{THINK[1]:g} s after seeing their hand")
     print(f"{sum(counts)} interactions answered in {elapsed:.1f} s ({sum(counts) / elapsed:.0f}/s); {late} after 3 s")
-    print(f"interaction -> acknowledgement: p50 {q[49]:.1f} ms, p99 {q[98]:.1f} ms, max {waits[-1]:.1f} ms")
+    print(figures)
     by_kind: defaultdict[str, list[float]] = defaultdict(list)
     for i in fake.answered_at:
         by_kind[KINDS.get(i, "?")].append(1000 * (fake.answered_at[i] - fake.delivered_at[i]))

@@ -14,9 +14,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import random
-import statistics
 import sys
 import tempfile
 import time
@@ -26,10 +24,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.against_fake import acknowledgements, bot_process  # noqa: E402
 from bot.games.hog.solutions import SolutionCache  # noqa: E402
 from hog_core.rulesets import FA18  # noqa: E402
 from tests.discord.discord_world import challenge_command, click, subcommand  # noqa: E402
-from tests.discord.fake_discord import GUILD_ID, FakeDiscord  # noqa: E402
+from tests.discord.fake_discord import FakeDiscord  # noqa: E402
 
 
 def to_move(body: dict[str, Any]) -> str | None:
@@ -88,38 +87,17 @@ async def main(games: int, show_log: bool) -> None:
     with tempfile.TemporaryDirectory() as scratch:
         cache = Path(scratch) / "solutions"
         SolutionCache(cache).get(FA18, 100)  # solved once, as a running bot would have it
-        fake = FakeDiscord(spec=None)  # the schema check is the tests' job; here it would only slow the fake
-        await fake.start()
-        env = {
-            **os.environ,
-            "DISCORD_TOKEN": "load-test",
-            "HOG_DISCORD_API_BASE": fake.api_base,
-            "HOG_DISCORD_GATEWAY_URL": fake.gateway,
-            "HOG_GUILD_ID": GUILD_ID,
-            "HOG_DB": str(Path(scratch) / "hog.sqlite3"),
-            "HOG_CACHE": str(cache),
-        }
-        bot = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", cwd=ROOT, env=env, stderr=None if show_log else asyncio.subprocess.DEVNULL
-        )
-        try:
-            await fake.ready(timeout=60)
+        async with bot_process(Path(scratch), cache, show_log) as fake:
             started = time.perf_counter()
             counts = await asyncio.gather(
                 *(house_game(fake, n) if n % 2 == 0 else challenge_game(fake, n) for n in range(games))
             )
             elapsed = time.perf_counter() - started
-        finally:
-            bot.terminate()
-            await bot.wait()
-            await fake.stop()
-
-    waits = sorted(1000 * (fake.answered_at[i] - fake.delivered_at[i]) for i in fake.answered_at)
-    q = statistics.quantiles(waits, n=100, method="inclusive")
+    _, figures = acknowledgements(fake)
     print(f"{games} games at once ({games - games // 2} against the house, {games // 2} challenges),")
     print(f"members pressing {THINK[0]:g}-{THINK[1]:g} s after seeing the board")
     print(f"{sum(counts)} interactions answered in {elapsed:.1f} s ({sum(counts) / elapsed:.0f}/s)")
-    print(f"interaction -> acknowledgement: p50 {q[49]:.1f} ms, p99 {q[98]:.1f} ms, max {waits[-1]:.1f} ms")
+    print(figures)
 
 
 if __name__ == "__main__":

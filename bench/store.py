@@ -21,9 +21,8 @@ from pathlib import Path
 
 import aiosqlite
 
-sys.path.insert(0, str(Path(__file__).parent))
-from replay import sixty_turn_game
-
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from bench.replay import sixty_turn_game
 from bot.games.hog.module import HogGame
 from bot.platform.codec import from_records, to_record
 from hog_core.game import replay

@@ -7,6 +7,7 @@ import re
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
+from discord import app_commands
 
 from bot.discord.front import FORGED
 from bot.platform.compose import Platform
@@ -33,6 +34,17 @@ async def history_page(
     view.add_item(HistoryButton(game, player_id, max(0, offset - PAGE), "newer", disabled=offset == 0))
     view.add_item(HistoryButton(game, player_id, offset + PAGE, "older", disabled=len(rows) <= PAGE))
     return shown, view
+
+
+def add_history_command(group: app_commands.Group, platform: Platform, game: str) -> None:
+    """``/<game> history [member]``: the member's (or the caller's) games, a page at a time, for them alone."""
+
+    @group.command(name="history", description="Recent games, yours or a member's")
+    @app_commands.describe(member="whose games (yours if left out)")
+    async def history(interaction: discord.Interaction[Any], member: discord.Member | None = None) -> None:
+        who = member or interaction.user
+        embed, view = await history_page(platform, game, str(who.id), who.display_name, 0)
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
 
 class HistoryButton(

@@ -8,7 +8,6 @@ import asyncio
 import io
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -17,11 +16,11 @@ from bot.games.hog.solutions import SolutionCache
 from bot.platform.compose import Platform, platform
 from bot.platform.contract import Refusal, Reminder
 from bot.platform.registry import GAMES
-from bot.platform.service import Outcome
 from bot.platform.settings import Settings
 from tests.discord.discord_world import board_of, button, press, running_bot, subcommand
 from tests.discord.fake_discord import FakeDiscord
 from tests.fake_clock import FakeClock
+from tests.platform.listening import listening
 from tests.platform.toy import Created, Press
 
 MODULES = {**GAMES, "toy": "tests.platform.toy:ToyGame"}
@@ -63,27 +62,14 @@ async def test_a_game_is_stored_under_its_own_id_only(world: Platform) -> None:
 
 
 async def test_its_deadlines_remind_then_play_for_the_idle(world: Platform, clock: FakeClock) -> None:
-    reminded: asyncio.Queue[Reminder] = asyncio.Queue()
-    fired: asyncio.Queue[Outcome[Any, Any]] = asyncio.Queue()
-
-    async def warned(game: str, game_id: str, reminder: Reminder) -> None:
-        reminded.put_nowait(reminder)
-
-    async def on_fire(outcome: Outcome[Any, Any]) -> None:
-        fired.put_nowait(outcome)
-
-    world.timers.warned, world.timers.fired = warned, on_fire
-    running = asyncio.create_task(world.timers.run())
-    try:
+    async with listening(world.timers) as heard:
         await world.service("toy").create("t2", Created("t2", "here", ("ada", "bot:Robo"), timeout=60), "c1")
         assert [d.kind for d in world.timers.pending("t2")] == ["nudge", "late"]
         await clock.advance(31)
-        assert await reminded.get() == Reminder("ada", "press soon!")
+        assert await heard.reminders.get() == Reminder("ada", "press soon!")
         await clock.advance(30)
-        outcome = await fired.get()
+        outcome = await heard.fired.get()
         assert outcome.state.presses == (1, 1) and [d.kind for d in world.timers.pending("t2")] == ["nudge", "late"]
-    finally:
-        running.cancel()
 
 
 def test_the_console_and_the_command_line_play_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -23,10 +23,10 @@ def hand_of(state: GameState, seat: int) -> Hand:
     legal = frozenset(state.legal_cards(seat))
     if state.phase is not Phase.PLAY:
         why = "The game is over." if state.is_over else "The cards are being dealt."
-    elif state.to_play != seat:
-        why = f"{state.seats[state.to_play or 0].name} is to play; your cards wait for your turn."
     elif state.bots[seat] is not None:
         why = "A bot is playing your seat: press I'm back on the board to play it yourself."
+    elif state.to_play != seat:
+        why = f"{state.seats[state.to_play or 0].name} is to play; your cards wait for your turn."
     elif not state.trick.plays:
         why = "Your lead: play any card."
     elif any(value(c) >= state.trick.high for c in cards):

@@ -3,7 +3,6 @@ timers, with bots answering in the same batch and a stand-in for a player whose 
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -19,6 +18,7 @@ from cucumber_core.events import CardPlayed, GameCreated, HandDealt, LobbyOpened
 from cucumber_core.game import Command, GameState, JoinLobby, OpenLobby, Phase, ReturnToSeat, StartGame, bot_seat
 from tests.fake_clock import FakeClock
 from tests.helpers import Seeded
+from tests.platform.listening import listening
 
 ANN, BOB = Seat("1", "Ann"), Seat("2", "Bob")
 Cucumber = GameService[GameState, Any, Any]
@@ -101,27 +101,18 @@ async def test_a_person_who_leaves_is_played_for_and_can_come_back(world: Platfo
 async def test_an_idle_player_is_reminded_played_for_and_after_three_turns_marked_away(
     world: Platform, clock: FakeClock
 ) -> None:
-    reminded: asyncio.Queue[Reminder] = asyncio.Queue()
-    fired: asyncio.Queue[Outcome[Any, Any]] = asyncio.Queue()
-
-    async def warned(game: str, game_id: str, reminder: Reminder) -> None:
-        reminded.put_nowait(reminder)
-
-    async def on_fire(outcome: Outcome[Any, Any]) -> None:
-        fired.put_nowait(outcome)
-
-    world.timers.warned, world.timers.fired = warned, on_fire
-    running = asyncio.create_task(world.timers.run())
     service: Cucumber = world.service("cucumber")
-    try:
+    async with listening(world.timers) as heard:
         await service.create("t1", OpenLobby("t1", ANN, 3, num_cards=5, target=40, turn_timeout=60), "open")
         state = (await service.execute("t1", lambda s, c: [StartGame(ANN.id, fill="fimp")], "start")).state
         assert [d.kind for d in world.timers.pending("t1")] == ["warn", "turn"]
         for missed in (1, 2, 3):
             await clock.advance(45)
-            assert await reminded.get() == Reminder("1", "it's your turn: 15 seconds before a bot plays for you.")
+            assert await heard.reminders.get() == Reminder(
+                "1", "it's your turn: 15 seconds before a bot plays for you."
+            )
             await clock.advance(15)
-            state = (await fired.get()).state
+            state = (await heard.fired.get()).state
             assert state.bots[0] == (None if missed < 3 else "strong")
             assert state.is_over or state.timeouts[0] == missed or missed == 3
         assert world.timers.pending("t1") == []  # nobody to wait for: the bots played it to the end
@@ -129,29 +120,17 @@ async def test_an_idle_player_is_reminded_played_for_and_after_three_turns_marke
         stored = await service.events("t1")
         assert len([e for e in stored if isinstance(e, CardPlayed) and e.auto]) == 3
         assert [e.reason for e in stored if isinstance(e, SeatTakenOver)] == ["away"]
-    finally:
-        running.cancel()
 
 
 async def test_a_table_nobody_starts_closes(world: Platform, clock: FakeClock) -> None:
-    fired: asyncio.Queue[Outcome[Any, Any]] = asyncio.Queue()
-
-    async def on_fire(outcome: Outcome[Any, Any]) -> None:
-        fired.put_nowait(outcome)
-
-    world.timers.fired = on_fire
-    running = asyncio.create_task(world.timers.run())
-    try:
+    async with listening(world.timers) as heard:
         await world.service("cucumber").create("t1", OpenLobby("t1", ANN, 3, lobby_timeout=300), "open")
         await clock.advance(301)
-        outcome = await fired.get()
-        assert outcome.state.closed == "expired" and outcome.story == (
-            "Nobody started the game in time: the table closed.",
-        )
+        outcome = await heard.fired.get()
+        assert outcome.state.closed == "expired"
+        assert outcome.story == ("Nobody started the game in time: the table closed.",)
         row = await (await world.settled_views()).game("t1")
         assert row is not None and row.status == "expired" and not row.live
-    finally:
-        running.cancel()
 
 
 def test_bot_seats_are_named_apart() -> None:

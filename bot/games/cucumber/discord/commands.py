@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.discord.history import history_page
+from bot.discord.history import add_history_command
 from bot.games.cucumber.discord.buttons import GAME
 from bot.games.cucumber.discord.embeds import COLOUR
 from bot.games.cucumber.moves import leave
@@ -95,12 +95,7 @@ def cucumber_commands(front: CucumberFront) -> app_commands.Group:
             if current.strip().lower() in line.lower()
         ]
 
-    @group.command(name="history", description="Recent games, yours or a member's")
-    @app_commands.describe(member="whose games (yours if left out)")
-    async def history(interaction: discord.Interaction[Any], member: discord.Member | None = None) -> None:
-        who = member or interaction.user
-        embed, view = await history_page(client.platform, GAME, str(who.id), who.display_name, 0)
-        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+    add_history_command(group, client.platform, GAME)
 
     @group.command(name="stats", description="Games, losses, cucumbers and the worst card you were stuck with")
     @app_commands.describe(member="whose stats (yours if left out)")

@@ -16,7 +16,7 @@ from discord import app_commands
 
 from bot.discord.client import GameBot
 from bot.discord.front import FORGED, Shown
-from bot.discord.history import history_page
+from bot.discord.history import add_history_command
 from bot.games.hog.board import board, hint
 from bot.games.hog.discord.embeds import embed, stats_embed
 from bot.games.hog.discord.reach import GAME, front
@@ -377,12 +377,7 @@ def hog_commands(bot: HogFront) -> app_commands.Group:
             if typed in f"{row.game_id} {bot.game.history_line(row, me)}".lower()
         ]
 
-    @hog.command(name="history", description="Recent games, yours or a member's")
-    @app_commands.describe(member="whose games (yours if left out)")
-    async def history(interaction: discord.Interaction[Any], member: discord.Member | None = None) -> None:
-        who = member or interaction.user
-        board_embed, view = await history_page(bot.client.platform, GAME, str(who.id), who.display_name, 0)
-        await interaction.response.send_message(embed=board_embed, view=view, ephemeral=True)
+    add_history_command(hog, bot.client.platform, GAME)
 
     @hog.command(name="stats", description="Games, wins, streaks and the biggest turn, yours or a member's")
     @app_commands.describe(member="whose stats (yours if left out)")
