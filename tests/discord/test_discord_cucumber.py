@@ -285,3 +285,30 @@ async def test_a_turn_deadline_and_a_closing_table_survive_a_restart(
             state = await bot.service("cucumber").load(game_id)
             assert state.version > version and state.timeouts[0] == 1
             assert [row.game_id for row in await bot.live_games()] == [game_id]
+
+
+async def test_one_table_at_a_time_per_channel_and_the_host_runs_it(
+    table: tuple[FakeDiscord, GameBot, LeakWatch],
+) -> None:
+    fake, bot, _ = table
+    _, first = await open_table(fake, *ADA, [option("players", 3)])
+    again = await fake.interact(subcommand("new", [], *ADA, group="cucumber"))
+    said = (await fake.response(again)).body["data"]
+    assert said["flags"] == 64 and said["content"].startswith("You are at a table in this channel already")
+    await press(fake, *BOB, first, custom_id(first, "Join"))
+    _, second = await open_table(fake, *CY, [option("players", 2)])
+    refused = await press(fake, *BOB, second, custom_id(second, "Join"))
+    assert refused["data"]["content"].startswith("You are at another table in this channel")
+    not_host = await press(fake, *BOB, fake.message(first["id"]), custom_id(first, "+ strong bot"))
+    assert not_host["data"]["content"] == "Only Ada, who opened the table, seats bots."
+    made_up = custom_id(first, "Join").replace(":join", ":strong")  # on a message of its own, as Discord needs
+    seeded = fake.seed(
+        "777", [{"type": 1, "components": [{"type": 2, "style": 2, "label": "?", "custom_id": made_up}]}]
+    )
+    forged = await press(fake, *ADA, seeded, made_up)
+    assert forged["data"]["content"] == "That button is not one of mine."
+    left = await press(fake, *BOB, fake.message(first["id"]), custom_id(first, "Leave"))
+    assert "Bob got up." in left["data"]["embeds"][0]["description"]
+    closed = await press(fake, *ADA, fake.message(first["id"]), custom_id(first, "Leave"))
+    assert "Ada closed the table." in closed["data"]["embeds"][0]["description"] and closed["data"]["components"] == []
+    assert [row.seats[0].name for row in await bot.live_games()] == ["Cy"]

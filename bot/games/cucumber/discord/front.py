@@ -122,7 +122,7 @@ class CucumberFront:
             command = _always(LeaveLobby(me))
         elif action in ("start", "fill"):
             command = _always(StartGame(me, fill="strong" if action == "fill" else None))
-        elif action.removeprefix("bot-") in BOTS:
+        elif action.startswith("bot-") and action.removeprefix("bot-") in BOTS:
             command = _add_bot(me, action.removeprefix("bot-"))
         else:
             await interaction.response.send_message(FORGED, ephemeral=True)
