@@ -115,6 +115,11 @@ class GameBot(discord.Client):
             front.close()
         await super().close()
 
+    async def started(self) -> None:
+        """Wait for the start-up's reconcile to have brought every board up to its log."""
+        if self._reconciling is not None:
+            await asyncio.shield(self._reconciling)
+
     async def settled_views(self) -> GameViews:
         """The read models, once they show every event appended so far."""
         return await self.platform.settled_views()
@@ -206,23 +211,28 @@ class GameBot(discord.Client):
         """Create the game and post its board as the command's answer (deferred: a first solve takes a moment)."""
         await interaction.response.defer()
         # where the board will be, known before the game is stored: a crash between the two is
-        # repaired at the next start (the board is posted there), never a game nobody can see
-        thinking = await interaction.original_response()
-        await self.views.place_board(game_id, str(thinking.channel.id), str(thinking.id))
-        try:
-            outcome = await self.service(game).create(game_id, create, str(interaction.id))
-        except Refusal as error:  # the public "thinking…" goes; the reason is for the player alone
-            await self.views.forget_board(game_id)
-            await interaction.delete_original_response()
-            await interaction.followup.send(error.message, ephemeral=True)
-            return
-        shown = await self.show(outcome)
-        try:
-            await interaction.edit_original_response(content=mention, embed=shown.embed, view=shown.view)
-        except discord.HTTPException as error:  # Discord would not show it: the game must not be played blind
-            await self.void(game, game_id, f"Discord refused its board: {error}")
-            return
-        await self.views.board_shown(game_id, outcome.state.version)
+        # repaired at the next start (the board is posted there), never a game nobody can see.
+        # Held as the board's rendering lock throughout, so that a reconcile running meanwhile
+        # never takes the placed board for one whose game was never stored.
+        async with self._rendering(game_id):
+            thinking = await interaction.original_response()
+            await self.views.place_board(game_id, str(thinking.channel.id), str(thinking.id))
+            try:
+                outcome = await self.service(game).create(game_id, create, str(interaction.id))
+            except Refusal as error:  # the public "thinking…" goes; the reason is for the player alone
+                await self.views.forget_board(game_id)
+                await interaction.delete_original_response()
+                await interaction.followup.send(error.message, ephemeral=True)
+                return
+            shown = await self.show(outcome)
+            try:
+                await interaction.edit_original_response(content=mention, embed=shown.embed, view=shown.view)
+            except discord.HTTPException as error:  # Discord would not show it: the game must not be played blind
+                failed = error
+            else:
+                await self.views.board_shown(game_id, outcome.state.version)
+                return
+        await self.void(game, game_id, f"Discord refused its board: {failed}")
 
     async def board_message(self, game_id: str) -> discord.PartialMessage | None:
         """The message showing ``game_id``'s board, if one was posted."""
@@ -278,14 +288,15 @@ class GameBot(discord.Client):
         a game stored but never shown is posted where its board was to be; a board placed for a game
         that was never stored says so. Runs at start-up, on the side."""
         for game_id, shown_version in await (await self.settled_views()).boards_behind():
-            stored = await self.platform.store.load(game_id)
-            if not stored:
-                message = await self.board_message(game_id)
-                await self.views.forget_board(game_id)
-                if message is not None:
-                    with contextlib.suppress(discord.HTTPException):
-                        await message.edit(content=NOT_STARTED, embed=None, view=None)
-                continue
+            async with self._rendering(game_id):  # a game being opened right now is stored when this is had
+                stored = await self.platform.store.load(game_id)
+                if not stored:
+                    message = await self.board_message(game_id)
+                    await self.views.forget_board(game_id)
+                    if message is not None:
+                        with contextlib.suppress(discord.HTTPException):
+                            await message.edit(content=NOT_STARTED, embed=None, view=None)
+                    continue
             try:
                 game = self.platform.games.of(stored[0].type).name
                 outcome = await self.service(game).current(game_id)

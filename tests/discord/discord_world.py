@@ -77,6 +77,7 @@ async def running_bot(
         running = asyncio.create_task(bot.start("a-token"))
         try:
             await fake.ready()
+            await bot.started()  # the start-up's reconcile is done: a test arranges the world after it
             yield bot
         finally:
             await bot.close()
