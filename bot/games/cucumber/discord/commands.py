@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -22,6 +23,10 @@ if TYPE_CHECKING:
     from bot.games.cucumber.discord.front import CucumberFront
 
 
+def new_game_id() -> str:
+    return f"c{secrets.token_hex(5)}"
+
+
 def cucumber_commands(front: CucumberFront) -> app_commands.Group:
     group = app_commands.Group(name="cucumber", description="Play Cucumber, the card game from CS 88")
     client = front.client
@@ -40,8 +45,6 @@ def cucumber_commands(front: CucumberFront) -> app_commands.Group:
         cards: app_commands.Range[int, 1, 10] = 7,
         cucumbers: bool = False,
     ) -> None:
-        from bot.games.cucumber.discord.front import new_game_id
-
         me, place = str(interaction.user.id), str(interaction.channel_id)
         host = Seat(me, interaction.user.display_name)
         settings = front.settings

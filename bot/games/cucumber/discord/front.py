@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-import secrets
 from typing import Any
 
 import discord
@@ -27,6 +26,7 @@ from bot.games.cucumber.discord.buttons import (
     LobbyButton,
     ReplayButton,
 )
+from bot.games.cucumber.discord.commands import cucumber_commands
 from bot.games.cucumber.discord.embeds import board_embed, board_view, hand_message, replay_message
 from bot.games.cucumber.module import CucumberGame
 from bot.games.cucumber.moves import play
@@ -53,10 +53,6 @@ log = logging.getLogger(__name__)
 NOT_PLAYING = "You are not playing in this game."
 
 
-def new_game_id() -> str:
-    return f"c{secrets.token_hex(5)}"
-
-
 class CucumberFront:
     buttons: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
         LobbyButton,
@@ -72,8 +68,6 @@ class CucumberFront:
         self.settings = client.platform.settings
 
     def commands(self) -> app_commands.Group:
-        from bot.games.cucumber.discord.commands import cucumber_commands
-
         return cucumber_commands(self)
 
     def close(self) -> None:
