@@ -43,8 +43,6 @@ from storage.games import GameRow, Summary
 
 AWAY_AFTER = 3
 """Turns in a row a person may let run out before their seat is the bot's until they come back."""
-LEVELS = tuple(BOTS)
-"""The bots a table may seat, strongest first."""
 
 
 def warning_before(turn_timeout: int) -> float:
