@@ -95,7 +95,7 @@ class LeakWatch:
         viewer = self.viewer(sent)
         for game_id in self.games:
             events = from_records(CUCUMBER, await self.store.load(game_id))
-            state, shown = replay(events), _face_up(events)
+            state, shown = replay(events), face_up(events)
             for seat, hand in zip(state.seats, state.hands, strict=False):
                 secret = (set(hand) - shown) & named
                 if secret and seat.id == viewer:
@@ -130,7 +130,7 @@ def _card(match: re.Match[str]) -> Card:
     return SUIT_SYMBOLS.index(match[2]) * 13 + SHORT_NUMS.index(match[1])
 
 
-def _face_up(events: list[Any]) -> set[Card]:
+def face_up(events: list[Any]) -> set[Card]:
     """Cards everyone has seen: the cut, and those played in the current and the previous hand."""
     shown: set[Card] = set()
     hands: list[set[Card]] = [set()]

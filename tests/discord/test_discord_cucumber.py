@@ -21,6 +21,7 @@ from storage.events import SqliteEventStore
 from tests.discord.cucumber_table import (
     LeakWatch,
     custom_id,
+    face_up,
     open_hand,
     open_table,
     playable,
@@ -221,7 +222,8 @@ async def test_the_leak_watch_sees_a_leak(table: tuple[FakeDiscord, GameBot, Lea
     state = await bot.service("cucumber").load(game_id)
     from cucumber_core.cards import short
 
-    secret = next(c for c in state.hands[1] if not any(c == p for t in state.tricks for _, p in t.plays))
+    shown = face_up(await bot.service("cucumber").events(game_id))  # the cut and the cards played
+    secret = next(c for c in state.hands[1] if c not in shown)
     await watch(Sent("PATCH", "/channels/1/messages/2", {"content": f"Strong bot holds {short(secret)}"}))
     assert len(watch.leaks) == 1
     watch.leaks.clear()
