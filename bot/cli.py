@@ -4,7 +4,7 @@ hogbot                       play Hog against the house (see ``hogbot play --hel
 hogbot GAME                  play any other registered game (``bot.platform.registry``) in this terminal
 hogbot replay GAME           any stored game again, step by step (``--step N``, ``--picture``/``--gif FILE``)
 hogbot history               your games, newest first (``--name NAME``, or ``--player ID`` for a Discord user)
-hogbot stats                 your record, streaks and biggest turn (``--name NAME`` or ``--player ID``)
+hogbot stats                 your record in a game (``--game cucumber``; ``--name NAME`` or ``--player ID``)
 hogbot rules [RULES]         a rule set explained, with examples
 hogbot damaged               the games set aside because their log cannot be read (exit 1 if any)
 hogbot tournament            exact win rates of the named strategies, each against each
@@ -30,12 +30,11 @@ from tqdm import tqdm
 
 from bot import console
 from bot.discord import client
-from bot.games.hog import console as hog_console
 from bot.games.hog.rules_help import explain
 from bot.games.hog.solutions import SolutionCache
 from bot.platform.compose import Platform, platform
 from bot.platform.contract import Refusal
-from bot.platform.registry import GAMES, AnyGame, Games
+from bot.platform.registry import GAMES, LEGACY, AnyGame, Games
 from bot.platform.settings import Settings, SettingsError
 from hog_core.errors import HogError
 from hog_core.kernel import Kernel
@@ -163,6 +162,11 @@ def on_platform(settings: Settings, work: Callable[[Platform], Awaitable[T]], mo
     return asyncio.run(run())
 
 
+async def show_stats(p: Platform, game: str, player: str, out: TextIO) -> None:
+    """The player's record in ``game``, by its console front."""
+    await p.games[game].console.stats(p, player, out)
+
+
 async def replay_any(
     p: Platform, game_id: str, out: TextIO, step: int | None, picture: Path | None, gif: Path | None
 ) -> None:
@@ -246,6 +250,7 @@ def main(
         person.add_argument("--name", default=console.DEFAULT_NAME, help="a player here, by name (default: Player)")
         person.add_argument("--player", help="a player id: a Discord user id")
     sub.choices["history"].add_argument("--page", type=int, default=1)
+    sub.choices["stats"].add_argument("--game", choices=list(games), default=LEGACY, help=f"which game ({LEGACY})")
     rules_parser = sub.add_parser("rules", help="a rule set explained, with examples")
     rules_parser.add_argument("rules", nargs="?", choices=sorted(RULE_SETS), default=DEFAULT_RULES)
     argv = list(sys.argv[1:] if argv is None else argv)
@@ -272,7 +277,7 @@ def main(
         elif args.command == "history":
             on_platform(settings, lambda p: console.list_history(p, who, out, args.page), modules)
         elif args.command == "stats":
-            on_platform(settings, lambda p: hog_console.show_stats(p, who, out), modules)
+            on_platform(settings, lambda p: show_stats(p, args.game, who, out), modules)
         elif args.command == "rules":
             title, words = explain(args.rules)
             print(f"{title}\n\n{plain(words)}", file=out)

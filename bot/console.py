@@ -162,6 +162,13 @@ async def _play(
     return state
 
 
+async def name_of(platform: Platform, player_id: str) -> str:
+    """A player's name as their latest game has it; their id when they have played none."""
+    latest = await (await platform.settled_views()).history(player_id, limit=1)
+    seats = latest[0].seats if latest else ()
+    return next((s.name for s in seats if s.player_id == player_id), player_id)
+
+
 async def list_history(platform: Platform, player: str, stdout: TextIO, page: int = 1) -> None:
     """A player's games, newest first, ``PAGE`` a page."""
     if page < 1:

@@ -164,6 +164,10 @@ class ConsoleFront(Protocol[S_contra, C_co]):
         """The board after ``outcome`` as ``viewer`` may see it (their own hidden cards only)."""
         ...
 
+    async def stats(self, platform: Platform, player_id: str, stdout: TextIO) -> None:
+        """The player's record in this game, printed."""
+        ...
+
     async def replay(
         self, platform: Platform, game_id: str, stdout: TextIO, step: int | None, picture: Path | None, gif: Path | None
     ) -> None:

@@ -110,7 +110,8 @@ async def test_one_person_and_two_bots_play_to_the_end(table: tuple[FakeDiscord,
     assert replay["data"]["flags"] == 64 and "Hands as this step began" in str(replay["data"]["embeds"])
     history = await fake.interact(subcommand("stats", [], *ADA, group="cucumber"))
     stats = (await fake.response(history)).body["data"]["embeds"][0]
-    assert stats["title"] == "Ada's Cucumber stats" and stats["fields"][0]["value"].startswith("1 ·")
+    assert stats["title"] == "Ada's Cucumber stats" and stats["fields"][0]["value"].startswith("1 played, lost ")
+    assert "Cucumbers taken: 0" in stats["fields"][0]["value"] and stats["fields"][1]["name"] == "By table size"
 
 
 async def test_four_people_through_every_wrong_press_and_a_restart(

@@ -85,6 +85,9 @@ def test_the_console_and_the_command_line_play_it(tmp_path: Path, monkeypatch: p
     out = io.StringIO()
     assert main(["replay", "toy1"], None, out, MODULES) == 0  # replayed by the console of the game that wrote it
     assert out.getvalue().splitlines()[-1] == "6. presses 3-2 | console:Ada pressed. Game over."
+    out = io.StringIO()
+    assert main(["stats", "--game", "toy", "--name", "Ada"], None, out, MODULES) == 0  # by the game's console
+    assert out.getvalue() == "console:Ada: 1 of 1 won\n"
 
 
 async def test_it_plays_in_discord(

@@ -82,6 +82,10 @@ class ToyConsole:
             raise ToyError(f"{line!r} is not 'press'.")
         return lambda state, chance: [Press(player_id)]
 
+    async def stats(self, platform: Any, player_id: str, stdout: TextIO) -> None:
+        record = await (await platform.settled_views()).stats(player_id, "toy", by="none", best="presses")
+        print(f"{player_id}: {record.total.wins} of {record.total.games} won", file=stdout)
+
     async def replay(
         self, platform: Any, game_id: str, stdout: TextIO, step: int | None, picture: Path | None, gif: Path | None
     ) -> None:

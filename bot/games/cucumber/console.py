@@ -11,10 +11,12 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from bot.console import name_of
 from bot.games.cucumber.hands import hand_of
 from bot.games.cucumber.moves import play
 from bot.games.cucumber.picture import chart, render
 from bot.games.cucumber.replays import steps
+from bot.games.cucumber.stats import player_stats, stats_text
 from bot.platform.contract import Chance, Refusal
 from bot.platform.service import Outcome
 from cucumber_core.bots import BOTS
@@ -122,6 +124,10 @@ class CucumberConsole:
         if card is None:
             raise IllegalCard(f"{line!r} is not a card: type its number (1 to {len(held)}) or its name, like Q♠ or qs.")
         return play(player_id, card, state.moment)
+
+    async def stats(self, platform: Platform, player_id: str, stdout: TextIO) -> None:
+        record, totals = await player_stats(platform, player_id)
+        print(stats_text(record, totals, await name_of(platform, player_id)), file=stdout)
 
     async def replay(
         self, platform: Platform, game_id: str, stdout: TextIO, step: int | None, picture: Path | None, gif: Path | None

@@ -77,6 +77,9 @@ class HogConsole:
     ) -> None:
         await replay_game(platform, game_id, stdout, step, picture, gif)
 
+    async def stats(self, platform: Platform, player_id: str, stdout: TextIO) -> None:
+        await show_stats(platform, player_id, stdout)
+
     def prompt(self, state: GameState) -> str:
         moves = state.legal_moves()
         chop = ", 'chop'" if PORK_CHOP in moves else ""
@@ -169,8 +172,5 @@ async def replay_game(
 
 
 async def show_stats(p: Platform, player: str, stdout: TextIO) -> None:
-    views = await p.settled_views()
-    stats = await views.stats(player, "hog", by="rules", best="turn")
-    latest = await views.history(player, limit=1)
-    name = next((s.name for s in latest[0].seats if s.player_id == player), player) if latest else player
-    print(stats_text(stats, name), file=stdout)
+    stats = await (await p.settled_views()).stats(player, "hog", by="rules", best="turn")
+    print(stats_text(stats, await console.name_of(p, player)), file=stdout)

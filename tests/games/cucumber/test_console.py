@@ -67,3 +67,10 @@ def test_a_game_left_is_offered_again_and_replayed_with_every_hand(
     assert Image.open(picture).format == "PNG"
     out = io.StringIO()
     assert main(["replay", game_id, "--step", "2"], None, out) == 0 and out.getvalue().startswith("Step 2 of ")
+    out = io.StringIO()
+    assert main(["stats", "--game", "cucumber", "--name", "Ann"], None, out) == 0
+    said = out.getvalue()
+    assert (
+        said.startswith("── Ann's Cucumber stats ──") and "1 played, lost " in said and "Average final score: " in said
+    )
+    assert "3 players: 1 played" in said  # Ann and the two strong bots

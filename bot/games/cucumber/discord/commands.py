@@ -9,12 +9,13 @@ import discord
 from discord import app_commands
 
 from bot.discord.history import add_history_command
+from bot.discord.sections import sections_embed
 from bot.games.cucumber.discord.buttons import GAME
 from bot.games.cucumber.discord.embeds import COLOUR
 from bot.games.cucumber.moves import leave
 from bot.games.cucumber.rules_help import RULES, worked_trick
+from bot.games.cucumber.stats import player_stats, sections
 from bot.platform.contract import Refusal
-from cucumber_core.cards import value_name
 from cucumber_core.errors import CucumberError
 from cucumber_core.events import Seat
 from cucumber_core.game import MAX_PLAYERS, GameState, OpenLobby, decide
@@ -104,24 +105,9 @@ def cucumber_commands(front: CucumberFront) -> app_commands.Group:
     @app_commands.describe(member="whose stats (yours if left out)")
     async def stats(interaction: discord.Interaction[Any], member: discord.Member | None = None) -> None:
         who = member or interaction.user
-        views = await client.settled_views()
-        record = await views.stats(str(who.id), GAME, by="players", best="worst")
-        totals = await views.totals(str(who.id), GAME, ["cucumbers"])
-        embed = discord.Embed(title=f"{who.display_name}'s Cucumber stats", colour=COLOUR)
-        games = record.total.games
-        if not games:
-            embed.description = "No finished games yet: `/cucumber new` opens a table."
-        else:
-            t = record.total
-            embed.add_field(name="Games", value=f"{games} · lost {t.losses} · won {t.wins} · safe {t.draws}")
-            embed.add_field(name="Average final score", value=f"{totals['score'] / games:.1f}")
-            embed.add_field(name="Cucumbers", value=str(totals["cucumbers"]))
-            if record.best is not None:
-                worst = f"{value_name(record.best.value)} (game `{record.best.game_id}`)"
-                embed.add_field(name="Worst card stuck with", value=worst, inline=False)
-            by = " · ".join(f"{n} players: lost {r.losses} of {r.games}" for n, r in record.by_field.items())
-            embed.add_field(name="By table size", value=by or "—", inline=False)
-        embed.set_footer(text="Finished games only. Lost: reached the target; won: lowest score of the rest.")
+        record, totals = await player_stats(client.platform, str(who.id))
+        footer = "Finished games only. Lost: reached the target; won: the lowest score of the rest."
+        embed = sections_embed(f"{who.display_name}'s Cucumber stats", sections(record, totals), footer)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @group.command(name="rules", description="The rules, with a trick played through")

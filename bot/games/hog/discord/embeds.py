@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.discord.sections import sections_embed
 from bot.games.hog.board import CHANCE_MEANING, Board
 from bot.games.hog.stats import sections
 from storage.games import PlayerStats
@@ -33,8 +34,5 @@ def embed(b: Board) -> discord.Embed:
 
 
 def stats_embed(stats: PlayerStats, name: str) -> discord.Embed:
-    shown = discord.Embed(title=f"{name}'s Hog stats")
-    for heading, lines in sections(stats):
-        shown.add_field(name=heading, value="\n".join(lines)[:1024], inline=False)
-    shown.set_footer(text="Finished games only; a forfeit counts as a loss. /hog history lists the games.")
-    return shown
+    footer = "Finished games only; a forfeit counts as a loss. /hog history lists the games."
+    return sections_embed(f"{name}'s Hog stats", sections(stats), footer)
