@@ -162,6 +162,14 @@ async def _play(
     return state
 
 
+def sections_text(title: str, sections: list[tuple[str, list[str]]]) -> str:
+    """Headed lists of lines (a player's stats) as terminal text under a title."""
+    lines = [f"── {title} ──"]
+    for heading, items in sections:
+        lines += [f"  {heading}", *(f"    {item}" for item in items)]
+    return "\n".join(lines)
+
+
 async def name_of(platform: Platform, player_id: str) -> str:
     """A player's name as their latest game has it; their id when they have played none."""
     latest = await (await platform.settled_views()).history(player_id, limit=1)

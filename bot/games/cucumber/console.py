@@ -11,12 +11,12 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from bot.console import name_of
+from bot.console import name_of, sections_text
 from bot.games.cucumber.hands import hand_of
 from bot.games.cucumber.moves import play
 from bot.games.cucumber.picture import chart, render
 from bot.games.cucumber.replays import steps
-from bot.games.cucumber.stats import player_stats, stats_text
+from bot.games.cucumber.stats import player_stats, sections
 from bot.platform.contract import Chance, Refusal
 from bot.platform.service import Outcome
 from cucumber_core.bots import BOTS
@@ -127,7 +127,8 @@ class CucumberConsole:
 
     async def stats(self, platform: Platform, player_id: str, stdout: TextIO) -> None:
         record, totals = await player_stats(platform, player_id)
-        print(stats_text(record, totals, await name_of(platform, player_id)), file=stdout)
+        name = await name_of(platform, player_id)
+        print(sections_text(f"{name}'s Cucumber stats", sections(record, totals)), file=stdout)
 
     async def replay(
         self, platform: Platform, game_id: str, stdout: TextIO, step: int | None, picture: Path | None, gif: Path | None

@@ -44,10 +44,3 @@ def sections(stats: PlayerStats, totals: dict[str, int]) -> list[tuple[str, list
     if stats.vs_bots:
         shown.append(("With bots at the table", [f"{bot}: {record_text(r)}" for bot, r in stats.vs_bots.items()]))
     return shown
-
-
-def stats_text(stats: PlayerStats, totals: dict[str, int], name: str) -> str:
-    lines = [f"── {name}'s Cucumber stats ──"]
-    for heading, items in sections(stats, totals):
-        lines += [f"  {heading}", *(f"    {item}" for item in items)]
-    return "\n".join(lines)

@@ -19,7 +19,7 @@ from bot.games.hog.board import board, hint, text
 from bot.games.hog.limits import check
 from bot.games.hog.picture import animate, chart_of, render
 from bot.games.hog.replays import chances_around
-from bot.games.hog.stats import stats_text
+from bot.games.hog.stats import sections
 from bot.platform.compose import Platform, platform
 from bot.platform.contract import Chance, Refusal
 from bot.platform.service import Outcome
@@ -173,4 +173,5 @@ async def replay_game(
 
 async def show_stats(p: Platform, player: str, stdout: TextIO) -> None:
     stats = await (await p.settled_views()).stats(player, "hog", by="rules", best="turn")
-    print(stats_text(stats, await console.name_of(p, player)), file=stdout)
+    name = await console.name_of(p, player)
+    print(console.sections_text(f"{name}'s Hog stats", sections(stats)), file=stdout)

@@ -27,10 +27,3 @@ def sections(stats: PlayerStats) -> list[tuple[str, list[str]]]:
     if stats.vs_bots:
         shown.append(("Against the house", [f"{level}: {record_text(rec)}" for level, rec in stats.vs_bots.items()]))
     return shown
-
-
-def stats_text(stats: PlayerStats, name: str) -> str:
-    lines = [f"── {name}'s Hog stats ──"]
-    for heading, items in sections(stats):
-        lines += [f"  {heading}", *(f"    {item}" for item in items)]
-    return "\n".join(lines)
