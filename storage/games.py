@@ -196,6 +196,19 @@ class GameViews:
             "UPDATE boards SET shown_version = ? WHERE game_id = ? AND shown_version < ?", (version, game_id, version)
         )
 
+    async def seal(self, game_id: str, seed: bytes) -> bytes:
+        """Keep ``seed`` as ``game_id``'s, unless it has one already; returns the game's seed. Not
+        derived from the log, and never shown by a query of the read models."""
+        await self._db.execute("INSERT OR IGNORE INTO seals (game_id, seed) VALUES (?, ?)", (game_id, seed))
+        found = await self.seed(game_id)
+        assert found is not None
+        return found
+
+    async def seed(self, game_id: str) -> bytes | None:
+        """``game_id``'s secret seed, ``None`` for a game stored before seeds were drawn."""
+        rows = await self._db.execute_fetchall("SELECT seed FROM seals WHERE game_id = ?", (game_id,))
+        return next((bytes(seed) for (seed,) in rows), None)
+
     async def boards_behind(self) -> list[tuple[str, int]]:
         """``(game_id, shown_version)`` of every board that shows less than its game's log, as the
         read models know it (a board placed for a game that was never stored is listed too)."""

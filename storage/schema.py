@@ -126,6 +126,14 @@ MIGRATIONS: tuple[str, ...] = (
     END;
     DELETE FROM checkpoints WHERE name = 'games';
     """,
+    # 8: each game's secret seed, drawn when it is created: every die and deck of the game comes from
+    # it, its SHA-256 is shown while it is played, and it is revealed when the game is over
+    """
+    CREATE TABLE seals (
+        game_id TEXT PRIMARY KEY,
+        seed    BLOB NOT NULL
+    );
+    """,
 )
 
 

@@ -58,7 +58,7 @@ async def platform(
     projector = Projector(store, views, games)
     try:
         await projector.catch_up()
-        services = {name: GameService(game, store, projector, chance) for name, game in games.items()}
+        services = {name: GameService(game, store, projector, chance, views) for name, game in games.items()}
         timers = Timers(services, clock or SystemClock())
         yield Platform(settings, games, store, views, projector, services, timers)
     finally:

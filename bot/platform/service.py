@@ -8,11 +8,12 @@ move that prompted them, so a game never waits on a bot after a crash.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Generic
+from typing import Generic, Protocol
 
-from bot.platform.chance import SecretChance
+from bot.platform.chance import SEED_BYTES, SealedChance, SecretChance
 from bot.platform.codec import ForeignStream, from_records, to_record
 from bot.platform.contract import C, Chance, E, Game, Lines, Refusal, S
 from bot.platform.projection import Projector
@@ -62,6 +63,16 @@ class Outcome(Generic[S, E]):
 Commands = Callable[[S, Chance], Sequence[C]]
 """What a player asks for, given the game as it stands and the random source."""
 
+SEEDS_KEPT = 10_000
+"""Seeds remembered in memory (they never change once drawn): more, and the memory starts afresh."""
+
+
+class Seals(Protocol):
+    """Where each game's secret seed is kept (``storage.games.GameViews``)."""
+
+    async def seal(self, game_id: str, seed: bytes) -> bytes: ...
+    async def seed(self, game_id: str) -> bytes | None: ...
+
 
 class GameService(Generic[S, E, C]):
     def __init__(
@@ -70,9 +81,12 @@ class GameService(Generic[S, E, C]):
         store: EventStore,
         projector: Projector | None = None,
         chance: Chance | None = None,
+        seals: Seals | None = None,
     ) -> None:
-        self.game, self.store, self.projector = game, store, projector
-        self.chance: Chance = chance or SecretChance()
+        self.game, self.store, self.projector, self.seals = game, store, projector, seals
+        self.chance = chance
+        """A fixed random source (tests); without one, every game's draws come from its sealed seed."""
+        self._seeds: dict[str, bytes | None] = {}
         self.watchers: list[Callable[[str, S], None]] = []
         """Called with the game's name and state after every command that changed it (the timers)."""
 
@@ -117,8 +131,9 @@ class GameService(Generic[S, E, C]):
                 return self._as_it_stands(stored, duplicate=True)
             history, state = self.fold(game_id, stored)
             _check_board(state, expected_version, place)
+            chances = await self._chances(game_id, creating=not stored)
             try:
-                new = await self._decide(state, commands(state, self.chance))
+                new = await self._decide(state, commands, chances)
             except self.game.refusal as error:
                 raise Refusal(str(getattr(error, "message", error))) from error
             outcome = self._told(game_id, history, new)  # told before it is stored: nothing stored goes untold
@@ -143,15 +158,38 @@ class GameService(Generic[S, E, C]):
             watch(self.game.name, outcome.state)
         return outcome
 
-    async def _decide(self, state: S, commands: Sequence[C]) -> list[E]:
-        """The events of ``commands`` in turn, then the bots' replies while a bot is to move."""
+    async def _chances(self, game_id: str, creating: bool) -> Callable[[int], Chance]:
+        """The game's random source at each version: drawn from its seed (a new game's is drawn and
+        kept first), or a fixed source; a game stored before seeds were drawn gets unsealed secure draws."""
+        if self.chance is not None:
+            fixed = self.chance
+            return lambda version: fixed
+        seed = self._seeds.get(game_id)
+        if seed is None and self.seals is not None:
+            if len(self._seeds) >= SEEDS_KEPT:
+                self._seeds.clear()
+            if creating:
+                seed = await self.seals.seal(game_id, secrets.token_bytes(SEED_BYTES))
+            else:
+                seed = await self.seals.seed(game_id)
+            if seed is not None:
+                self._seeds[game_id] = seed
+        if seed is None:
+            return lambda version: SecretChance()
+        sealed = seed
+        return lambda version: SealedChance(sealed, game_id, version)
+
+    async def _decide(self, state: S, commands: Commands[S, C], chances: Callable[[int], Chance]) -> list[E]:
+        """The events of ``commands`` in turn, then the bots' replies while a bot is to move. Each
+        decision draws from the game's source at the version it is made at (a seeded game's draws are
+        ``SealedChance(seed, game_id, version)``)."""
         new: list[E] = []
-        for command in commands:
+        for command in commands(state, chances(state.version)):
             step = self.game.decide(state, command)
             new += step
             state = self._replayed(state, step)
         for _ in range(BOT_MOVES):
-            reply = await self.game.automatic(state, self.chance)
+            reply = await self.game.automatic(state, chances(state.version))
             if reply is None:
                 return new
             step = self.game.decide(state, reply)
