@@ -6,6 +6,7 @@ hogbot replay GAME           any stored game again, step by step (``--step N``, 
 hogbot history               your games, newest first (``--name NAME``, or ``--player ID`` for a Discord user)
 hogbot stats                 your record in a game (``--game cucumber``; ``--name NAME`` or ``--player ID``)
 hogbot rules [RULES]         a rule set explained, with examples
+hogbot verify GAME           a finished game's dice or cards checked against its revealed seed (exit 0: fair)
 hogbot damaged               the games set aside because their log cannot be read (exit 1 if any)
 hogbot tournament            exact win rates of the named strategies, each against each
 hogbot simulate A B          Monte Carlo games between two strategies, with a progress bar
@@ -34,6 +35,7 @@ from bot.games.hog.rules_help import explain
 from bot.games.hog.solutions import SolutionCache
 from bot.platform.compose import Platform, platform
 from bot.platform.contract import Refusal
+from bot.platform.fairness import UNCHECKED, verify
 from bot.platform.registry import GAMES, LEGACY, AnyGame, Games
 from bot.platform.settings import Settings, SettingsError
 from hog_core.errors import HogError
@@ -162,6 +164,17 @@ def on_platform(settings: Settings, work: Callable[[Platform], Awaitable[T]], mo
     return asyncio.run(run())
 
 
+async def check_fair(p: Platform, game_id: str, out: TextIO) -> int:
+    """Verify a game by the module that wrote it; the exit status is 0 only for a fair game."""
+    stored = await p.store.load(game_id)
+    if not stored:
+        print(f"There is no game {game_id!r} in {p.settings.db}.", file=out)
+        return UNCHECKED
+    verdict = await verify(p.service(p.games.of(stored[0].type)), p.views, game_id)
+    print(verdict.text, file=out)
+    return verdict.status
+
+
 async def show_stats(p: Platform, game: str, player: str, out: TextIO) -> None:
     """The player's record in ``game``, by its console front."""
     await p.games[game].console.stats(p, player, out)
@@ -238,6 +251,8 @@ def main(
     simulate_parser.add_argument("--games", type=int, default=1_000_000)
     simulate_parser.add_argument("--seed", type=int, default=None)
     sub.add_parser("rebuild", help="rebuild the read models from the event log ($HOG_DB)")
+    verify_parser = sub.add_parser("verify", help="check a finished game's dice or cards against its revealed seed")
+    verify_parser.add_argument("game", help="the game's id (see: history)")
     sub.add_parser("damaged", help="the games whose log cannot be read, set aside from play")
     replay = sub.add_parser("replay", help="watch a stored game again, step by step")
     replay.add_argument("game", help="the game's id (see: history)")
@@ -270,6 +285,8 @@ def main(
             run_simulation(args.rules, args.goal, args.a, args.b, args.games, args.seed, out)
         elif args.command == "rebuild":
             on_platform(settings, lambda p: rebuild(p, out), modules)
+        elif args.command == "verify":
+            return on_platform(settings, lambda p: check_fair(p, args.game, out), modules)
         elif args.command == "damaged":
             return on_platform(settings, lambda p: list_damaged(p, out), modules)
         elif args.command == "replay":

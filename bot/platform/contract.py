@@ -133,6 +133,14 @@ class Game(Protocol[S, E, C]):
 
     def summary(self, events: Sequence[E]) -> Summary: ...
 
+    draws: str
+    """What its random outcomes are called in a verdict (``dice``, ``cards``)."""
+
+    def redraw(self, before: S, event: E, chance: Chance) -> tuple[E, int] | None:
+        """``event`` as ``chance`` would have made it from the game ``before`` it, and how many
+        dice or cards it drew; ``None`` for an event that draws nothing (what ``verify`` checks)."""
+        ...
+
     def history_line(self, row: GameRow, player_id: str) -> str:
         """One finished or running game in a list of ``player_id``'s games."""
         ...

@@ -98,7 +98,7 @@ class ToyConsole:
 
 
 class ToyGame:
-    name, title, refusal = "toy", "Press", ToyError
+    name, title, refusal, draws = "toy", "Press", ToyError, "presses"
     discord_front = "tests.platform.toy_discord:ToyFront"
 
     def __init__(self, settings: Settings | None = None) -> None:
@@ -150,6 +150,9 @@ class ToyGame:
 
     def call_off(self, state: State) -> list[Command]:
         raise ToyError("Press games are never called off.")
+
+    def redraw(self, before: State, event: Event, chance: Chance) -> None:
+        return None  # nothing in Press is left to chance
 
     def summary(self, events: Sequence[Event]) -> Summary:
         state = State()

@@ -59,6 +59,7 @@ def bot_card(state: GameState, seat: int, bot: str) -> Card:
 class CucumberGame:
     name = "cucumber"
     title = "Cucumber"
+    draws = "cards"
     refusal = CucumberError
     discord_front = "bot.games.cucumber.discord.front:CucumberFront"
 
@@ -131,6 +132,14 @@ class CucumberGame:
 
     def call_off(self, state: GameState) -> list[Command]:
         return [CallOff()]
+
+    def redraw(self, before: GameState, event: ev.Event, chance: Chance) -> tuple[ev.Event, int] | None:
+        """The cut or a deal as ``chance`` shuffles the deck for it."""
+        if isinstance(event, ev.DealerCut):
+            return decide(before, before.cut_from(chance.shuffled(DECK)))[0], len(event.cards)
+        if isinstance(event, ev.HandDealt):
+            return decide(before, before.deal_from(chance.shuffled(DECK)))[0], sum(map(len, event.hands))
+        return None
 
     def summary(self, events: Sequence[ev.Event]) -> Summary:
         return summarize(events)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterator, Sequence
 
+import msgspec
+
 from bot.games.hog.board import rules_name
 from bot.games.hog.console import HogConsole
 from bot.games.hog.limits import MAX_SOLVED_GOAL, check
@@ -60,6 +62,7 @@ def resign(player: str, reason: str = "resigned") -> Commands[GameState, Command
 class HogGame:
     name = "hog"
     title = "Hog"
+    draws = "dice"
     refusal = HogError
     discord_front = "bot.games.hog.discord.cog:HogFront"
 
@@ -128,6 +131,13 @@ class HogGame:
 
     def call_off(self, state: GameState) -> list[Command]:
         return [VoidGame()]
+
+    def redraw(self, before: GameState, event: ev.Event, chance: Chance) -> tuple[ev.Event, int] | None:
+        """A turn's dice as ``chance`` rolls them for its choice (none for zero dice or Pork Chop)."""
+        if not isinstance(event, ev.TurnTaken):
+            return None
+        dice = before.dice_for(event.k)
+        return msgspec.structs.replace(event, outcomes=chance.roll(dice.count, dice.sides)), dice.count
 
     def summary(self, events: Sequence[ev.Event]) -> Summary:
         return summarize(events)
