@@ -25,6 +25,7 @@ from discord import app_commands
 
 from bot.discord.front import FORGED, DiscordFront, Shown
 from bot.discord.history import HistoryButton
+from bot.platform.chance import commitment
 from bot.platform.compose import Platform, platform
 from bot.platform.contract import Refusal, Reminder
 from bot.platform.registry import load
@@ -129,8 +130,23 @@ class GameBot(discord.Client):
         return await (await self.settled_views()).live_games(place, game)
 
     async def show(self, outcome: Outcome[Any, Any]) -> Shown:
-        """The public board after ``outcome`` (without the picture: see ``finished``)."""
-        return await self.fronts[outcome.game].show(outcome)
+        """The public board after ``outcome`` (without the picture: see ``finished``), its seal in the footer."""
+        shown = await self.fronts[outcome.game].show(outcome)
+        words = await self.seal_line(outcome.game, outcome.state)
+        if words is not None:
+            footer = shown.embed.footer.text
+            shown.embed.set_footer(text=f"{footer} · {words}" if footer else words)
+        return shown
+
+    async def seal_line(self, game: str, state: Any) -> str | None:
+        """What a board says of the game's seed: its SHA-256 while it is played, the seed itself (and
+        how to check it) once it is over; ``None`` for a game without one."""
+        seed = await self.service(game).seed(state.game_id)
+        if seed is None:
+            return None
+        if state.is_over:
+            return f"🔓 seed {seed.hex()} · check: /{game} verify game:{state.game_id}"
+        return f"🔒 {self.platform.games[game].draws} sealed: {commitment(seed)[:16]}…"
 
     async def update_board(
         self,

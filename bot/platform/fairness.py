@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.platform.chance import SealedChance, commitment
+from bot.platform.codec import ForeignStream, from_records
+from bot.platform.registry import AnyGame
 from bot.platform.service import GameService, Seals
 
 FAIR, UNFAIR, UNCHECKED = 0, 1, 2
@@ -20,11 +22,18 @@ class Verdict:
 
 
 async def verify(service: GameService[Any, Any, Any], seals: Seals, game_id: str) -> Verdict:
+    """The verdict on ``game_id``'s draws. A log changed so that it no longer folds is still checked
+    event by event (it can never be played on again), so the first outcome that differs is named."""
     game = service.game
-    events = await service.events(game_id)
+    try:
+        events = from_records(game, await service.store.load(game_id))
+    except ForeignStream:
+        events = []
+    except Exception as error:  # an event that cannot even be read
+        return Verdict(UNFAIR, f"NOT fair: game {game_id}'s log cannot be read ({error}).")
     if not events:
         return Verdict(UNCHECKED, f"There is no {game.title} game {game_id!r}.")
-    if not (await service.load(game_id)).is_over:
+    if not _over(game, events):
         return Verdict(UNCHECKED, f"Game {game_id} is still being played: its seed is revealed when it ends.")
     seed = await seals.seed(game_id)
     if seed is None:
@@ -41,10 +50,26 @@ async def verify(service: GameService[Any, Any, Any], seals: Seals, game_id: str
                     f"but the sealed seed gives {expected}.",
                 )
             drawn += count
-        state = game.evolve(state, event)
+        try:
+            state = game.evolve(state, event)
+        except Exception as error:
+            return Verdict(
+                UNFAIR, f"NOT fair: event {position} ({type(event).__name__}) cannot follow the game ({error})."
+            )
     sealed = commitment(seed)
     return Verdict(
         FAIR,
         f"fair: all {drawn} {game.draws} of game {game_id} match the sealed seed.\n"
         f"seed   {seed.hex()}\nsealed {sealed} (its SHA-256, shown while the game was played)",
     )
+
+
+def _over(game: AnyGame, events: list[Any]) -> bool:
+    """Whether the game has ended; a log that cannot be folded counts as ended (it is never played on)."""
+    state = game.initial()
+    try:
+        for event in events:
+            state = game.evolve(state, event)
+    except Exception:
+        return True
+    return bool(state.is_over)

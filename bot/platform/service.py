@@ -158,14 +158,13 @@ class GameService(Generic[S, E, C]):
             watch(self.game.name, outcome.state)
         return outcome
 
-    async def _chances(self, game_id: str, creating: bool) -> Callable[[int], Chance]:
-        """The game's random source at each version: drawn from its seed (a new game's is drawn and
-        kept first), or a fixed source; a game stored before seeds were drawn gets unsealed secure draws."""
-        if self.chance is not None:
-            fixed = self.chance
-            return lambda version: fixed
+    async def seed(self, game_id: str, creating: bool = False) -> bytes | None:
+        """The game's secret seed (``creating``: drawn and kept first), ``None`` for a game stored
+        before seeds were drawn, or when draws come from a fixed source."""
+        if self.chance is not None or self.seals is None:
+            return None
         seed = self._seeds.get(game_id)
-        if seed is None and self.seals is not None:
+        if seed is None:
             if len(self._seeds) >= SEEDS_KEPT:
                 self._seeds.clear()
             if creating:
@@ -174,6 +173,15 @@ class GameService(Generic[S, E, C]):
                 seed = await self.seals.seed(game_id)
             if seed is not None:
                 self._seeds[game_id] = seed
+        return seed
+
+    async def _chances(self, game_id: str, creating: bool) -> Callable[[int], Chance]:
+        """The game's random source at each version: drawn from its seed (a new game's is drawn and
+        kept first), or a fixed source; a game stored before seeds were drawn gets unsealed secure draws."""
+        if self.chance is not None:
+            fixed = self.chance
+            return lambda version: fixed
+        seed = await self.seed(game_id, creating)
         if seed is None:
             return lambda version: SecretChance()
         sealed = seed

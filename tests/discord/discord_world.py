@@ -65,7 +65,7 @@ async def running_bot(
     cache: SolutionCache,
     clock: FakeClock,
     modules: Mapping[str, str] = GAMES,
-    chance: Chance = FIVES,
+    chance: Chance | None = FIVES,
     settings: Settings | None = None,
 ) -> AsyncIterator[GameBot]:
     """A bot on ``db`` playing the games of ``modules``, logged in to ``fake``, until the block ends
@@ -152,6 +152,11 @@ async def followup_to(fake: FakeDiscord, interaction: str) -> Sent:
 async def board_of(fake: FakeDiscord, command: str) -> Sent:
     """The board the bot posted in answer to ``command``."""
     return await fake.wait_for(lambda s: s.method == "PATCH" and s.path.endswith(f"token{command}/messages/@original"))
+
+
+def status(embed: dict[str, Any]) -> str:
+    """A board's footer without its seal (a bot run as in production seals every game's dice)."""
+    return str(embed["footer"]["text"]).split(" · 🔒 ")[0].split(" · 🔓 ")[0]
 
 
 def button(board: Sent, label: str) -> str:

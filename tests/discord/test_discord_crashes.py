@@ -12,7 +12,7 @@ import pytest
 from bot.discord.client import NOT_STARTED, GameBot
 from hog_core.events import Player
 from hog_core.game import AcceptChallenge, CreateGame, Status
-from tests.discord.discord_world import BotProcess, board_of, button, challenge_command, click, subcommand
+from tests.discord.discord_world import BotProcess, board_of, button, challenge_command, click, status, subcommand
 from tests.discord.fake_discord import CHANNEL_ID, FakeDiscord
 
 
@@ -37,7 +37,8 @@ async def test_a_game_stored_before_its_board_was_posted_is_posted_after_a_resta
     await bot_process.start()
     posted = await fake.wait_for(channel_edit_of(thinking["id"]), 60)
     footer = posted.body["embeds"][0]["footer"]["text"]
-    assert footer == ("Ada to move." if start == "house" else "Waiting for Bob to accept.")
+    assert status(posted.body["embeds"][0]) == ("Ada to move." if start == "house" else "Waiting for Bob to accept.")
+    assert " · 🔒 dice sealed: " in footer  # the production bot seals every game's dice
     labels = [c["label"] for row in posted.body["components"] for c in row["components"]]
     assert labels[:2] == (["0", "1"] if start == "house" else ["Accept", "Decline"])
 
@@ -59,7 +60,8 @@ async def test_a_forfeit_stored_before_a_crash_reaches_the_board(
 
     await bot_process.start()
     edited = await fake.wait_for(channel_edit_of(message["id"]), 60)
-    assert edited.body["embeds"][0]["footer"]["text"] == "The house won: Ada forfeited."
+    assert status(edited.body["embeds"][0]) == "The house won: Ada forfeited."
+    assert " · 🔓 seed " in edited.body["embeds"][0]["footer"]["text"]  # over: the seed is revealed
     assert edited.body["components"] == []
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from bot.games.hog.board import board as board_of_state
 from hog_core.game import GameState, replay
 from storage.events import SqliteEventStore, StoredEvent
-from tests.discord.discord_world import BotProcess, board_of, button, click, subcommand
+from tests.discord.discord_world import BotProcess, board_of, button, click, status, subcommand
 from tests.discord.fake_discord import FakeDiscord
 from tests.helpers import hog_events
 
@@ -118,7 +118,7 @@ def shows(message: dict[str, Any], state: GameState) -> bool:
     if not embeds:
         return False  # invisible
     expected = board_of_state(state)
-    if embeds[0].get("footer", {}).get("text") != expected.status:
+    if "footer" not in embeds[0] or status(embeds[0]) != expected.status:
         return False
     return version_of(message) == (None if state.is_over else state.version)
 

@@ -60,3 +60,16 @@ async def test_a_new_game_draws_from_a_seed_kept_for_it(tmp_path: Path) -> None:
         turns = [e for e, _, _ in created.told if isinstance(e, TurnTaken)]
         assert turns and turns[0].outcomes == SealedChance(seed, "g1", 1).roll(len(turns[0].outcomes), 6)
         assert await p.views.seal("g1", bytes(32)) == seed  # a seed, once drawn, stays
+
+
+def test_the_ten_lines_in_the_docs_roll_what_the_bot_rolls() -> None:
+    """docs/fairness.md's own Python, run as a reader would, agrees with the bot's draws."""
+    page = (Path(__file__).parents[2] / "docs" / "fairness.md").read_text()
+    code = page.split("```python\n")[1].split("```")[0]
+    assert len([line for line in code.splitlines() if line.strip()]) <= 10  # the ten lines, as promised
+    scope: dict[str, object] = {}
+    exec(code, scope)
+    roll = scope["roll"]
+    assert callable(roll)
+    for version in range(20):
+        assert tuple(roll(SEED, "g1", version, 10, 6)) == SealedChance(SEED, "g1", version).roll(10, 6)

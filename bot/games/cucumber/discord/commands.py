@@ -10,6 +10,7 @@ from discord import app_commands
 
 from bot.discord.history import add_history_command
 from bot.discord.sections import sections_embed
+from bot.discord.verify import add_verify_command
 from bot.games.cucumber.discord.buttons import GAME
 from bot.games.cucumber.discord.embeds import COLOUR
 from bot.games.cucumber.moves import leave
@@ -100,6 +101,7 @@ def cucumber_commands(front: CucumberFront) -> app_commands.Group:
         ]
 
     add_history_command(group, client.platform, GAME)
+    add_verify_command(group, client, GAME)
 
     @group.command(name="stats", description="Games, losses, cucumbers and the worst card you were stuck with")
     @app_commands.describe(member="whose stats (yours if left out)")

@@ -215,7 +215,10 @@ class CucumberFront:
         if not found:
             return None
         step = max(0, min(step, len(found) - 1))
-        return replay_message(found[-1].after, found, step)
+        embed, view = replay_message(found[-1].after, found, step)
+        if (sealed := await self.client.seal_line(GAME, found[-1].after)) is not None:
+            embed.set_footer(text=f"{embed.footer.text} · {sealed}")
+        return embed, view
 
     async def replay_step(self, interaction: discord.Interaction[Any], game_id: str, step: int, fresh: bool) -> None:
         try:

@@ -17,6 +17,7 @@ from discord import app_commands
 from bot.discord.client import GameBot
 from bot.discord.front import FORGED, Shown
 from bot.discord.history import add_history_command
+from bot.discord.verify import add_verify_command
 from bot.games.hog.board import board, hint
 from bot.games.hog.discord.embeds import embed, stats_embed
 from bot.games.hog.discord.reach import GAME, front
@@ -194,6 +195,8 @@ class HogFront:
         after = steps[step][1]
         chances = chances_around(steps, step, await self.game.solution(after))
         shown = Shown(replay_embed(steps, step, chances), replay_view(game_id, step, len(steps)))
+        if (sealed := await self.client.seal_line(GAME, steps[-1][1])) is not None:
+            shown.embed.set_footer(text=f"{shown.embed.footer.text} · {sealed}")
         return await self.with_picture(shown, events, steps[-1][1], at=after.turn_number)
 
     async def send_animation(self, interaction: discord.Interaction[Any], game_id: str) -> None:
@@ -378,6 +381,7 @@ def hog_commands(bot: HogFront) -> app_commands.Group:
         ]
 
     add_history_command(hog, bot.client.platform, GAME)
+    add_verify_command(hog, bot.client, GAME)
 
     @hog.command(name="stats", description="Games, wins, streaks and the biggest turn, yours or a member's")
     @app_commands.describe(member="whose stats (yours if left out)")
