@@ -86,7 +86,7 @@ class GameService(Generic[S, E, C]):
         self.game, self.store, self.projector, self.seals = game, store, projector, seals
         self.chance = chance
         """A fixed random source (tests); without one, every game's draws come from its sealed seed."""
-        self._seeds: dict[str, bytes | None] = {}
+        self._seeds: dict[str, bytes] = {}
         self.watchers: list[Callable[[str, S], None]] = []
         """Called with the game's name and state after every command that changed it (the timers)."""
 
