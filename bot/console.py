@@ -13,6 +13,7 @@ import threading
 from datetime import datetime
 from typing import Any, TextIO
 
+from bot.platform.chance import commitment
 from bot.platform.compose import Platform
 from bot.platform.contract import Refusal
 from bot.platform.registry import AnyGame
@@ -91,6 +92,7 @@ async def play(
     else:
         raise Refusal(f"You have no unfinished {game.title} game here.")
     print(await game.console.board(outcome, me), file=stdout)
+    await _tell_seal(platform, game, outcome.state, stdout)
     try:
         return await _play(platform, game, outcome, me, keyboard, stdout, again)
     except asyncio.CancelledError:  # Ctrl-C: the game is in the log already
@@ -159,7 +161,21 @@ async def _play(
             continue
         print(await game.console.board(outcome, me), file=stdout)
         state = outcome.state
+        if state.is_over:
+            await _tell_seal(platform, game, state, stdout)
     return state
+
+
+async def _tell_seal(platform: Platform, game: AnyGame, state: Any, stdout: TextIO) -> None:
+    """The game's seal while it is played; its seed, and how to check it, once it is over."""
+    seed = await platform.service(game).seed(state.game_id)
+    if seed is None:
+        return
+    if state.is_over:
+        check = f"python -m bot verify {state.game_id}"
+        print(f"🔓 The seed was {seed.hex()}: check every one of the {game.draws} with {check}", file=stdout)
+    else:
+        print(f"🔒 {game.draws.capitalize()} sealed: {commitment(seed)} (revealed when the game ends)", file=stdout)
 
 
 def sections_text(title: str, sections: list[tuple[str, list[str]]]) -> str:
