@@ -169,7 +169,7 @@ async def _play(
 async def _tell_seal(platform: Platform, game: AnyGame, state: Any, stdout: TextIO) -> None:
     """The game's seal while it is played; its seed, and how to check it, once it is over."""
     seed = await platform.service(game).seed(state.game_id)
-    if seed is None:
+    if seed is None or game.draws is None:
         return
     if state.is_over:
         check = f"python -m bot verify {state.game_id}"

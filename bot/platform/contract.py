@@ -133,8 +133,11 @@ class Game(Protocol[S, E, C]):
 
     def summary(self, events: Sequence[E]) -> Summary: ...
 
-    draws: str
-    """What its random outcomes are called in a verdict (``dice``, ``cards``)."""
+    @property
+    def draws(self) -> str | None:
+        """What its random outcomes are called (``dice``, ``cards``); ``None`` for a game that leaves
+        nothing to chance (it draws no seed, and shows no seal)."""
+        ...
 
     def redraw(self, before: S, event: E, chance: Chance) -> tuple[E, int] | None:
         """``event`` as ``chance`` would have made it from the game ``before`` it, and how many

@@ -33,6 +33,8 @@ async def verify(service: GameService[Any, Any, Any], seals: Seals, game_id: str
         return Verdict(UNFAIR, f"NOT fair: game {game_id}'s log cannot be read ({error}).")
     if not events:
         return Verdict(UNCHECKED, f"There is no {game.title} game {game_id!r}.")
+    if game.draws is None:
+        return Verdict(UNCHECKED, f"Nothing in {game.title} is left to chance: there is nothing to check.")
     if not _over(game, events):
         return Verdict(UNCHECKED, f"Game {game_id} is still being played: its seed is revealed when it ends.")
     seed = await seals.seed(game_id)

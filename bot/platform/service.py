@@ -160,8 +160,9 @@ class GameService(Generic[S, E, C]):
 
     async def seed(self, game_id: str, creating: bool = False) -> bytes | None:
         """The game's secret seed (``creating``: drawn and kept first), ``None`` for a game stored
-        before seeds were drawn, or when draws come from a fixed source."""
-        if self.chance is not None or self.seals is None:
+        before seeds were drawn, for a game that leaves nothing to chance, or when draws come from a
+        fixed source."""
+        if self.chance is not None or self.seals is None or self.game.draws is None:
             return None
         seed = self._seeds.get(game_id)
         if seed is None:

@@ -88,6 +88,9 @@ def test_the_console_and_the_command_line_play_it(tmp_path: Path, monkeypatch: p
     out = io.StringIO()
     assert main(["stats", "--game", "toy", "--name", "Ada"], None, out, MODULES) == 0  # by the game's console
     assert out.getvalue() == "console:Ada: 1 of 1 won\n"
+    out = io.StringIO()
+    assert main(["verify", "toy1"], None, out, MODULES) == 2  # no seed: nothing in Press is left to chance
+    assert out.getvalue() == "Nothing in Press is left to chance: there is nothing to check.\n"
 
 
 async def test_it_plays_in_discord(

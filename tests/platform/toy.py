@@ -98,7 +98,7 @@ class ToyConsole:
 
 
 class ToyGame:
-    name, title, refusal, draws = "toy", "Press", ToyError, "presses"
+    name, title, refusal, draws = "toy", "Press", ToyError, None
     discord_front = "tests.platform.toy_discord:ToyFront"
 
     def __init__(self, settings: Settings | None = None) -> None:
