@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from bot.console import name_of, sections_text
-from bot.games.cucumber.hands import hand_of
+from bot.games.cucumber.hands import hand_of, in_value_order
 from bot.games.cucumber.moves import play
 from bot.games.cucumber.picture import chart, render
 from bot.games.cucumber.replays import steps
@@ -20,7 +20,7 @@ from bot.games.cucumber.stats import player_stats, sections
 from bot.platform.contract import Chance, Refusal
 from bot.platform.service import Outcome
 from cucumber_core.bots import BOTS
-from cucumber_core.cards import SHORT_NUMS, SUIT_SYMBOLS, Card, name, short, value
+from cucumber_core.cards import SHORT_NUMS, SUIT_SYMBOLS, Card, name, short
 from cucumber_core.errors import CucumberError, IllegalCard
 from cucumber_core.events import Seat
 from cucumber_core.game import MAX_PLAYERS, Command, CreateGame, GameState, Phase, bot_seat
@@ -77,7 +77,7 @@ def table_of(state: GameState) -> Table:
 
 def hands_line(state: GameState, hands: Sequence[Sequence[Card]]) -> str:
     """Every seat's cards in value order: only for a game that is over."""
-    held = (" ".join(short(c) for c in sorted(cards, key=lambda c: (value(c), c))) or "-" for cards in hands)
+    held = (" ".join(short(c) for c in in_value_order(cards)) or "-" for cards in hands)
     return "Hands: " + " · ".join(f"{s.name} {h}" for s, h in zip(state.seats, held, strict=True))
 
 

@@ -3,6 +3,7 @@ and why the others may not."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from cucumber_core.cards import Card, listing, value, value_name
@@ -18,8 +19,13 @@ class Hand:
     """One line: whose turn it is, or what the rule asks of this player now."""
 
 
+def in_value_order(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """Cards as a player sorts a hand: by value, the suit breaking ties."""
+    return tuple(sorted(cards, key=lambda c: (value(c), c)))
+
+
 def hand_of(state: GameState, seat: int) -> Hand:
-    cards = tuple(sorted(state.hands[seat] if state.hands else (), key=lambda c: (value(c), c)))
+    cards = in_value_order(state.hands[seat] if state.hands else ())
     legal = frozenset(state.legal_cards(seat))
     if state.phase is not Phase.PLAY:
         why = "The game is over." if state.is_over else "The cards are being dealt."

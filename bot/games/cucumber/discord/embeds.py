@@ -9,10 +9,10 @@ import discord
 from bot.discord.stepping import NAVIGATION, target
 from bot.games.cucumber.board import current_trick, earlier_tricks, seat_lines, story
 from bot.games.cucumber.discord.buttons import BackButton, CardButton, HandButton, LobbyButton, ReplayButton
-from bot.games.cucumber.hands import hand_of
+from bot.games.cucumber.hands import hand_of, in_value_order
 from bot.games.cucumber.replays import Step
 from cucumber_core.bots import BOTS
-from cucumber_core.cards import listing, value
+from cucumber_core.cards import listing
 from cucumber_core.game import GameState, Phase
 from cucumber_core.views import public_view
 
@@ -96,7 +96,7 @@ def replay_message(state: GameState, steps: list[Step], step: int) -> tuple[disc
     hands = now.before.hands or now.after.hands  # the first step: as dealt
     if state.is_over and hands:
         held = [
-            f"**{seat.name}**: {listing(sorted(cards, key=lambda c: (value(c), c))) if cards else '—'}"
+            f"**{seat.name}**: {listing(in_value_order(cards)) if cards else '—'}"
             for seat, cards in zip(state.seats, hands, strict=True)
         ]
         shown.add_field(name="Hands as this step began", value="\n".join(held)[:1024], inline=False)
