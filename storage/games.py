@@ -1,5 +1,5 @@
 """Read models of games, any game with any number of seats: who plays where, a player's history,
-statistics, the leaderboard.
+statistics; their ratings are ``storage.ratings``.
 
 Rows are written from ``Summary`` records (each game module makes them from its log) by the
 projector and can be rebuilt from the event log at any time; ``checkpoints`` remembers the last
@@ -20,10 +20,12 @@ from pathlib import Path
 import aiosqlite
 import msgspec
 
+from storage.ratings import WRITES, RatedGame, Rating, RatingViews, rated_rows, rating_rows
 from storage.schema import migrate
 
-DERIVED = ("seats", "games", "damaged", "checkpoints")
-"""The tables a rebuild derives again from the log (``boards`` is not from the log: it stays)."""
+DERIVED = ("seats", "games", "damaged", "ratings", "rated", "checkpoints")
+"""The tables a rebuild derives again from the log (``boards``, ``seals`` and ``places`` are not
+from the log: they stay)."""
 CHECKPOINT = "games"
 RESULTS = ("win", "loss", "draw")
 
@@ -57,6 +59,8 @@ class Summary:
     seats: tuple[SeatSummary, ...]
     fields: Mapping[str, str] = field(default_factory=dict)
     """The game's own settings, as text (Hog: ``rules``, ``goal``), kept with its row as JSON."""
+    decided: int = 0
+    """The version of the event that decided the game (gave its seats their results); 0 while undecided."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -108,14 +112,8 @@ class PlayerStats:
     """Wins in a row up to the player's last finished game."""
     best: Best | None = None
     """The highest value of one of the seat's facts (Hog: the biggest turn) in any game."""
-
-
-@dataclass(frozen=True, slots=True)
-class Leader:
-    player_id: str
-    name: str
-    wins: int
-    games: int
+    rating: Rating | None = None
+    """The player's rating in the game, once they have finished a rated game."""
 
 
 class GameViews:
@@ -127,6 +125,7 @@ class GameViews:
 
     def __init__(self, db: aiosqlite.Connection, writer: sqlite3.Connection, thread: ThreadPoolExecutor) -> None:
         self._db, self._writer, self._thread = db, writer, thread
+        self.ratings = RatingViews(db)
 
     @classmethod
     async def open(cls, path: Path | str) -> GameViews:
@@ -159,11 +158,14 @@ class GameViews:
         checkpoint: int,
         damaged: Sequence[tuple[str, str]] = (),
         *,
+        rated: Sequence[RatedGame] = (),
+        ratings: Sequence[Rating] = (),
         afresh: bool = False,
     ) -> None:
-        """Store each ``(summary, started_at, updated_at)``, each damaged ``(game_id, reason)`` and
-        the new checkpoint, atomically; ``afresh`` first forgets every row, in the same transaction
-        (a rebuild: the old read models stay whole until the new ones replace them)."""
+        """Store each ``(summary, started_at, updated_at)``, each damaged ``(game_id, reason)``, the
+        games rated and the ratings they changed, and the new checkpoint, atomically; ``afresh``
+        first forgets every derived row, in the same transaction (a rebuild: the old read models
+        stay whole until the new ones replace them)."""
         games = [
             (s.game_id, s.game, s.place, s.status, s.live, s.version, _json(s.fields), start, end)
             for s, start, end in updates
@@ -173,7 +175,8 @@ class GameViews:
             for s, _, _ in updates
             for i, p in enumerate(s.seats)
         ]
-        work = partial(_commit, self._writer, afresh, games, seats, list(damaged), checkpoint)
+        writes = list(zip(WRITES, (rating_rows(ratings), rated_rows(rated)), strict=True))
+        work = partial(_commit, self._writer, afresh, games, seats, list(damaged), writes, checkpoint)
         await asyncio.get_running_loop().run_in_executor(self._thread, work)
 
     async def damaged(self) -> list[tuple[str, str]]:
@@ -318,6 +321,7 @@ class GameViews:
             longest,
             current,
             await self._best(player_id, game, best),
+            (await self.ratings.of(game, [player_id])).get(player_id),
         )
 
     async def totals(self, player_id: str, game: str, facts: Sequence[str] = ()) -> dict[str, int]:
@@ -354,17 +358,6 @@ class GameViews:
         )
         return next((Best(int(value), str(game_id)) for value, game_id in rows), None)
 
-    async def leaderboard(self, game: str, place: str | None = None, limit: int = 10) -> list[Leader]:
-        """Players (never a bot) of ``game`` by wins, then by fewer games, over finished games."""
-        where, params = _filter({"g.game = ?": game, "g.place = ?": place})
-        rows = await self._db.execute_fetchall(
-            "SELECT me.player_id, max(me.name), sum(me.result = 'win'), count(*) "
-            f"FROM seats me JOIN games g USING (game_id) WHERE me.result IS NOT NULL AND me.bot IS NULL AND {where} "
-            "GROUP BY me.player_id ORDER BY 3 DESC, 4, 1 LIMIT ?",
-            (*params, limit),
-        )
-        return [Leader(pid, name, int(wins), int(games)) for pid, name, wins, games in rows]
-
 
 def _writer(path: Path | str) -> sqlite3.Connection:
     writer = sqlite3.connect(path, isolation_level=None)
@@ -380,6 +373,7 @@ def _commit(
     games: Sequence[tuple[object, ...]],
     seats: Sequence[tuple[object, ...]],
     damaged: list[tuple[str, str]],
+    writes: Sequence[tuple[str, Sequence[tuple[object, ...]]]],
     checkpoint: int,
 ) -> None:
     """The projector's transaction, in the writer's thread."""
@@ -400,6 +394,8 @@ def _commit(
         )
         db.executemany("INSERT OR REPLACE INTO damaged (game_id, reason) VALUES (?, ?)", damaged)
         db.executemany("UPDATE games SET status = 'damaged', live = 0 WHERE game_id = ?", [(g,) for g, _ in damaged])
+        for sql, rows in writes:
+            db.executemany(sql, rows)
         db.execute("INSERT OR REPLACE INTO checkpoints (name, position) VALUES (?, ?)", (CHECKPOINT, checkpoint))
         db.execute("COMMIT")
     except BaseException:

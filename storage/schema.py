@@ -134,6 +134,41 @@ MIGRATIONS: tuple[str, ...] = (
         seed    BLOB NOT NULL
     );
     """,
+    # 9: ratings, per game and player, from the finished games between people, rated in the order
+    # they were decided (``rated``: every such game, counted or not, by the position of the event that
+    # decided it); ``places``: the server each place (a Discord channel) is in, for a server's
+    # leaderboard (Discord's, not the log's: kept by a rebuild). The checkpoint is forgotten so that the
+    # games finished before this migration are rated too.
+    """
+    CREATE TABLE ratings (
+        game      TEXT    NOT NULL,
+        player_id TEXT    NOT NULL,
+        name      TEXT    NOT NULL,
+        mu        REAL    NOT NULL,
+        sigma     REAL    NOT NULL,
+        score     REAL    NOT NULL,
+        games     INTEGER NOT NULL,
+        PRIMARY KEY (game, player_id)
+    );
+    CREATE INDEX ratings_by_score ON ratings (game, score DESC, player_id);
+    CREATE TABLE rated (
+        game_id     TEXT    PRIMARY KEY,
+        game        TEXT    NOT NULL,
+        place       TEXT    NOT NULL,
+        players     TEXT    NOT NULL,
+        position    INTEGER NOT NULL,
+        finished_at REAL    NOT NULL,
+        counted     INTEGER NOT NULL
+    );
+    CREATE INDEX rated_by_players ON rated (game, players, finished_at);
+    CREATE INDEX rated_by_place ON rated (place, game);
+    CREATE TABLE places (
+        place  TEXT PRIMARY KEY,
+        server TEXT NOT NULL
+    );
+    CREATE INDEX places_by_server ON places (server);
+    DELETE FROM checkpoints WHERE name = 'games';
+    """,
 )
 
 

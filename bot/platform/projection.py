@@ -2,8 +2,11 @@
 
 The projector reads the log from its checkpoint, hands each game it touches to the game module
 that wrote it (``Games.of`` its first event), and stores the game's summary with the new
-checkpoint in one transaction. Summaries are of whole
-games, so running it twice over the same events changes nothing.
+checkpoint in one transaction. Summaries are of whole games, so running it twice over the same
+events changes nothing. The games decided up to the checkpoint are rated in the same transaction,
+in the order of the events that decided them (``bot.platform.ratings``): a game decided by an
+event beyond the batch read waits for the batch that holds that event, so following the log and
+rebuilding it rate the same games in the same order.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import logging
 from collections.abc import Iterable
 
 from bot.platform.codec import from_records
+from bot.platform.ratings import Decided, Ledger
 from bot.platform.registry import Games
 from storage.events import EventStore
 from storage.games import GameViews, Summary
@@ -80,17 +84,21 @@ class Projector:
     async def _catch_up(self, batch: int) -> int:
         position = await self.views.checkpoint()
         while events := await self.store.read_all(position, batch):
-            updates, damaged = await self._summaries(dict.fromkeys(e.stream_id for e in events))
+            updates, damaged, decided = await self._summaries(dict.fromkeys(e.stream_id for e in events))
             position = events[-1].position
-            await self.views.apply(updates, position, damaged)
+            decided = [d for d in decided if d.position <= position]
+            rated, ratings = (await Ledger.load(self.views.ratings, decided)).rate(decided)
+            await self.views.apply(updates, position, damaged, rated=rated, ratings=ratings)
             if len(events) < batch:  # the end of the log as it was read: what comes later is the follower's
                 break
         return position
 
-    async def _summaries(self, stream_ids: Iterable[str]) -> tuple[list[Update], list[tuple[str, str]]]:
-        """Each game's summary; a game whose log cannot be folded is set aside as damaged, alone."""
+    async def _summaries(self, stream_ids: Iterable[str]) -> tuple[list[Update], list[tuple[str, str]], list[Decided]]:
+        """Each game's summary, and the decided ones with the event that decided them; a game whose
+        log cannot be folded is set aside as damaged, alone."""
         updates: list[Update] = []
         damaged: list[tuple[str, str]] = []
+        decided: list[Decided] = []
         for stream_id in stream_ids:
             stored = await self.store.load(stream_id)
             try:
@@ -101,15 +109,19 @@ class Projector:
                 damaged.append((stream_id, f"{type(error).__name__}: {error}"))
                 continue
             updates.append((summary, stored[0].recorded_at, stored[-1].recorded_at))
-        return updates, damaged
+            if summary.decided:
+                deciding = stored[summary.decided - 1]
+                decided.append(Decided(summary, deciding.position, deciding.recorded_at))
+        return updates, damaged, decided
 
     async def rebuild(self, batch: int = 1000) -> int:
         """Project the whole log again, aside, and put the new read models in place of the old in
         one transaction: a rebuild that fails leaves the old ones as they were."""
         async with self._running:
             position, stream_ids = await self._streams(batch)
-            updates, damaged = await self._summaries(stream_ids)
-            await self.views.apply(updates, position, damaged, afresh=True)
+            updates, damaged, decided = await self._summaries(stream_ids)
+            rated, ratings = Ledger().rate(d for d in decided if d.position <= position)
+            await self.views.apply(updates, position, damaged, rated=rated, ratings=ratings, afresh=True)
             return position
 
     async def check(self, batch: int = 1000) -> list[tuple[str, str]]:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from storage.games import Best, GameViews, Record, SeatSummary, Summary
+from storage.ratings import RatedGame, Rating
 
 
 def cards(game_id: str, loser: int | None, when: float, place: str = "c1") -> tuple[Summary, float, float]:
@@ -50,15 +51,13 @@ async def test_rows_keep_every_seat_and_field(views: GameViews) -> None:
     assert await views.checkpoint() == 40
 
 
-async def test_history_stats_and_leaderboard_for_any_number_of_seats(views: GameViews) -> None:
+async def test_history_and_stats_for_any_number_of_seats(views: GameViews) -> None:
     assert [r.game_id for r in await views.history("ada")] == ["d1", "k3", "k2", "k1"]
     assert [r.game_id for r in await views.history("ada", game="cards", limit=1, offset=1)] == ["k2"]
     stats = await views.stats("ada", "cards", by="target", best="worst")
     assert stats.total == Record(2, 1, 1, 0) and stats.by_field == {"21": Record(2, 1, 1, 0)}
     assert stats.vs_bots == {"strong": Record(2, 1, 1, 0)}
     assert (stats.longest_streak, stats.current_streak) == (1, 1) and stats.best == Best(13, "k1")
-    board = await views.leaderboard("cards")
-    assert [(x.player_id, x.wins, x.games) for x in board] == [("grace", 2, 2), ("ada", 1, 2)]  # never a bot
     totals = await views.totals("bot0", "cards", ["worst", "unknown"])
     assert totals == {"games": 2, "score": 24, "worst": 22, "unknown": 0}  # finished games only, summed
     assert await views.totals("nobody", "cards") == {"games": 0, "score": 0}
@@ -71,3 +70,30 @@ async def test_a_game_is_replaced_whole(views: GameViews) -> None:
     row = await views.game("k1")
     assert row is not None and len(row.seats) == 1 and row.fields == {}
     assert (await views.stats("ada", "cards", by="target", best="worst")).best == Best(13, "k2")
+
+
+async def test_a_leaderboard_ranks_by_the_conservative_score_in_all_or_in_one_server(views: GameViews) -> None:
+    """Twelve rated players; a page, the asker's rank when off the page, and a server's own board
+    (the players who finished a rated game in one of its places)."""
+    ratings = [Rating("cards", f"p{i:02d}", f"P{i}", mu=20 + i, sigma=5 + (i % 3), games=i + 1) for i in range(12)]
+    rated = [RatedGame(f"r{i}", "cards", f"c{i % 2}", f"p{i:02d}", i, float(i), True) for i in range(12)]
+    seats = [
+        Summary(f"r{i}", "cards", f"c{i % 2}", "over", False, 1, (SeatSummary(f"p{i:02d}", f"P{i}"),))
+        for i in range(12)
+    ]
+    await views.apply([(s, 1.0, 2.0) for s in seats], 50, rated=rated, ratings=ratings)
+    await views.ratings.locate("c1", "server-1")
+    await views.ratings.locate("c1", "server-2")  # a place is in one server, for good
+
+    order = sorted(ratings, key=lambda r: (-r.score, r.player_id))
+    board = await views.ratings.standings("cards", order[-1].player_id, limit=5, offset=5)
+    assert [r.rating for r in board.page] == order[5:10] and [r.rank for r in board.page] == [6, 7, 8, 9, 10]
+    assert board.total == 12 and board.mine is not None and (board.mine.rank, board.mine.rating) == (12, order[-1])
+
+    odd = [r for r in order if int(r.player_id[1:]) % 2]
+    here = await views.ratings.standings("cards", "p00", server="server-1", limit=3)
+    assert [r.rating for r in here.page] == odd[:3] and here.total == 6 and here.mine is None  # p00 never played there
+    mine = (await views.ratings.standings("cards", "p01", server="server-1", limit=1)).mine
+    assert mine is not None and mine.rating.player_id == "p01" and odd[mine.rank - 1] == mine.rating
+    assert (await views.ratings.standings("cards", "p01", server="server-2")).total == 0
+    assert (await views.game("r1")) is not None and (await views.stats("p03", "cards", "x", "y")).rating == ratings[3]

@@ -28,20 +28,30 @@ def status(state: GameState) -> str:
     return "finished" if decided(state) else state.closed or "void"
 
 
+def abandoned(state: GameState, seat: int) -> bool:
+    """A person's seat that a bot played to the end (they left, or were still away): a forfeit."""
+    return state.seats[seat].bot is None and state.bots[seat] is not None
+
+
 def result(state: GameState, seat: int) -> str | None:
-    """``loss`` for the loser, ``win`` for the winners, ``draw`` for the seats between (and for
-    everyone at the hand limit); ``None`` while undecided."""
+    """``loss`` for the loser and for a seat its person abandoned (a forfeit, however their stand-in
+    did: no one gains by leaving a game to a bot), ``win`` for the winners, ``draw`` for the seats
+    between (and for everyone at the hand limit); ``None`` while undecided."""
     if not decided(state):
         return None
-    return "loss" if seat == state.loser else "win" if seat in state.winners else "draw"
+    if seat == state.loser or abandoned(state, seat):
+        return "loss"
+    return "win" if seat in state.winners else "draw"
 
 
 def summarize(events: Iterable[Event]) -> Summary:
-    state, worst = GameState(), dict[int, int]()
+    state, worst, decided_at = GameState(), dict[int, int](), 0
     for event in events:
         state = evolve(state, event)
         if isinstance(event, HandScored):
             worst[event.seat] = max(worst.get(event.seat, 0), value(event.card))
+        if not decided_at and decided(state):
+            decided_at = state.version
     done = decided(state)
     seats = tuple(
         SeatSummary(
@@ -55,6 +65,7 @@ def summarize(events: Iterable[Event]) -> Summary:
         for i, s in enumerate(state.seats)
     )
     fields = {"players": str(len(state.seats)), "target": str(state.target), "cards": str(state.num_cards)}
+    live = state.phase in LIVE
     return Summary(
-        state.game_id, "cucumber", state.place, status(state), state.phase in LIVE, state.version, seats, fields
+        state.game_id, "cucumber", state.place, status(state), live, state.version, seats, fields, decided_at
     )

@@ -23,15 +23,17 @@ def result(state: GameState, seat: int) -> str | None:
 
 def summarize(events: Iterable[Event]) -> Summary:
     """Fold a game's log into its summary."""
-    state, best = GameState(), [0, 0]
+    state, best, decided = GameState(), [0, 0], 0
     for event in events:
         state = evolve(state, event)
         if isinstance(event, TurnTaken) and state.last_turn is not None:
             best[event.seat] = max(best[event.seat], state.last_turn.resolution.points)
+        if not decided and result(state, 0) is not None:
+            decided = state.version
     seats = tuple(
         SeatSummary(p.id, p.name, p.house, state.scores[i], result(state, i), {"turn": best[i]})
         for i, p in enumerate(state.players)
     )
     fields = {"rules": state.rules.id, "goal": str(state.goal)}
     live = state.status in LIVE and state.status not in TERMINAL
-    return Summary(state.game_id, "hog", state.place, state.status.value, live, state.version, seats, fields)
+    return Summary(state.game_id, "hog", state.place, state.status.value, live, state.version, seats, fields, decided)

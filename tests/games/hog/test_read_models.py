@@ -111,7 +111,8 @@ async def world(tmp_path: Path) -> AsyncIterator[World]:
 def dump(path: Path) -> tuple[list[tuple[object, ...]], ...]:
     with sqlite3.connect(path) as db:
         return tuple(
-            db.execute(f"SELECT * FROM {table} ORDER BY 1, 2").fetchall() for table in ("games", "seats", "checkpoints")
+            db.execute(f"SELECT * FROM {table} ORDER BY 1, 2").fetchall()
+            for table in ("games", "seats", "checkpoints", "ratings", "rated")
         )
 
 
@@ -211,7 +212,7 @@ async def test_a_database_from_before_n_seat_read_models_gets_them_from_the_log(
     today = dump(world.path)
     await world.views.close()
     with sqlite3.connect(world.path) as db:  # the read models as schema 6 left them, a little stale
-        for table in ("seats", "games", "checkpoints", "seals"):
+        for table in ("seats", "games", "checkpoints", "seals", "ratings", "rated", "places"):
             db.execute(f"DROP TABLE {table}")
         db.executescript(MIGRATIONS[1])
         db.execute("ALTER TABLE game_players ADD COLUMN best_turn INTEGER NOT NULL DEFAULT 0")
@@ -223,14 +224,21 @@ async def test_a_database_from_before_n_seat_read_models_gets_them_from_the_log(
     assert dump(world.path) == today
 
 
-async def test_the_leaderboard_ranks_people_not_the_house(world: World) -> None:
-    board = await world.views.leaderboard("hog")
-    assert board and all(not leader.player_id.startswith("house") for leader in board)
-    assert [(x.wins, -x.games) for x in board] == sorted(((x.wins, -x.games) for x in board), reverse=True)
-    top = board[0]
-    assert top.wins == (await world.views.stats(top.player_id, "hog", by="rules", best="turn")).total.wins
-    local = await world.views.leaderboard("hog", PLACES[0], limit=2)
-    assert len(local) <= 2
+async def test_the_leaderboard_ranks_people_by_rating_and_never_the_house(world: World) -> None:
+    standings = await world.views.ratings.standings("hog", PEOPLE[-1].id, limit=3)
+    decided = [g for g in world.games if g.status in (Status.FINISHED, Status.DRAWN)]
+    rated = {p.id for g in decided if not any(p.house for p in g.players) for p in g.players}
+    assert standings.total == len(rated) >= 3
+    assert [r.rank for r in standings.page] == [1, 2, 3]
+    scores = [r.rating.score for r in standings.page]
+    assert scores == sorted(scores, reverse=True) and all(
+        not r.rating.player_id.startswith("house") for r in standings.page
+    )
+    everyone = (await world.views.ratings.standings("hog", "", limit=100)).page
+    assert standings.mine is not None and everyone[standings.mine.rank - 1].rating.player_id == PEOPLE[-1].id
+    for ranked in everyone:  # a rating counts only the games against people that count
+        stats = await world.views.stats(ranked.rating.player_id, "hog", by="rules", best="turn")
+        assert stats.rating == ranked.rating and 0 < ranked.rating.games <= stats.total.games
 
 
 async def test_a_damaged_game_is_left_out_with_an_error_and_the_rest_projected(

@@ -1,0 +1,124 @@
+"""Ratings of people by the games they finish against one another, for every game on the platform.
+
+OpenSkill's Plackett-Luce model rates free-for-all games of any number of players (Cucumber's six
+seats as well as Hog's two). The rules, as the README tells players:
+
+- **Rated**: a decided game whose every seat is a person's (at least two people). A game with the
+  house or a bot at the table from the start is not rated. A forfeit is a loss.
+- **Order**: games are rated in the order of the events that decided them, whether the projector
+  follows the log or rebuilds it, so a rebuild gives the same numbers to the last digit.
+- **Result**: a win ranks ahead of a draw, a draw ahead of a loss.
+- **Farming**: the same set of players counts at most ``FARM_LIMIT`` games in any ``FARM_WINDOW``
+  seconds; more are recorded as rated games that do not count.
+- **Shown**: ``1000 + 40 * (mu - 3 * sigma)``, rounded: a newcomer shows 1000, and only a player who is
+  both good and known to be good (many games) shows much more.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from openskill.models import PlackettLuce
+
+from storage.games import Summary
+from storage.ratings import RatedGame, Rating, RatingViews
+
+MODEL = PlackettLuce()
+RANKS = {"win": 1, "draw": 2, "loss": 3}
+FARM_LIMIT = 3
+FARM_WINDOW = 3600.0
+SHOWN_AT_START, SHOWN_PER_POINT = 1000, 40
+
+
+def shown(rating: Rating | None) -> int:
+    """The number a player sees: the conservative estimate, scaled (a newcomer's is 1000)."""
+    score = rating.score if rating is not None else MODEL.mu - 3 * MODEL.sigma
+    return round(SHOWN_AT_START + SHOWN_PER_POINT * score)
+
+
+@dataclass(frozen=True, slots=True)
+class Decided:
+    """A decided game, with the position and time of the event that decided it."""
+
+    summary: Summary
+    position: int
+    finished_at: float
+
+
+def rateable(summary: Summary) -> bool:
+    """Every seat a person's, at least two different people, and every seat's result known."""
+    people = {s.player_id for s in summary.seats}
+    return (
+        len(people) == len(summary.seats) >= 2
+        and all(s.bot is None for s in summary.seats)
+        and all(s.result in RANKS for s in summary.seats)
+    )
+
+
+def players_key(summary: Summary) -> str:
+    return " ".join(sorted(s.player_id for s in summary.seats))
+
+
+class Ledger:
+    """The ratings, and the counted games of the last window, that rating some games needs, kept up
+    to date as it rates them. Empty for a rebuild; loaded from the read models for a catch-up."""
+
+    def __init__(
+        self,
+        ratings: dict[tuple[str, str], Rating] | None = None,
+        recent: dict[tuple[str, str], list[float]] | None = None,
+        done: Iterable[str] = (),
+    ) -> None:
+        self.ratings = ratings or {}
+        self.recent = recent or {}
+        self.done = set(done)
+
+    @classmethod
+    async def load(cls, views: RatingViews, decided: Sequence[Decided]) -> Ledger:
+        games = [d for d in decided if rateable(d.summary)]
+        if not games:
+            return cls()
+        ratings: dict[tuple[str, str], Rating] = {}
+        recent: dict[tuple[str, str], list[float]] = {}
+        for d in games:
+            game, key = d.summary.game, players_key(d.summary)
+            wanted = [s.player_id for s in d.summary.seats if (game, s.player_id) not in ratings]
+            if wanted:
+                ratings |= {(game, p): r for p, r in (await views.of(game, wanted)).items()}
+            if (game, key) not in recent:
+                since = min(g.finished_at for g in games if (g.summary.game, players_key(g.summary)) == (game, key))
+                recent[game, key] = await views.counted_since(game, key, since - FARM_WINDOW)
+        return cls(ratings, recent, await views.rated([d.summary.game_id for d in games]))
+
+    def rate(self, decided: Iterable[Decided]) -> tuple[list[RatedGame], list[Rating]]:
+        """Rate the games not rated yet, in the order they were decided; returns the games rated (or
+        judged not to count) and the ratings they changed, as they stand after the last."""
+        rated: list[RatedGame] = []
+        changed: dict[tuple[str, str], Rating] = {}
+        for d in sorted(decided, key=lambda d: d.position):
+            summary = d.summary
+            if summary.game_id in self.done or not rateable(summary):
+                continue
+            self.done.add(summary.game_id)
+            key = players_key(summary)
+            times = self.recent.setdefault((summary.game, key), [])
+            counted = sum(1 for t in times if t >= d.finished_at - FARM_WINDOW) < FARM_LIMIT
+            rated.append(
+                RatedGame(summary.game_id, summary.game, summary.place, key, d.position, d.finished_at, counted)
+            )
+            if not counted:
+                continue
+            times.append(d.finished_at)
+            for rating in self._play(summary):
+                self.ratings[rating.game, rating.player_id] = changed[rating.game, rating.player_id] = rating
+        return rated, list(changed.values())
+
+    def _play(self, summary: Summary) -> list[Rating]:
+        before = [self.ratings.get((summary.game, s.player_id)) for s in summary.seats]
+        teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma) if r else MODEL.rating()] for r in before]
+        after = MODEL.rate(teams, ranks=[RANKS[s.result or ""] for s in summary.seats])
+        return [
+            Rating(summary.game, seat.player_id, seat.name, new.mu, new.sigma, (old.games if old else 0) + 1)
+            for seat, old, (new,) in zip(summary.seats, before, after, strict=True)
+        ]

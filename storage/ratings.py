@@ -1,0 +1,159 @@
+"""Read models of ratings: each player's rating in each game, the rated games (for the rule that
+keeps the same players from farming one another), and a server's leaderboard.
+
+The projector computes the numbers (``bot.platform.ratings``); this module only keeps and ranks
+them. A leaderboard is ordered by the conservative estimate ``mu - 3 * sigma`` (stored as ``score``):
+a player must be both good and known to be good to rank high.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import aiosqlite
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """A player's skill in a game, as a mean and an uncertainty, over ``games`` rated games."""
+
+    game: str
+    player_id: str
+    name: str
+    mu: float
+    sigma: float
+    games: int
+
+    @property
+    def score(self) -> float:
+        """The conservative estimate the leaderboard ranks by."""
+        return self.mu - 3 * self.sigma
+
+
+@dataclass(frozen=True, slots=True)
+class RatedGame:
+    """A finished game between people, and whether it moved its players' ratings (``counted``)."""
+
+    game_id: str
+    game: str
+    place: str
+    players: str
+    """Its players' ids, sorted, joined by spaces: the same set of players has the same key."""
+    position: int
+    """The position of the event that decided it: games are rated in this order."""
+    finished_at: float
+    counted: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Ranked:
+    rank: int
+    rating: Rating
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    """A page of a leaderboard, how many are on it, and the asker's own place (``None``: unrated there)."""
+
+    page: list[Ranked]
+    total: int
+    mine: Ranked | None
+
+
+COLUMNS = "game, player_id, name, mu, sigma, games"
+
+
+def rating_rows(ratings: Iterable[Rating]) -> list[tuple[object, ...]]:
+    """The rows the projector writes (in the transaction of its checkpoint)."""
+    return [(r.game, r.player_id, r.name, r.mu, r.sigma, r.score, r.games) for r in ratings]
+
+
+def rated_rows(games: Iterable[RatedGame]) -> list[tuple[object, ...]]:
+    return [(g.game_id, g.game, g.place, g.players, g.position, g.finished_at, int(g.counted)) for g in games]
+
+
+WRITES = (
+    "INSERT OR REPLACE INTO ratings (game, player_id, name, mu, sigma, score, games) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    "INSERT OR REPLACE INTO rated (game_id, game, place, players, position, finished_at, counted) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+)
+
+
+class RatingViews:
+    """Queries of the ratings, on the read models' connection."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+
+    async def of(self, game: str, player_ids: Sequence[str]) -> dict[str, Rating]:
+        """The ratings these players have in ``game`` (an unrated player is left out)."""
+        marks = ",".join("?" * len(player_ids))
+        rows = await self._db.execute_fetchall(
+            f"SELECT {COLUMNS} FROM ratings WHERE game = ? AND player_id IN ({marks})", (game, *player_ids)
+        )
+        return {r.player_id: r for r in map(_rating, rows)}
+
+    async def rated(self, game_ids: Sequence[str]) -> set[str]:
+        """Which of these games have been rated (or judged not to count) already."""
+        marks = ",".join("?" * len(game_ids))
+        rows = await self._db.execute_fetchall(f"SELECT game_id FROM rated WHERE game_id IN ({marks})", game_ids)
+        return {str(g) for (g,) in rows}
+
+    async def counted_since(self, game: str, players: str, since: float) -> list[float]:
+        """When each counted game of ``game`` between exactly ``players`` finished, from ``since`` on."""
+        rows = await self._db.execute_fetchall(
+            "SELECT finished_at FROM rated WHERE game = ? AND players = ? AND finished_at >= ? AND counted "
+            "ORDER BY finished_at",
+            (game, players, since),
+        )
+        return [float(t) for (t,) in rows]
+
+    async def locate(self, place: str, server: str) -> None:
+        """Remember that ``place`` (a channel) is in ``server``: its rated games count on the server's
+        leaderboard. Not from the log (the log knows channels, not servers), so a rebuild keeps it."""
+        await self._db.execute("INSERT OR IGNORE INTO places (place, server) VALUES (?, ?)", (place, server))
+
+    async def standings(
+        self, game: str, player_id: str, server: str | None = None, limit: int = 10, offset: int = 0
+    ) -> Standings:
+        """The leaderboard of ``game`` (of the players who finished a rated game in ``server``, when
+        given) from ``offset``, its size, and ``player_id``'s own place on it."""
+        where, params = "r.game = ?", [game]
+        if server is not None:
+            where += (
+                " AND r.player_id IN (SELECT s.player_id FROM places p JOIN rated g ON g.place = p.place "
+                "JOIN seats s ON s.game_id = g.game_id WHERE p.server = ? AND g.game = ?)"
+            )
+            params += [server, game]
+        rows = await self._db.execute_fetchall(
+            f"SELECT r.{COLUMNS.replace(', ', ', r.')} FROM ratings r WHERE {where} "
+            "ORDER BY r.score DESC, r.player_id LIMIT ? OFFSET ?",
+            (*params, limit, offset),
+        )
+        page = [Ranked(offset + i + 1, rating) for i, rating in enumerate(map(_rating, rows))]
+        ((total,),) = await self._db.execute_fetchall(f"SELECT count(*) FROM ratings r WHERE {where}", params)
+        mine = next((r for r in page if r.rating.player_id == player_id), None)
+        if mine is None:
+            mine = await self._place(where, params, player_id)
+        return Standings(page, int(total), mine)
+
+    async def _place(self, where: str, params: Sequence[object], player_id: str) -> Ranked | None:
+        rows = await self._db.execute_fetchall(
+            f"SELECT r.{COLUMNS.replace(', ', ', r.')} FROM ratings r WHERE {where} AND r.player_id = ?",
+            (*params, player_id),
+        )
+        found = next(iter(map(_rating, rows)), None)
+        if found is None:
+            return None
+        ((ahead,),) = await self._db.execute_fetchall(
+            f"SELECT count(*) FROM ratings r WHERE {where} AND (r.score > ? OR (r.score = ? AND r.player_id < ?))",
+            (*params, found.score, found.score, player_id),
+        )
+        return Ranked(int(ahead) + 1, found)
+
+
+def _rating(row: Sequence[Any]) -> Rating:
+    game, player_id, name, mu, sigma, games = row
+    return Rating(str(game), str(player_id), str(name), float(mu), float(sigma), int(games))

@@ -1,0 +1,173 @@
+"""Ratings: people rated by the games they finish against one another, by the projector, in the
+order the games were decided, so that a rebuild gives the very same numbers; bots and the house
+are not rated, a forfeit is a loss, and the same players cannot farm one another."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.games.cucumber.moves import leave, play
+from bot.platform.compose import Platform, platform
+from bot.platform.projection import Projector
+from bot.platform.ratings import FARM_LIMIT, FARM_WINDOW, MODEL, Decided, Ledger, shown
+from bot.platform.registry import Games
+from bot.platform.service import Commands, GameService
+from bot.platform.settings import Settings
+from cucumber_core.events import Seat
+from cucumber_core.game import Command, GameState, JoinLobby, OpenLobby, StartGame
+from hog_core.events import Player
+from hog_core.game import AcceptChallenge, CreateGame, Forfeit, TakeTurn, decide, evolve
+from hog_core.game import GameState as HogState
+from storage.events import SqliteEventStore
+from storage.games import GameViews, SeatSummary, Summary
+from tests.helpers import HOG, Seeded, hog_record
+
+SIX = [Seat(str(i), name) for i, name in enumerate(["Ann", "Bob", "Cy", "Di", "Ed", "Flo"], start=1)]
+Cucumber = GameService[GameState, Any, Any]
+
+
+@pytest.fixture
+async def world(tmp_path: Path) -> AsyncIterator[Platform]:
+    async with platform(Settings(db=tmp_path / "r.sqlite3", cache=tmp_path), chance=Seeded(3)) as p:
+        yield p
+
+
+async def six_at_a_table(service: Cucumber, game_id: str) -> GameState:
+    host, *guests = SIX
+    await service.create(game_id, OpenLobby(game_id, host, 6, num_cards=3, target=9, place="c1"), f"{game_id}-open")
+    for guest in guests:
+        await service.execute(game_id, joining(guest), f"{game_id}-join-{guest.id}")
+    return (await service.execute(game_id, lambda s, c: [StartGame(host.id)], f"{game_id}-start")).state
+
+
+def joining(guest: Seat) -> Commands[GameState, Command]:
+    return lambda state, chance: [JoinLobby(guest)]
+
+
+async def played_out(service: Cucumber, game_id: str, state: GameState) -> GameState:
+    """Each person to play plays their first legal card (a bot's seat plays itself) to the end."""
+    for move in range(1000):
+        if state.is_over:
+            return state
+        seat = state.to_play
+        assert seat is not None
+        card = state.legal_cards(seat)[0]
+        state = (
+            await service.execute(game_id, play(state.seats[seat].id, card, state.moment), f"{game_id}-{move}")
+        ).state
+    raise AssertionError("the game did not end")
+
+
+async def test_a_six_player_cucumber_game_updates_six_ratings(world: Platform) -> None:
+    service: Cucumber = world.service("cucumber")
+    final = await played_out(service, "t1", await six_at_a_table(service, "t1"))
+    assert final.loser is not None
+    views = await world.settled_views()
+    ratings = await views.ratings.of("cucumber", [s.id for s in SIX])
+    assert sorted(ratings) == [s.id for s in SIX] and all(r.games == 1 for r in ratings.values())
+    loser = ratings[SIX[final.loser].id]
+    assert loser.mu < MODEL.mu and all(r.mu > loser.mu for r in ratings.values() if r is not loser)
+    assert shown(loser) < shown(None) == 1000 and all(r.sigma < MODEL.sigma for r in ratings.values())
+    stats = await views.stats(SIX[0].id, "cucumber", by="players", best="worst")
+    assert stats.rating == ratings[SIX[0].id]
+
+
+async def test_a_seat_left_to_a_bot_is_a_loss_and_a_table_with_bots_is_not_rated(world: Platform) -> None:
+    service: Cucumber = world.service("cucumber")
+    state = await six_at_a_table(service, "t1")
+    state = (await service.execute("t1", leave(SIX[1].id), "t1-leave")).state
+    final = await played_out(service, "t1", state)
+    row = await (await world.settled_views()).game("t1")
+    assert row is not None and row.seats[1].result == "loss" and final.bots[1] == "strong"
+    assert [s.result for s in row.seats].count("loss") in (1, 2)  # the leaver, and the loser if another
+
+    await service.create("t2", OpenLobby("t2", SIX[0], 3, num_cards=3, target=9, place="c1"), "t2-open")
+    await service.execute("t2", lambda s, c: [JoinLobby(SIX[1])], "t2-join")
+    bots = (await service.execute("t2", lambda s, c: [StartGame(SIX[0].id, fill="magic")], "t2-start")).state
+    await played_out(service, "t2", bots)
+    views = await world.settled_views()
+    assert (await views.game("t2")).status == "finished"  # type: ignore[union-attr]
+    assert (await views.ratings.of("cucumber", [SIX[0].id]))[SIX[0].id].games == 1  # t1 only
+    assert (await views.ratings.standings("cucumber", "")).total == 6  # never a bot
+
+
+def duel(game_id: str, winner: str, loser: str, at: float, position: int, *, bot: str | None = None) -> Decided:
+    seats = (SeatSummary(winner, winner.title(), None, 100, "win"), SeatSummary(loser, loser.title(), bot, 50, "loss"))
+    return Decided(Summary(game_id, "hog", "c1", "finished", False, 30, seats, decided=30), position, at)
+
+
+def test_the_same_players_count_a_few_games_an_hour_and_bots_none() -> None:
+    ledger = Ledger()
+    games = [duel(f"g{i}", "ada", "bob", at=100.0 + 60 * i, position=i) for i in range(FARM_LIMIT + 2)]
+    later = duel("late", "ada", "bob", at=100.0 + FARM_WINDOW + 1, position=99)
+    others = duel("other", "ada", "cy", at=200.0, position=50)
+    house = duel("house", "ada", "house-perfect", at=300.0, position=60, bot="perfect")
+    rated, ratings = ledger.rate([later, house, others, *reversed(games)])
+    assert [(g.game_id, g.counted) for g in rated] == [
+        *((f"g{i}", i < FARM_LIMIT) for i in range(FARM_LIMIT + 2)),
+        ("other", True),
+        ("late", True),  # the first of the window has left it
+    ]
+    final = {r.player_id: r for r in ratings}
+    assert (
+        final["ada"].games == FARM_LIMIT + 2 and final["bob"].games == FARM_LIMIT + 1 and "house-perfect" not in final
+    )
+    assert ledger.rate(games) == ([], [])  # a game is rated once
+
+
+def test_a_win_beats_a_draw_beats_a_loss_for_any_number_of_seats() -> None:
+    results = ["draw", "loss", "win", "draw"]
+    seats = tuple(SeatSummary(f"p{i}", f"P{i}", None, 0, r) for i, r in enumerate(results))
+    _, ratings = Ledger().rate([Decided(Summary("g", "cards", "c", "over", False, 9, seats, decided=9), 1, 1.0)])
+    mu = {r.player_id: r.mu for r in ratings}
+    assert mu["p2"] > mu["p0"] > mu["p1"] and mu["p0"] == pytest.approx(mu["p3"])
+
+
+def dump(path: Path) -> tuple[list[tuple[object, ...]], ...]:
+    with sqlite3.connect(path) as db:
+        return tuple(db.execute(f"SELECT * FROM {t} ORDER BY 1, 2").fetchall() for t in ("ratings", "rated"))
+
+
+async def test_ratings_followed_in_small_batches_equal_a_rebuild(tmp_path: Path) -> None:
+    """Twenty Hog games among six people, their turns interleaved at random, some forfeited; the
+    projector follows now and then in batches of three events, so a batch often loads games decided
+    by events beyond it. The ratings it reaches equal a rebuild's, to the last digit."""
+    path, rng = tmp_path / "h.sqlite3", random.Random(11)
+    store, views = await SqliteEventStore.open(path), await GameViews.open(path)
+    projector = Projector(store, views, Games({"hog": HOG}))
+    people = [Player(str(i), f"P{i}") for i in range(6)]
+    games: dict[str, HogState] = {}
+    try:
+        for n in range(20):
+            a, b = rng.sample(people, 2)
+            games[f"g{n}"] = await append(store, HogState(), CreateGame(f"g{n}", (a, b), goal=30, challenge=True))
+            games[f"g{n}"] = await append(store, games[f"g{n}"], AcceptChallenge(b.id))
+        while live := [g for g in games.values() if not g.is_over]:
+            state = rng.choice(live)
+            mover = state.players[state.mover].id
+            turn = TakeTurn(mover, 3, tuple(rng.randint(1, 6) for _ in range(3)))
+            games[state.game_id] = await append(store, state, Forfeit(mover) if rng.random() < 0.01 else turn)
+            if rng.random() < 0.1:
+                await projector.catch_up(batch=3)
+        await projector.catch_up(batch=3)
+        followed = dump(path)
+        assert len(followed[1]) == 20 and len(followed[0]) == 6
+        await projector.rebuild()
+        assert dump(path) == followed
+    finally:
+        await views.close()
+        await store.close()
+
+
+async def append(store: SqliteEventStore, state: HogState, command: Any) -> HogState:
+    events = decide(state, command)
+    await store.append(state.game_id or command.game_id, [hog_record(e) for e in events], state.version)
+    for event in events:
+        state = evolve(state, event)
+    return state
