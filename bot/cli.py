@@ -5,6 +5,7 @@ hogbot GAME                  play any other registered game (``bot.platform.regi
 hogbot replay GAME           any stored game again, step by step (``--step N``, ``--picture``/``--gif FILE``)
 hogbot history               your games, newest first (``--name NAME``, or ``--player ID`` for a Discord user)
 hogbot stats                 your record in a game (``--game cucumber``; ``--name NAME`` or ``--player ID``)
+hogbot leaderboard           the players of a game by rating (``--game``, ``--server ID``, ``--page N``)
 hogbot rules [RULES]         a rule set explained, with examples
 hogbot verify GAME           a finished game's dice or cards checked against its revealed seed (exit 0: fair)
 hogbot damaged               the games set aside because their log cannot be read (exit 1 if any)
@@ -259,13 +260,21 @@ def main(
     replay.add_argument("--step", type=int, help="show only this step (from 1)")
     replay.add_argument("--picture", type=output(".png"), metavar="FILE", help="save the picture of the game here")
     replay.add_argument("--gif", type=output(".gif"), metavar="FILE", help="save the game drawn turn by turn here")
-    for name, helptext in (("history", "a player's games, newest first"), ("stats", "a player's record")):
+    people = (
+        ("history", "a player's games, newest first"),
+        ("stats", "a player's record"),
+        ("leaderboard", "the players of a game by rating, and your place"),
+    )
+    for name, helptext in people:
         p = sub.add_parser(name, help=helptext)
         person = p.add_mutually_exclusive_group()
         person.add_argument("--name", default=console.DEFAULT_NAME, help="a player here, by name (default: Player)")
         person.add_argument("--player", help="a player id: a Discord user id")
-    sub.choices["history"].add_argument("--page", type=int, default=1)
-    sub.choices["stats"].add_argument("--game", choices=list(games), default=LEGACY, help=f"which game ({LEGACY})")
+    for name in ("history", "leaderboard"):
+        sub.choices[name].add_argument("--page", type=int, default=1)
+    for name in ("stats", "leaderboard"):
+        sub.choices[name].add_argument("--game", choices=list(games), default=LEGACY, help=f"which game ({LEGACY})")
+    sub.choices["leaderboard"].add_argument("--server", help="only the players of this Discord server (its id)")
     rules_parser = sub.add_parser("rules", help="a rule set explained, with examples")
     rules_parser.add_argument("rules", nargs="?", choices=sorted(RULE_SETS), default=DEFAULT_RULES)
     argv = list(sys.argv[1:] if argv is None else argv)
@@ -295,6 +304,9 @@ def main(
             on_platform(settings, lambda p: console.list_history(p, who, out, args.page), modules)
         elif args.command == "stats":
             on_platform(settings, lambda p: show_stats(p, args.game, who, out), modules)
+        elif args.command == "leaderboard":
+            board = (args.game, who, out, args.page, args.server)
+            on_platform(settings, lambda p: console.list_leaderboard(p, *board), modules)
         elif args.command == "rules":
             title, words = explain(args.rules)
             print(f"{title}\n\n{plain(words)}", file=out)

@@ -16,6 +16,7 @@ from typing import Any, TextIO
 from bot.platform.chance import commitment
 from bot.platform.compose import Platform
 from bot.platform.contract import Refusal
+from bot.platform.ratings import standings_lines
 from bot.platform.registry import AnyGame
 from bot.platform.service import Outcome
 
@@ -207,3 +208,24 @@ async def list_history(platform: Platform, player: str, stdout: TextIO, page: in
         print(f"{row.game_id}  {when}  {line}", file=stdout)
     more = f" · older: --page {page + 1}" if len(rows) > PAGE else ""
     print(f"Page {page}{more} · watch one: python -m bot replay <id>", file=stdout)
+
+
+async def list_leaderboard(
+    platform: Platform, game: str, player: str, stdout: TextIO, page: int = 1, server: str | None = None
+) -> None:
+    """The players of ``game`` by rating (of one Discord server, when given), ``PAGE`` a page, and
+    ``player``'s own place."""
+    if page < 1:
+        raise Refusal(f"Pages start at 1, not {page}.")
+    offset = (page - 1) * PAGE
+    views = await platform.settled_views()
+    standings = await views.ratings.standings(game, player, server, limit=PAGE, offset=offset)
+    lines, you = standings_lines(standings)
+    where = f"server {server}" if server else "everyone"
+    print(f"{platform.games[game].title} leaderboard, {where}: {standings.total} rated", file=stdout)
+    if not lines:
+        print("Nobody is rated yet." if page == 1 else f"No page {page}: no more players.", file=stdout)
+    for line in lines:
+        print(line.replace("**", ""), file=stdout)
+    more = f" · lower: --page {page + 1}" if offset + PAGE < standings.total else ""
+    print(f"{you}{more}", file=stdout)

@@ -25,6 +25,7 @@ from discord import app_commands
 
 from bot.discord.front import FORGED, DiscordFront, Shown
 from bot.discord.history import HistoryButton
+from bot.discord.leaderboard import LeaderboardButton
 from bot.platform.chance import commitment
 from bot.platform.compose import Platform, platform
 from bot.platform.contract import Refusal, Reminder
@@ -54,6 +55,7 @@ class GameBot(discord.Client):
         self._timing: asyncio.Task[None] | None = None
         self._reconciling: asyncio.Task[None] | None = None
         self._board_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._located: set[str] = set()
         self.tree = app_commands.CommandTree(self)
         self.tree.on_error = self.command_failed  # type: ignore[method-assign]
         self.fronts: dict[str, DiscordFront] = {
@@ -63,6 +65,7 @@ class GameBot(discord.Client):
             self.tree.add_command(front.commands())
         self.buttons: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
             HistoryButton,
+            LeaderboardButton,
             *(button for front in self.fronts.values() for button in front.buttons),
         )
 
@@ -196,6 +199,13 @@ class GameBot(discord.Client):
         shown = await self.views.shown_version(game_id)
         return shown is not None and shown < (await self.service(game).load(game_id)).version
 
+    async def locate(self, channel_id: str, server_id: str) -> None:
+        """Remember which server a channel is in (once per process: a channel never moves), so that
+        the games played in it count on that server's leaderboard."""
+        if channel_id not in self._located:
+            await self.views.ratings.locate(channel_id, server_id)
+            self._located.add(channel_id)
+
     async def answer_with_board(self, interaction: discord.Interaction[Any], outcome: Outcome[Any, Any]) -> None:
         """Update the clicked board at once. A finished game's picture follows in a second edit, so
         that the click is answered without waiting for the drawing."""
@@ -233,6 +243,8 @@ class GameBot(discord.Client):
         async with self._rendering(game_id):
             thinking = await interaction.original_response()
             await self.views.place_board(game_id, str(thinking.channel.id), str(thinking.id))
+            if interaction.guild_id is not None:
+                await self.locate(str(thinking.channel.id), str(interaction.guild_id))
             try:
                 outcome = await self.service(game).create(game_id, create, str(interaction.id))
             except Refusal as error:  # the public "thinking…" goes; the reason is for the player alone

@@ -16,13 +16,13 @@ seats as well as Hog's two). The rules, as the README tells players:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
 from storage.games import Summary
-from storage.ratings import RatedGame, Rating, RatingViews
+from storage.ratings import Ranked, RatedGame, Rating, RatingViews, Standings
 
 MODEL = PlackettLuce()
 RANKS = {"win": 1, "draw": 2, "loss": 3}
@@ -35,6 +35,33 @@ def shown(rating: Rating | None) -> int:
     """The number a player sees: the conservative estimate, scaled (a newcomer's is 1000)."""
     score = rating.score if rating is not None else MODEL.mu - 3 * MODEL.sigma
     return round(SHOWN_AT_START + SHOWN_PER_POINT * score)
+
+
+def rating_text(rating: Rating) -> str:
+    games = f"{rating.games} rated game{'s' * (rating.games != 1)}"
+    return f"{shown(rating)} after {games} (skill {rating.mu:.1f} ± {rating.sigma:.1f})"
+
+
+def rating_line(rating: Rating | None) -> str:
+    """A player's rating as a line of their stats."""
+    if rating is None:
+        return "Rating: none yet (finish a game against another person)"
+    return f"Rating: {rating_text(rating)}"
+
+
+def standing_line(ranked: Ranked, name: Callable[[str], str] = str) -> str:
+    """A leaderboard line (Discord markdown); ``name`` escapes a player's name for the front."""
+    games = f"{ranked.rating.games} game{'s' * (ranked.rating.games != 1)}"
+    return f"**{ranked.rank}.** {name(ranked.rating.name)} · **{shown(ranked.rating)}** ({games})"
+
+
+def standings_lines(standings: Standings, name: Callable[[str], str] = str) -> tuple[list[str], str]:
+    """A leaderboard page's lines, and the asker's own place (shown even when off the page)."""
+    lines = [standing_line(r, name) for r in standings.page]
+    mine = standings.mine
+    if mine is None:
+        return lines, "You: not on this board yet (finish a game against another person)"
+    return lines, f"You: #{mine.rank} of {standings.total}, {rating_text(mine.rating)}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -156,13 +156,14 @@ async def test_stats_count_what_was_played(discord_world: tuple[FakeDiscord, Gam
     fields = {f["name"]: f["value"].splitlines() for f in embed["fields"]}
     assert embed["title"] == "Ada's Hog stats"
     assert fields["Overall"][:2] == ["4 played, 3 won, 1 lost (75%)", "Longest winning streak: 2 (now: 2)"]
-    assert fields["Overall"][2].startswith("Biggest single turn: 25 points, in game g")
+    assert fields["Overall"][2] == "Rating: none yet (finish a game against another person)"  # the house: unrated
+    assert fields["Overall"][3].startswith("Biggest single turn: 25 points, in game g")
     assert fields["By rule set"] == ["Fall 2018: 4 played, 3 won, 1 lost (75%)"]
     assert fields["Against the house"] == [
         "easy: 3 played, 3 won, 0 lost (100%)",
         "perfect: 1 played, 0 won, 1 lost (0%)",
     ]
-    assert game_id != fields["Overall"][2].split()[-1]  # the first game it happened in
+    assert game_id != fields["Overall"][3].split()[-1]  # the first game it happened in
 
 
 async def test_stats_of_a_member_without_games(discord_world: tuple[FakeDiscord, GameBot]) -> None:

@@ -4,6 +4,8 @@ are not rated, a forfeit is a loss, and the same players cannot farm one another
 
 from __future__ import annotations
 
+import asyncio
+import io
 import random
 import sqlite3
 from collections.abc import AsyncIterator
@@ -12,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from bot.cli import main
 from bot.games.cucumber.moves import leave, play
 from bot.platform.compose import Platform, platform
 from bot.platform.projection import Projector
@@ -171,3 +174,30 @@ async def append(store: SqliteEventStore, state: HogState, command: Any) -> HogS
     for event in events:
         state = evolve(state, event)
     return state
+
+
+async def six_played(path: Path) -> GameState:
+    async with platform(Settings(db=path, cache=path.parent), chance=Seeded(3)) as p:
+        service: Cucumber = p.service("cucumber")
+        return await played_out(service, "t1", await six_at_a_table(service, "t1"))
+
+
+def test_the_command_line_shows_the_leaderboard_and_the_rating(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "cli.sqlite3"
+    final = asyncio.run(six_played(path))
+    monkeypatch.setenv("HOG_DB", str(path))
+    loser = SIX[final.loser or 0]
+
+    def run(*argv: str) -> list[str]:
+        out = io.StringIO()
+        assert main(list(argv), None, out) == 0
+        return out.getvalue().splitlines()
+
+    lines = run("leaderboard", "--game", "cucumber", "--player", loser.id)
+    assert lines[0] == "Cucumber leaderboard, everyone: 6 rated"
+    assert [line.split(".")[0] for line in lines[1:7]] == ["1", "2", "3", "4", "5", "6"]
+    assert lines[6].startswith(f"6. {loser.name} · ") and lines[7].startswith("You: #6 of 6, ")
+    assert run("leaderboard", "--game", "cucumber", "--page", "2")[1] == "No page 2: no more players."
+    assert run("leaderboard", "--game", "cucumber", "--server", "123")[0].endswith("server 123: 0 rated")
+    assert run("leaderboard")[1] == "Nobody is rated yet."  # Hog: nobody played it
+    assert any(line.strip().startswith("Rating: ") for line in run("stats", "--game", "cucumber", "--player", loser.id))

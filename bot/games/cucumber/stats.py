@@ -1,10 +1,11 @@
 """A player's Cucumber record as headed lines for any front end: games, losses, wins and safe
-finishes, cucumbers, the average final score, the worst card they were stuck with, by table size."""
+finishes, cucumbers, the average final score, the rating, the worst card they were stuck with, by table size."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bot.platform.ratings import rating_line
 from cucumber_core.cards import value_name
 from storage.games import PlayerStats, Record
 
@@ -35,6 +36,7 @@ def sections(stats: PlayerStats, totals: dict[str, int]) -> list[tuple[str, list
         record_text(stats.total),
         f"Average final score: {totals['score'] / games:.1f}",
         f"Cucumbers taken: {totals['cucumbers']}",
+        rating_line(stats.rating),
     ]
     if stats.best is not None:
         overall.append(f"Worst card stuck with: {value_name(stats.best.value)}, in game {stats.best.game_id}")

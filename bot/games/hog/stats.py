@@ -1,8 +1,9 @@
-"""A player's Hog record, streaks and biggest turn, as headed lines for any front end."""
+"""A player's Hog record, streaks, rating and biggest turn, as headed lines for any front end."""
 
 from __future__ import annotations
 
 from bot.games.hog.board import rules_name
+from bot.platform.ratings import rating_line
 from storage.games import PlayerStats, Record
 
 
@@ -18,6 +19,7 @@ def sections(stats: PlayerStats) -> list[tuple[str, list[str]]]:
     overall = [record_text(stats.total)]
     if stats.total.games:
         overall.append(f"Longest winning streak: {stats.longest_streak} (now: {stats.current_streak})")
+        overall.append(rating_line(stats.rating))
     if stats.best is not None:
         points = stats.best.value
         overall.append(f"Biggest single turn: {points} point{'s' * (points != 1)}, in game {stats.best.game_id}")

@@ -1,4 +1,4 @@
-"""``/cucumber``: open a table, leave a game, replay one, history, stats, the rules and help."""
+"""``/cucumber``: open a table, leave a game, replay one; history, stats, leaderboard, verify, rules, help."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.history import add_history_command
+from bot.discord.leaderboard import add_leaderboard_command
 from bot.discord.sections import sections_embed
 from bot.discord.verify import add_verify_command
 from bot.games.cucumber.discord.buttons import GAME
@@ -102,6 +103,7 @@ def cucumber_commands(front: CucumberFront) -> app_commands.Group:
 
     add_history_command(group, client.platform, GAME)
     add_verify_command(group, client, GAME)
+    add_leaderboard_command(group, client, GAME)
 
     @group.command(name="stats", description="Games, losses, cucumbers and the worst card you were stuck with")
     @app_commands.describe(member="whose stats (yours if left out)")
@@ -137,6 +139,7 @@ HELP = discord.Embed(
         "Each turn has a time limit; when it runs out a bot plays for you, and after three in a row it keeps "
         "your seat until you press **I'm back**. `/cucumber leave` hands your seat to a bot.\n\n"
         "`/cucumber rules` explains the game with an example; `/cucumber replay`, `/cucumber history` and "
-        "`/cucumber stats` look back."
+        "`/cucumber stats` look back, and `/cucumber leaderboard` ranks this server's players (games "
+        "between people only)."
     ),
 )

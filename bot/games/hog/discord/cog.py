@@ -17,6 +17,7 @@ from discord import app_commands
 from bot.discord.client import GameBot
 from bot.discord.front import FORGED, Shown
 from bot.discord.history import add_history_command
+from bot.discord.leaderboard import add_leaderboard_command
 from bot.discord.verify import add_verify_command
 from bot.games.hog.board import board, hint
 from bot.games.hog.discord.embeds import embed, stats_embed
@@ -382,8 +383,9 @@ def hog_commands(bot: HogFront) -> app_commands.Group:
 
     add_history_command(hog, bot.client.platform, GAME)
     add_verify_command(hog, bot.client, GAME)
+    add_leaderboard_command(hog, bot.client, GAME)
 
-    @hog.command(name="stats", description="Games, wins, streaks and the biggest turn, yours or a member's")
+    @hog.command(name="stats", description="Games, wins, streaks, rating and the biggest turn, yours or a member's")
     @app_commands.describe(member="whose stats (yours if left out)")
     async def stats(interaction: discord.Interaction[Any], member: discord.Member | None = None) -> None:
         who = member or interaction.user
@@ -406,6 +408,7 @@ HELP = discord.Embed(
         "perfect). Press a number on the board to roll that many dice, or 💡 Hint for the best move. "
         "`/hog rules` explains each rule set "
         "with examples; `/hog forfeit` resigns. `/hog history` lists your games and `/hog replay` watches "
-        "one again, turn by turn; `/hog stats` shows your record."
+        "one again, turn by turn; `/hog stats` shows your record and rating, `/hog leaderboard` this "
+        "server's best. Every board's dice are sealed: `/hog verify` checks a finished game."
     ),
 )
