@@ -20,10 +20,10 @@ from pathlib import Path
 import aiosqlite
 import msgspec
 
-from storage.ratings import WRITES, RatedGame, Rating, RatingViews, rated_rows, rating_rows
+from storage.ratings import WRITES, RatedGame, Rating, RatingViews, member_rows, rated_rows, rating_rows
 from storage.schema import migrate
 
-DERIVED = ("seats", "games", "damaged", "ratings", "rated", "checkpoints")
+DERIVED = ("seats", "games", "damaged", "ratings", "rated", "members", "checkpoints")
 """The tables a rebuild derives again from the log (``boards``, ``seals`` and ``places`` are not
 from the log: they stay)."""
 CHECKPOINT = "games"
@@ -175,7 +175,7 @@ class GameViews:
             for s, _, _ in updates
             for i, p in enumerate(s.seats)
         ]
-        writes = list(zip(WRITES, (rating_rows(ratings), rated_rows(rated)), strict=True))
+        writes = list(zip(WRITES, (rating_rows(ratings), rated_rows(rated), member_rows(rated)), strict=True))
         work = partial(_commit, self._writer, afresh, games, seats, list(damaged), writes, checkpoint)
         await asyncio.get_running_loop().run_in_executor(self._thread, work)
 

@@ -74,11 +74,20 @@ def rated_rows(games: Iterable[RatedGame]) -> list[tuple[object, ...]]:
     return [(g.game_id, g.game, g.place, g.players, g.position, g.finished_at, int(g.counted)) for g in games]
 
 
+def member_rows(games: Iterable[RatedGame]) -> list[tuple[object, ...]]:
+    return [(g.game_id,) for g in games]
+
+
 WRITES = (
     "INSERT OR REPLACE INTO ratings (game, player_id, name, mu, sigma, score, games) VALUES (?, ?, ?, ?, ?, ?, ?)",
     "INSERT OR REPLACE INTO rated (game_id, game, place, players, position, finished_at, counted) "
     "VALUES (?, ?, ?, ?, ?, ?, ?)",
+    # after the game's seats and its rated row: its players are members of its place's server
+    "INSERT OR IGNORE INTO members (server, game, player_id) SELECT p.server, g.game, s.player_id FROM rated g "
+    "JOIN places p ON p.place = g.place JOIN seats s ON s.game_id = g.game_id WHERE g.game_id = ?",
 )
+"""The projector's writes, in its transaction, for the rows of ``rating_rows``, ``rated_rows`` and
+``member_rows`` in turn."""
 
 
 class RatingViews:
@@ -112,7 +121,8 @@ class RatingViews:
 
     async def locate(self, place: str, server: str) -> None:
         """Remember that ``place`` (a channel) is in ``server``: its rated games count on the server's
-        leaderboard. Not from the log (the log knows channels, not servers), so a rebuild keeps it."""
+        leaderboard (those rated before it was known too: a trigger of ``places``). Not from the log
+        (the log knows channels, not servers), so a rebuild keeps it."""
         await self._db.execute("INSERT OR IGNORE INTO places (place, server) VALUES (?, ?)", (place, server))
 
     async def standings(
@@ -122,10 +132,7 @@ class RatingViews:
         given) from ``offset``, its size, and ``player_id``'s own place on it."""
         where, params = "r.game = ?", [game]
         if server is not None:
-            where += (
-                " AND r.player_id IN (SELECT s.player_id FROM places p JOIN rated g ON g.place = p.place "
-                "JOIN seats s ON s.game_id = g.game_id WHERE p.server = ? AND g.game = ?)"
-            )
+            where += " AND r.player_id IN (SELECT player_id FROM members WHERE server = ? AND game = ?)"
             params += [server, game]
         rows = await self._db.execute_fetchall(
             f"SELECT r.{COLUMNS.replace(', ', ', r.')} FROM ratings r WHERE {where} "

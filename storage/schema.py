@@ -136,9 +136,10 @@ MIGRATIONS: tuple[str, ...] = (
     """,
     # 9: ratings, per game and player, from the finished games between people, rated in the order
     # they were decided (``rated``: every such game, counted or not, by the position of the event that
-    # decided it); ``places``: the server each place (a Discord channel) is in, for a server's
-    # leaderboard (Discord's, not the log's: kept by a rebuild). The checkpoint is forgotten so that the
-    # games finished before this migration are rated too.
+    # decided it); ``places``: the server each place (a Discord channel) is in (Discord's, not the
+    # log's: kept by a rebuild); ``members``: who played a rated game in a server, for its leaderboard
+    # (from ``rated``, ``seats`` and ``places``). The checkpoint is forgotten so that the games
+    # finished before this migration are rated too.
     """
     CREATE TABLE ratings (
         game      TEXT    NOT NULL,
@@ -166,7 +167,17 @@ MIGRATIONS: tuple[str, ...] = (
         place  TEXT PRIMARY KEY,
         server TEXT NOT NULL
     );
-    CREATE INDEX places_by_server ON places (server);
+    CREATE TABLE members (
+        server    TEXT NOT NULL,
+        game      TEXT NOT NULL,
+        player_id TEXT NOT NULL,
+        PRIMARY KEY (server, game, player_id)
+    );
+    CREATE TRIGGER places_located AFTER INSERT ON places BEGIN
+        INSERT OR IGNORE INTO members (server, game, player_id)
+        SELECT new.server, g.game, s.player_id FROM rated g JOIN seats s ON s.game_id = g.game_id
+        WHERE g.place = new.place;
+    END;
     DELETE FROM checkpoints WHERE name = 'games';
     """,
 )

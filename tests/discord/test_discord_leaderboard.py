@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.discord.client import GameBot
+from bot.platform.ratings import shown as shown_rating
 from storage.games import SeatSummary, Summary
 from storage.ratings import RatedGame, Rating
 from tests.discord.discord_world import answer_to, board_of, button, challenge_command, press, subcommand
@@ -64,7 +65,10 @@ async def test_a_finished_challenge_ranks_both_players_and_the_board_pages(
     stats = (await answer_to(fake, await fake.interact(subcommand("stats", [], "2002", "Bob")))).body["data"]
     overall = stats["embeds"][0]["fields"][0]["value"]
     assert "Rating: 1138 after 1 rated game (skill 27.6 ± 8.1)" in overall
-    assert GUILD_ID and (await bot.views.ratings.standings("hog", "2002", GUILD_ID)).total == 13
+    assert (await bot.views.ratings.standings("hog", "2002", GUILD_ID)).total == 13
+    await bot.platform.projector.rebuild()  # from the log: the made-up players go, the server's two stay
+    again = await bot.views.ratings.standings("hog", "2002", GUILD_ID)
+    assert [(r.rank, r.rating.name, shown_rating(r.rating)) for r in again.page] == [(1, "Bob", 1138), (2, "Ada", 927)]
 
 
 async def test_nobody_is_rated_by_games_against_bots(discord_world: tuple[FakeDiscord, GameBot]) -> None:

@@ -212,7 +212,7 @@ async def test_a_database_from_before_n_seat_read_models_gets_them_from_the_log(
     today = dump(world.path)
     await world.views.close()
     with sqlite3.connect(world.path) as db:  # the read models as schema 6 left them, a little stale
-        for table in ("seats", "games", "checkpoints", "seals", "ratings", "rated", "places"):
+        for table in ("seats", "games", "checkpoints", "seals", "ratings", "rated", "places", "members"):
             db.execute(f"DROP TABLE {table}")
         db.executescript(MIGRATIONS[1])
         db.execute("ALTER TABLE game_players ADD COLUMN best_turn INTEGER NOT NULL DEFAULT 0")
