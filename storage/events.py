@@ -13,10 +13,10 @@ import asyncio
 import contextlib
 import sqlite3
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
 import aiosqlite
 import msgspec
@@ -90,7 +90,7 @@ class EventStore(Protocol):
 
 
 @dataclass
-class _Append:
+class Pending:
     stream_id: str
     events: Sequence[NewEvent]
     expected: int
@@ -99,17 +99,156 @@ class _Append:
     done: asyncio.Future[AppendResult]
 
 
-_COLUMNS = "position, stream_id, version, type, schema, data, recorded_at"
+COLUMNS = "position, stream_id, version, type, schema, data, recorded_at"
 
 
-class SqliteEventStore:
+Row = tuple[int, str, int, str, int, bytes, float, str | None]
+"""An event as inserted: position, stream, version, type, schema, data, recorded_at, command_id."""
+Seen = dict[str, tuple[str, int, int, int]]
+"""Each command already appended: its stream, the version it reached, its first and last positions."""
+
+
+def plan(batch: Sequence[Pending], state: Iterable[Iterable[Any]]) -> tuple[list[Row], list[AppendResult | StoreError]]:
+    """Check a batch of appends, in order (each sees the ones before it), against the store's state
+    as ``STATE`` reads it: the rows to insert and each append's outcome. The same for every backend:
+    only how the state is read and the rows are written differ."""
+    versions: dict[str, int] = {}
+    seen: Seen = {}
+    position = 0
+    for kind, key, version, first, last, stream in state:
+        if kind == "s":
+            versions[key] = version
+        elif kind == "c":
+            seen[key] = (stream, version, first, last)
+        else:
+            position = version
+    inserts: list[Row] = []
+    outcomes: list[AppendResult | StoreError] = []
+    for r in batch:
+        if r.command_id is not None and r.command_id in seen:
+            stream, version, first, last = seen[r.command_id]
+            if stream != r.stream_id:
+                outcomes.append(StoreError(f"command {r.command_id!r} was already used on another stream"))
+            else:
+                outcomes.append(AppendResult(r.stream_id, version, first, last, duplicate=True))
+            continue
+        current = versions.get(r.stream_id, 0)
+        if current != r.expected:
+            outcomes.append(WrongExpectedVersion(r.stream_id, r.expected, current))
+            continue
+        inserts += [
+            (position + i, r.stream_id, current + i, e.type, e.schema, e.data, r.recorded_at, r.command_id)
+            for i, e in enumerate(r.events, start=1)
+        ]
+        result = AppendResult(r.stream_id, current + len(r.events), position + 1, position + len(r.events))
+        position, versions[r.stream_id] = result.last_position, result.version
+        if r.command_id is not None:
+            seen[r.command_id] = (r.stream_id, result.version, result.first_position, result.last_position)
+        outcomes.append(result)
+    return inserts, outcomes
+
+
+STATE = (
+    "SELECT 's', stream_id, max(version), 0, 0, '' FROM events WHERE stream_id {streams} GROUP BY stream_id "
+    "UNION ALL SELECT 'c', command_id, max(version), min(position), max(position), max(stream_id) "
+    "FROM events WHERE command_id {commands} GROUP BY command_id "
+    "UNION ALL SELECT 'p', '', coalesce(max(position), 0), 0, 0, '' FROM events"
+)
+"""What a group of appends is checked against, in one read: each stream's version (``s``), each
+command already appended (``c``) and the last position (``p``); ``{streams}`` and ``{commands}``
+are the backend's way to match a list of keys."""
+
+
+def keys(batch: Sequence[Pending]) -> tuple[list[str], list[str]]:
+    """The streams and the commands a group of appends names, for ``STATE``."""
+    return sorted({r.stream_id for r in batch}), sorted({r.command_id for r in batch if r.command_id is not None})
+
+
+class GroupCommitStore:
+    """What every backend shares: appends are checked for shape, queued, and committed in groups by
+    one writer task, every append waiting when the writer is free in one transaction (a hundred
+    concurrent clicks cost one commit, not a hundred). A backend says how a group is committed."""
+
+    def __init__(self) -> None:
+        self._queue: asyncio.Queue[Pending | None] = asyncio.Queue()  # None: close after what is queued
+        self._closing = False
+        self._task = asyncio.get_running_loop().create_task(self._write_until_closed(), name="event-store-writer")
+
+    async def append(
+        self,
+        stream_id: str,
+        events: Sequence[NewEvent],
+        expected_version: int,
+        command_id: str | None = None,
+        recorded_at: float | None = None,
+    ) -> AppendResult:
+        """Append ``events`` to ``stream_id`` if it is at ``expected_version``; all or nothing.
+
+        Raises ``WrongExpectedVersion`` when another append got there first. With a ``command_id``
+        already seen, stores nothing and returns the first append's result (``duplicate=True``).
+        """
+        if not events:
+            raise StoreError("an append needs at least one event")
+        for e in events:
+            if not (isinstance(e.type, str) and isinstance(e.schema, int) and isinstance(e.data, bytes)):
+                raise StoreError(f"not a storable event: {e!r}")
+        if self._closing:
+            raise StoreError("the event store is closed")
+        done: asyncio.Future[AppendResult] = asyncio.get_running_loop().create_future()
+        when = time.time() if recorded_at is None else recorded_at
+        self._queue.put_nowait(Pending(stream_id, events, expected_version, command_id, when, done))
+        return await done
+
+    async def _write_until_closed(self) -> None:
+        closing = False
+        while not closing:
+            batch: list[Pending] = []
+            request = await self._queue.get()
+            while request is not None:
+                batch.append(request)
+                if len(batch) == MAX_BATCH or self._queue.empty():
+                    break
+                request = self._queue.get_nowait()
+            closing = request is None
+            if not batch:
+                continue
+            outcomes = await self._commit_each_on_failure(batch)
+            for request, outcome in zip(batch, outcomes, strict=True):
+                if request.done.done():
+                    continue
+                if isinstance(outcome, Exception):
+                    request.done.set_exception(outcome)
+                else:
+                    request.done.set_result(outcome)
+
+    async def _commit_each_on_failure(self, batch: list[Pending]) -> list[AppendResult | StoreError]:
+        """Commit the batch; if its transaction fails, retry each append alone, so one bad append
+        cannot fail the others."""
+        try:
+            return await self._commit(batch)
+        except Exception as error:
+            if len(batch) == 1:
+                return [StoreError(f"the append could not be stored: {error}")]
+        return [outcome for request in batch for outcome in await self._commit_each_on_failure([request])]
+
+    async def _commit(self, batch: list[Pending]) -> list[AppendResult | StoreError]:
+        """Check and store a group of appends in one transaction (the backend's own)."""
+        raise NotImplementedError
+
+    async def _stop_writing(self) -> None:
+        """Store the appends already queued, and refuse any more."""
+        if not self._closing:
+            self._closing = True
+            self._queue.put_nowait(None)
+            await self._task
+
+
+class SqliteEventStore(GroupCommitStore):
     """The embedded default: one SQLite file in WAL mode."""
 
     def __init__(self, writer: aiosqlite.Connection, reader: aiosqlite.Connection, quick: sqlite3.Connection) -> None:
+        super().__init__()
         self._writer, self._reader, self._quick = writer, reader, quick
-        self._queue: asyncio.Queue[_Append | None] = asyncio.Queue()  # None: close after what is queued
-        self._closing = False
-        self._task = asyncio.get_running_loop().create_task(self._write_until_closed(), name="event-store-writer")
 
     @classmethod
     async def open(cls, path: Path | str, *, synchronous: Synchronous = "FULL") -> SqliteEventStore:
@@ -134,64 +273,7 @@ class SqliteEventStore:
         quick.execute("PRAGMA query_only=ON")
         return cls(writer, reader, quick)
 
-    async def append(
-        self,
-        stream_id: str,
-        events: Sequence[NewEvent],
-        expected_version: int,
-        command_id: str | None = None,
-        recorded_at: float | None = None,
-    ) -> AppendResult:
-        """Append ``events`` to ``stream_id`` if it is at ``expected_version``; all or nothing.
-
-        Raises ``WrongExpectedVersion`` when another append got there first. With a ``command_id``
-        already seen, stores nothing and returns the first append's result (``duplicate=True``).
-        """
-        if not events:
-            raise StoreError("an append needs at least one event")
-        for e in events:
-            if not (isinstance(e.type, str) and isinstance(e.schema, int) and isinstance(e.data, bytes)):
-                raise StoreError(f"not a storable event: {e!r}")
-        if self._closing:
-            raise StoreError("the event store is closed")
-        done: asyncio.Future[AppendResult] = asyncio.get_running_loop().create_future()
-        when = time.time() if recorded_at is None else recorded_at
-        self._queue.put_nowait(_Append(stream_id, events, expected_version, command_id, when, done))
-        return await done
-
-    async def _write_until_closed(self) -> None:
-        closing = False
-        while not closing:
-            batch: list[_Append] = []
-            request = await self._queue.get()
-            while request is not None:
-                batch.append(request)
-                if len(batch) == MAX_BATCH or self._queue.empty():
-                    break
-                request = self._queue.get_nowait()
-            closing = request is None
-            if not batch:
-                continue
-            outcomes = await self._commit_each_on_failure(batch)
-            for request, outcome in zip(batch, outcomes, strict=True):
-                if request.done.done():
-                    continue
-                if isinstance(outcome, Exception):
-                    request.done.set_exception(outcome)
-                else:
-                    request.done.set_result(outcome)
-
-    async def _commit_each_on_failure(self, batch: list[_Append]) -> list[AppendResult | StoreError]:
-        """Commit the batch; if its transaction fails, retry each append alone, so one bad append
-        cannot fail the others."""
-        try:
-            return await self._commit(batch)
-        except Exception as error:
-            if len(batch) == 1:
-                return [StoreError(f"the append could not be stored: {error}")]
-        return [outcome for request in batch for outcome in await self._commit_each_on_failure([request])]
-
-    async def _commit(self, batch: list[_Append]) -> list[AppendResult | StoreError]:
+    async def _commit(self, batch: list[Pending]) -> list[AppendResult | StoreError]:
         db = self._writer
         await db.execute("BEGIN IMMEDIATE")
         try:
@@ -203,59 +285,16 @@ class SqliteEventStore:
             raise
         return outcomes
 
-    async def _apply(self, db: aiosqlite.Connection, batch: list[_Append]) -> list[AppendResult | StoreError]:
+    async def _apply(self, db: aiosqlite.Connection, batch: list[Pending]) -> list[AppendResult | StoreError]:
         """Check and write a batch: one read for every stream's version, every command already seen
         and the last position, then one insert. Few round trips to the database thread, however many
         appends the batch holds."""
-        streams = sorted({r.stream_id for r in batch})
-        commands = sorted({r.command_id for r in batch if r.command_id is not None})
+        streams, commands = keys(batch)
         s_marks, c_marks = ",".join("?" * len(streams)), ",".join("?" * len(commands))
-        rows = await db.execute_fetchall(
-            f"SELECT 's', stream_id, max(version), 0, 0, '' FROM events WHERE stream_id IN ({s_marks}) "
-            "GROUP BY stream_id "
-            "UNION ALL SELECT 'c', command_id, max(version), min(position), max(position), max(stream_id) "
-            f"FROM events WHERE command_id IN ({c_marks}) GROUP BY command_id "
-            "UNION ALL SELECT 'p', '', coalesce(max(position), 0), 0, 0, '' FROM events",
-            [*streams, *commands],
-        )
-        versions: dict[str, int] = {}
-        seen: dict[str, tuple[str, int, int, int]] = {}  # command -> its append's stream, version, positions
-        position = 0
-        for kind, key, version, first, last, stream in rows:
-            if kind == "s":
-                versions[key] = version
-            elif kind == "c":
-                seen[key] = (stream, version, first, last)
-            else:
-                position = version
-
-        inserts: list[tuple[int, str, int, str, int, bytes, float, str | None]] = []
-        outcomes: list[AppendResult | StoreError] = []
-        for r in batch:
-            if r.command_id is not None and r.command_id in seen:
-                stream, version, first, last = seen[r.command_id]
-                if stream != r.stream_id:
-                    outcomes.append(StoreError(f"command {r.command_id!r} was already used on another stream"))
-                else:
-                    outcomes.append(AppendResult(r.stream_id, version, first, last, duplicate=True))
-                continue
-            current = versions.get(r.stream_id, 0)
-            if current != r.expected:
-                outcomes.append(WrongExpectedVersion(r.stream_id, r.expected, current))
-                continue
-            inserts += [
-                (position + i, r.stream_id, current + i, e.type, e.schema, e.data, r.recorded_at, r.command_id)
-                for i, e in enumerate(r.events, start=1)
-            ]
-            result = AppendResult(r.stream_id, current + len(r.events), position + 1, position + len(r.events))
-            position, versions[r.stream_id] = result.last_position, result.version
-            if r.command_id is not None:
-                seen[r.command_id] = (r.stream_id, result.version, result.first_position, result.last_position)
-            outcomes.append(result)
+        query = STATE.format(streams=f"IN ({s_marks})", commands=f"IN ({c_marks})")
+        inserts, outcomes = plan(batch, await db.execute_fetchall(query, [*streams, *commands]))
         if inserts:
-            await db.executemany(
-                f"INSERT INTO events ({_COLUMNS}, command_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", inserts
-            )
+            await db.executemany(f"INSERT INTO events ({COLUMNS}, command_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", inserts)
         return outcomes
 
     async def load(self, stream_id: str, after_version: int = 0) -> list[StoredEvent]:
@@ -266,7 +305,7 @@ class SqliteEventStore:
         waits for the writer); if SQLite is ever busy (recovering the WAL, say), it is read through
         the aiosqlite reader instead.
         """
-        query = f"SELECT {_COLUMNS}, command_id FROM events WHERE stream_id = ? AND version > ? ORDER BY version"
+        query = f"SELECT {COLUMNS}, command_id FROM events WHERE stream_id = ? AND version > ? ORDER BY version"
         try:
             rows = self._quick.execute(query, (stream_id, after_version)).fetchall()
         except sqlite3.OperationalError:
@@ -276,17 +315,14 @@ class SqliteEventStore:
     async def read_all(self, after_position: int = 0, limit: int = 1000) -> list[StoredEvent]:
         """Up to ``limit`` events of every stream after ``after_position``, in global order."""
         rows = await self._reader.execute_fetchall(
-            f"SELECT {_COLUMNS}, command_id FROM events WHERE position > ? ORDER BY position LIMIT ?",
+            f"SELECT {COLUMNS}, command_id FROM events WHERE position > ? ORDER BY position LIMIT ?",
             (after_position, limit),
         )
         return [StoredEvent(*row) for row in rows]
 
     async def close(self) -> None:
         """Store the appends already queued, then close."""
-        if not self._closing:
-            self._closing = True
-            self._queue.put_nowait(None)
-            await self._task
+        await self._stop_writing()
         self._quick.close()
         await self._reader.close()
         await self._writer.close()

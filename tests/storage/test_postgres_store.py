@@ -1,0 +1,121 @@
+"""The PostgreSQL event store, on a real server the tests start: the contract's guarantees, and what
+several processes sharing one database need (idempotency and versions across stores, and a global
+order in which no event commits behind a reader's back)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import asyncpg
+import pytest
+
+from storage.events import EventStore, WrongExpectedVersion
+from storage.postgres import PostgresEventStore
+from tests.postgres_server import create_database, drop_database
+from tests.storage.store_contract import EventStoreContract, event
+
+
+class TestPostgresEventStore(EventStoreContract):
+    @pytest.fixture(autouse=True)
+    async def server(self, postgres_server: str) -> None:
+        self.server_url = postgres_server
+        self.databases: dict[Path, str] = {}
+
+    async def open_store(self, directory: Path) -> EventStore:
+        if directory not in self.databases:  # the same directory, the same database
+            self.databases[directory] = await create_database(self.server_url)
+        return await PostgresEventStore.open(self.databases[directory])
+
+    @pytest.fixture(autouse=True)
+    async def drop_databases(self, server: None) -> AsyncIterator[None]:
+        yield
+        for url in self.databases.values():
+            await drop_database(self.server_url, url)
+
+
+@pytest.fixture
+async def two_stores(postgres_url: str) -> AsyncIterator[tuple[PostgresEventStore, PostgresEventStore]]:
+    """Two stores on one database, as two bot processes would have."""
+    first = await PostgresEventStore.open(postgres_url)
+    second = await PostgresEventStore.open(postgres_url)
+    yield first, second
+    await first.close()
+    await second.close()
+
+
+async def test_two_processes_agree_on_versions_and_commands(
+    two_stores: tuple[PostgresEventStore, PostgresEventStore],
+) -> None:
+    first, second = two_stores
+    for version in range(5):
+        results = await asyncio.gather(
+            *(store.append("g", [event(i)], version) for i in range(20) for store in two_stores),
+            return_exceptions=True,
+        )
+        assert sum(not isinstance(r, BaseException) for r in results) == 1
+        assert all(isinstance(r, WrongExpectedVersion) for r in results if isinstance(r, BaseException))
+    racing = await asyncio.gather(
+        *(store.append("h", [event(1), event(2)], 0, command_id="click-1") for _ in range(10) for store in two_stores)
+    )
+    assert sum(not r.duplicate for r in racing) == 1 and {(r.version, r.last_position) for r in racing} == {(2, 7)}
+    # resent to the other process after the game moved on: the original answer, not a version clash
+    await first.append("h", [event(3)], 2, command_id="click-2")
+    again = await second.append("h", [event(1), event(2)], 0, command_id="click-1")
+    assert again.duplicate and (again.version, again.first_position, again.last_position) == (2, 6, 7)
+    assert [e.version for e in await second.load("h")] == [1, 2, 3]
+
+
+async def test_an_event_that_commits_late_is_never_skipped(postgres_url: str) -> None:
+    """An append that has taken the next position but not committed holds every later append back:
+    a reader never sees a later position first, so its checkpoint never passes an event to come."""
+    store = await PostgresEventStore.open(postgres_url)
+    slow = await asyncpg.connect(postgres_url)
+    try:
+        await store.append("a", [event(1)], 0)
+        transaction = slow.transaction()
+        await transaction.start()
+        await slow.execute("LOCK TABLE events IN EXCLUSIVE MODE")  # what an append in another process does
+        await slow.execute(
+            "INSERT INTO events (position, stream_id, version, type, schema, data, recorded_at) "
+            "VALUES (2, 'slow', 1, 'test.Happened', 1, '\\x7b7d', 0)"
+        )
+        fast = asyncio.ensure_future(store.append("b", [event(2)], 0))
+        waiting = "SELECT count(*) FROM pg_locks WHERE relation = 'events'::regclass AND NOT granted"
+        while not await slow.fetchval(waiting):  # until the fast append waits for the lock
+            await asyncio.sleep(0.01)
+        assert not fast.done()
+        assert [e.position for e in await store.read_all()] == [1]  # nothing beyond the reader's checkpoint yet
+        await transaction.commit()
+        result = await fast
+        assert result.first_position == 3
+        assert [(e.position, e.stream_id) for e in await store.read_all(after_position=1)] == [(2, "slow"), (3, "b")]
+    finally:
+        await slow.close()
+        await store.close()
+
+
+async def test_a_reader_following_two_busy_writers_misses_nothing(
+    two_stores: tuple[PostgresEventStore, PostgresEventStore],
+) -> None:
+    """Two processes append 400 events at once; a reader that moves its checkpoint as it reads sees
+    every position exactly once, in order."""
+    done = asyncio.Event()
+    seen: list[int] = []
+
+    async def follow() -> None:
+        checkpoint = 0
+        while not done.is_set() or (await two_stores[0].read_all(checkpoint, 1)):
+            for e in await two_stores[0].read_all(checkpoint, 50):
+                seen.append(e.position)
+                checkpoint = e.position
+            await asyncio.sleep(0)
+
+    reader = asyncio.ensure_future(follow())
+    await asyncio.gather(
+        *(store.append(f"g{i}-{n}", [event(i)], 0) for i in range(200) for n, store in enumerate(two_stores))
+    )
+    done.set()
+    await reader
+    assert seen == list(range(1, 401))
