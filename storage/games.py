@@ -9,19 +9,14 @@ set) and a seat's own facts (Hog's biggest turn) are named values.
 
 from __future__ import annotations
 
-import asyncio
-import sqlite3
 from collections.abc import Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from functools import partial
 from pathlib import Path
 
-import aiosqlite
 import msgspec
 
 from storage.ratings import WRITES, RatedGame, Rating, RatingViews, member_rows, rated_rows, rating_rows
-from storage.schema import migrate
+from storage.sql import Database, SqliteDatabase
 
 DERIVED = ("seats", "games", "damaged", "ratings", "rated", "members", "checkpoints")
 """The tables a rebuild derives again from the log (``boards``, ``seals`` and ``places`` are not
@@ -117,40 +112,23 @@ class PlayerStats:
 
 
 class GameViews:
-    """The read models. Queries and single writes (a board's message) go through an aiosqlite
-    connection. The projector's transaction is prepared on the event loop and committed whole on a
-    connection and a thread of its own, in one trip: it holds the write lock it shares with the
-    event store (the same file) only while SQLite works, never across turns of a busy event loop,
-    and no other coroutine's statement can slip into it."""
+    """The read models, on SQLite or PostgreSQL (``storage.sql``): every query written once."""
 
-    def __init__(self, db: aiosqlite.Connection, writer: sqlite3.Connection, thread: ThreadPoolExecutor) -> None:
-        self._db, self._writer, self._thread = db, writer, thread
+    def __init__(self, db: Database) -> None:
+        self._db, self._sql = db, db.dialect
         self.ratings = RatingViews(db)
 
     @classmethod
     async def open(cls, path: Path | str) -> GameViews:
-        db = await aiosqlite.connect(path, isolation_level=None)
-        try:
-            await db.execute("PRAGMA busy_timeout=5000")
-            # read models are rebuilt from the log at will: a power cut may cost their last commits
-            # (and the checkpoint with them, in the same transaction), never their consistency
-            await db.execute("PRAGMA synchronous=NORMAL")
-            await migrate(db)
-        except BaseException:
-            await db.close()
-            raise
-        thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="read-models-writer")
-        writer = await asyncio.get_running_loop().run_in_executor(thread, _writer, path)
-        return cls(db, writer, thread)
+        """The read models in the SQLite file at ``path`` (the event store's)."""
+        return cls(await SqliteDatabase.open(path))
 
     async def close(self) -> None:
-        await asyncio.get_running_loop().run_in_executor(self._thread, self._writer.close)
-        self._thread.shutdown()
         await self._db.close()
 
     async def checkpoint(self) -> int:
-        rows = await self._db.execute_fetchall("SELECT position FROM checkpoints WHERE name = ?", (CHECKPOINT,))
-        return int(next(iter(rows))[0]) if rows else 0
+        rows = await self._db.fetch("SELECT position FROM checkpoints WHERE name = ?", CHECKPOINT)
+        return int(rows[0][0]) if rows else 0
 
     async def apply(
         self,
@@ -167,7 +145,7 @@ class GameViews:
         first forgets every derived row, in the same transaction (a rebuild: the old read models
         stay whole until the new ones replace them)."""
         games = [
-            (s.game_id, s.game, s.place, s.status, s.live, s.version, _json(s.fields), start, end)
+            (s.game_id, s.game, s.place, s.status, int(s.live), s.version, _json(s.fields), start, end)
             for s, start, end in updates
         ]
         seats = [
@@ -175,13 +153,39 @@ class GameViews:
             for s, _, _ in updates
             for i, p in enumerate(s.seats)
         ]
-        writes = list(zip(WRITES, (rating_rows(ratings), rated_rows(rated), member_rows(rated)), strict=True))
-        work = partial(_commit, self._writer, afresh, games, seats, list(damaged), writes, checkpoint)
-        await asyncio.get_running_loop().run_in_executor(self._thread, work)
+        work: list[tuple[str, Sequence[Sequence[object]]]] = [(f"DELETE FROM {t}", [()]) for t in DERIVED if afresh]
+        work += [
+            ("DELETE FROM seats WHERE game_id = ?", [(g[0],) for g in games]),  # a game's seats go with its row
+            (
+                "INSERT INTO games (game_id, game, place, status, live, version, fields, started_at, updated_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET game = excluded.game, "
+                "place = excluded.place, status = excluded.status, live = excluded.live, version = excluded.version, "
+                "fields = excluded.fields, started_at = excluded.started_at, updated_at = excluded.updated_at",
+                games,
+            ),
+            (
+                "INSERT INTO seats (game_id, seat, player_id, name, bot, score, result, facts) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                seats,
+            ),
+            (
+                "INSERT INTO damaged (game_id, reason) VALUES (?, ?) "
+                "ON CONFLICT (game_id) DO UPDATE SET reason = excluded.reason",
+                damaged,
+            ),
+            ("UPDATE games SET status = 'damaged', live = 0 WHERE game_id = ?", [(g,) for g, _ in damaged]),
+            *zip(WRITES, (rating_rows(ratings), rated_rows(rated), member_rows(rated)), strict=True),
+            (
+                "INSERT INTO checkpoints (name, position) VALUES (?, ?) "
+                "ON CONFLICT (name) DO UPDATE SET position = excluded.position",
+                [(CHECKPOINT, checkpoint)],
+            ),
+        ]
+        await self._db.transaction(work)
 
     async def damaged(self) -> list[tuple[str, str]]:
         """The quarantined games, ``(game_id, reason)``: their logs cannot be folded."""
-        rows = await self._db.execute_fetchall("SELECT game_id, reason FROM damaged ORDER BY game_id")
+        rows = await self._db.fetch("SELECT game_id, reason FROM damaged ORDER BY game_id")
         return [(str(g), str(r)) for g, r in rows]
 
     async def place_board(self, game_id: str, channel_id: str, message_id: str, shown_version: int = 0) -> None:
@@ -189,33 +193,38 @@ class GameViews:
         a crash cannot lose it) and the version it shows. Not derived from the log (the log knows
         nothing of Discord), so a rebuild keeps it."""
         await self._db.execute(
-            "INSERT OR REPLACE INTO boards (game_id, channel_id, message_id, shown_version) VALUES (?, ?, ?, ?)",
-            (game_id, channel_id, message_id, shown_version),
+            "INSERT INTO boards (game_id, channel_id, message_id, shown_version) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (game_id) DO UPDATE SET channel_id = excluded.channel_id, "
+            "message_id = excluded.message_id, shown_version = excluded.shown_version",
+            game_id,
+            channel_id,
+            message_id,
+            shown_version,
         )
 
     async def board_shown(self, game_id: str, version: int) -> None:
         """The board message of ``game_id`` now shows ``version`` (never recorded backwards)."""
         await self._db.execute(
-            "UPDATE boards SET shown_version = ? WHERE game_id = ? AND shown_version < ?", (version, game_id, version)
+            "UPDATE boards SET shown_version = ? WHERE game_id = ? AND shown_version < ?", version, game_id, version
         )
 
     async def seal(self, game_id: str, seed: bytes) -> bytes:
         """Keep ``seed`` as ``game_id``'s, unless it has one already; returns the game's seed. Not
         derived from the log, and never shown by a query of the read models."""
-        await self._db.execute("INSERT OR IGNORE INTO seals (game_id, seed) VALUES (?, ?)", (game_id, seed))
+        await self._db.execute("INSERT INTO seals (game_id, seed) VALUES (?, ?) ON CONFLICT DO NOTHING", game_id, seed)
         found = await self.seed(game_id)
         assert found is not None
         return found
 
     async def seed(self, game_id: str) -> bytes | None:
         """``game_id``'s secret seed, ``None`` for a game stored before seeds were drawn."""
-        rows = await self._db.execute_fetchall("SELECT seed FROM seals WHERE game_id = ?", (game_id,))
+        rows = await self._db.fetch("SELECT seed FROM seals WHERE game_id = ?", game_id)
         return next((bytes(seed) for (seed,) in rows), None)
 
     async def boards_behind(self) -> list[tuple[str, int]]:
         """``(game_id, shown_version)`` of every board that shows less than its game's log, as the
         read models know it (a board placed for a game that was never stored is listed too)."""
-        rows = await self._db.execute_fetchall(
+        rows = await self._db.fetch(
             "SELECT b.game_id, b.shown_version FROM boards b LEFT JOIN games g ON g.game_id = b.game_id "
             "WHERE g.version IS NULL OR b.shown_version < g.version ORDER BY b.game_id"
         )
@@ -223,35 +232,33 @@ class GameViews:
 
     async def shown_version(self, game_id: str) -> int | None:
         """The version ``game_id``'s board message shows, if it has one."""
-        rows = list(await self._db.execute_fetchall("SELECT shown_version FROM boards WHERE game_id = ?", (game_id,)))
+        rows = await self._db.fetch("SELECT shown_version FROM boards WHERE game_id = ?", game_id)
         return int(rows[0][0]) if rows else None
 
     async def forget_board(self, game_id: str) -> None:
         """A board placed for a game that was never stored (a crash before its first append)."""
-        await self._db.execute("DELETE FROM boards WHERE game_id = ?", (game_id,))
+        await self._db.execute("DELETE FROM boards WHERE game_id = ?", game_id)
 
     async def board_message(self, game_id: str) -> tuple[str, str] | None:
         """The ``(channel_id, message_id)`` of ``game_id``'s board, if one was posted."""
-        rows = await self._db.execute_fetchall(
-            "SELECT channel_id, message_id FROM boards WHERE game_id = ?", (game_id,)
-        )
+        rows = await self._db.fetch("SELECT channel_id, message_id FROM boards WHERE game_id = ?", game_id)
         return next(((str(c), str(m)) for c, m in rows), None)
 
     async def _rows(self, where: str, params: Sequence[object], tail: str = "") -> list[GameRow]:
-        games = await self._db.execute_fetchall(
+        games = await self._db.fetch(
             "SELECT game_id, game, place, status, live, version, started_at, updated_at, fields "
             f"FROM games WHERE {where} {tail}",
-            params,
+            *params,
         )
         if not games:
             return []
         ids = [g[0] for g in games]
         seats: dict[str, list[SeatSummary]] = {i: [] for i in ids}
         marks = ",".join("?" * len(ids))
-        for game_id, player_id, name, bot, score, result in await self._db.execute_fetchall(
+        for game_id, player_id, name, bot, score, result in await self._db.fetch(
             f"SELECT game_id, player_id, name, bot, score, result FROM seats WHERE game_id IN ({marks}) "
             "ORDER BY game_id, seat",
-            ids,
+            *ids,
         ):
             seats[game_id].append(SeatSummary(player_id, name, bot, score, result))
         return [
@@ -271,7 +278,7 @@ class GameViews:
         ]
 
     async def count(self) -> int:
-        ((n,),) = await self._db.execute_fetchall("SELECT count(*) FROM games")
+        ((n,),) = await self._db.fetch("SELECT count(*) FROM games")
         return int(n)
 
     async def game(self, game_id: str) -> GameRow | None:
@@ -293,12 +300,14 @@ class GameViews:
     async def stats(self, player_id: str, game: str, by: str, best: str) -> PlayerStats:
         """A player's record over finished games of ``game`` (in all, by the game's field ``by``,
         against each bot level), their winning streaks and their highest ``best`` fact."""
-        rows = await self._db.execute_fetchall(
-            "SELECT json_extract(g.fields, ?), "
+        rows = await self._db.fetch(
+            f"SELECT {self._sql.text('g.fields')}, "
             "(SELECT max(o.bot) FROM seats o WHERE o.game_id = me.game_id AND o.seat != me.seat), "
             "me.result, count(*) FROM seats me JOIN games g USING (game_id) "
             "WHERE me.player_id = ? AND g.game = ? AND me.result IS NOT NULL GROUP BY 1, 2, 3",
-            (_path(by), player_id, game),
+            self._sql.key(by),
+            player_id,
+            game,
         )
         total: dict[str, int] = {}
         by_field: dict[str, dict[str, int]] = {}
@@ -327,21 +336,24 @@ class GameViews:
     async def totals(self, player_id: str, game: str, facts: Sequence[str] = ()) -> dict[str, int]:
         """Sums over a player's finished games of ``game``: ``games``, their final ``score``, and each
         named fact of their seat (Cucumber: ``cucumbers``)."""
-        sums = "".join(", sum(coalesce(json_extract(me.facts, ?), 0))" for _ in facts)
-        rows = await self._db.execute_fetchall(
+        sums = "".join(f", sum(coalesce({self._sql.number('me.facts')}, 0))" for _ in facts)
+        rows = await self._db.fetch(
             f"SELECT count(*), coalesce(sum(me.score), 0){sums} FROM seats me JOIN games g USING (game_id) "
             "WHERE me.player_id = ? AND g.game = ? AND me.result IS NOT NULL",
-            (*(_path(f) for f in facts), player_id, game),
+            *(self._sql.key(f) for f in facts),
+            player_id,
+            game,
         )
-        games, score, *values = next(iter(rows))
+        games, score, *values = rows[0]
         return {"games": int(games), "score": int(score)} | {f: int(v or 0) for f, v in zip(facts, values, strict=True)}
 
     async def _streaks(self, player_id: str, game: str) -> tuple[int, int]:
         """The longest run of wins and the run up to the last finished game."""
-        rows = await self._db.execute_fetchall(
+        rows = await self._db.fetch(
             "SELECT me.result FROM seats me JOIN games g USING (game_id) "
             "WHERE me.player_id = ? AND g.game = ? AND me.result IS NOT NULL ORDER BY g.updated_at, g.game_id",
-            (player_id, game),
+            player_id,
+            game,
         )
         longest = current = 0
         for (result,) in rows:
@@ -350,57 +362,18 @@ class GameViews:
         return longest, current
 
     async def _best(self, player_id: str, game: str, fact: str) -> Best | None:
-        rows = await self._db.execute_fetchall(
-            "SELECT json_extract(me.facts, ?1) AS value, me.game_id FROM seats me JOIN games g USING (game_id) "
-            "WHERE me.player_id = ?2 AND g.game = ?3 AND value > 0 "
-            "ORDER BY value DESC, g.started_at, g.game_id LIMIT 1",
-            (_path(fact), player_id, game),
+        value = self._sql.number("me.facts")
+        rows = await self._db.fetch(
+            f"SELECT {value}, me.game_id FROM seats me JOIN games g USING (game_id) "
+            f"WHERE me.player_id = ? AND g.game = ? AND {value} > 0 "
+            f"ORDER BY {value} DESC, g.started_at, g.game_id LIMIT 1",
+            self._sql.key(fact),
+            player_id,
+            game,
+            self._sql.key(fact),
+            self._sql.key(fact),
         )
         return next((Best(int(value), str(game_id)) for value, game_id in rows), None)
-
-
-def _writer(path: Path | str) -> sqlite3.Connection:
-    writer = sqlite3.connect(path, isolation_level=None)
-    writer.execute("PRAGMA busy_timeout=5000")
-    writer.execute("PRAGMA synchronous=NORMAL")  # derived, rebuilt at will (see GameViews.open)
-    writer.execute("PRAGMA recursive_triggers=ON")  # a game's row replaced takes its seats with it
-    return writer
-
-
-def _commit(
-    db: sqlite3.Connection,
-    afresh: bool,
-    games: Sequence[tuple[object, ...]],
-    seats: Sequence[tuple[object, ...]],
-    damaged: list[tuple[str, str]],
-    writes: Sequence[tuple[str, Sequence[tuple[object, ...]]]],
-    checkpoint: int,
-) -> None:
-    """The projector's transaction, in the writer's thread."""
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        if afresh:
-            for table in DERIVED:
-                db.execute(f"DELETE FROM {table}")
-        db.executemany(
-            "INSERT OR REPLACE INTO games (game_id, game, place, status, live, version, fields, started_at, "
-            "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            games,
-        )
-        db.executemany(
-            "INSERT INTO seats (game_id, seat, player_id, name, bot, score, result, facts) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            seats,
-        )
-        db.executemany("INSERT OR REPLACE INTO damaged (game_id, reason) VALUES (?, ?)", damaged)
-        db.executemany("UPDATE games SET status = 'damaged', live = 0 WHERE game_id = ?", [(g,) for g, _ in damaged])
-        for sql, rows in writes:
-            db.executemany(sql, rows)
-        db.execute("INSERT OR REPLACE INTO checkpoints (name, position) VALUES (?, ?)", (CHECKPOINT, checkpoint))
-        db.execute("COMMIT")
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
 
 
 _FIELDS = msgspec.json.Decoder(dict[str, str])
@@ -408,11 +381,6 @@ _FIELDS = msgspec.json.Decoder(dict[str, str])
 
 def _json(values: Mapping[str, object]) -> str:
     return msgspec.json.encode(values).decode()
-
-
-def _path(name: str) -> str:
-    """The JSON path of a field or fact by its name."""
-    return '$."' + name.replace('"', "") + '"'
 
 
 def _filter(conditions: Mapping[str, object]) -> tuple[str, tuple[object, ...]]:

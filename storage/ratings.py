@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import aiosqlite
+from storage.sql import Database
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,12 +79,16 @@ def member_rows(games: Iterable[RatedGame]) -> list[tuple[object, ...]]:
 
 
 WRITES = (
-    "INSERT OR REPLACE INTO ratings (game, player_id, name, mu, sigma, score, games) VALUES (?, ?, ?, ?, ?, ?, ?)",
-    "INSERT OR REPLACE INTO rated (game_id, game, place, players, position, finished_at, counted) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+    "INSERT INTO ratings (game, player_id, name, mu, sigma, score, games) VALUES (?, ?, ?, ?, ?, ?, ?) "
+    "ON CONFLICT (game, player_id) DO UPDATE SET name = excluded.name, mu = excluded.mu, sigma = excluded.sigma, "
+    "score = excluded.score, games = excluded.games",
+    "INSERT INTO rated (game_id, game, place, players, position, finished_at, counted) VALUES (?, ?, ?, ?, ?, ?, ?) "
+    "ON CONFLICT (game_id) DO UPDATE SET game = excluded.game, place = excluded.place, players = excluded.players, "
+    "position = excluded.position, finished_at = excluded.finished_at, counted = excluded.counted",
     # after the game's seats and its rated row: its players are members of its place's server
-    "INSERT OR IGNORE INTO members (server, game, player_id) SELECT p.server, g.game, s.player_id FROM rated g "
-    "JOIN places p ON p.place = g.place JOIN seats s ON s.game_id = g.game_id WHERE g.game_id = ?",
+    "INSERT INTO members (server, game, player_id) SELECT p.server, g.game, s.player_id FROM rated g "
+    "JOIN places p ON p.place = g.place JOIN seats s ON s.game_id = g.game_id WHERE g.game_id = ? "
+    "ON CONFLICT DO NOTHING",
 )
 """The projector's writes, in its transaction, for the rows of ``rating_rows``, ``rated_rows`` and
 ``member_rows`` in turn."""
@@ -93,29 +97,31 @@ WRITES = (
 class RatingViews:
     """Queries of the ratings, on the read models' connection."""
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, db: Database) -> None:
         self._db = db
 
     async def of(self, game: str, player_ids: Sequence[str]) -> dict[str, Rating]:
         """The ratings these players have in ``game`` (an unrated player is left out)."""
         marks = ",".join("?" * len(player_ids))
-        rows = await self._db.execute_fetchall(
-            f"SELECT {COLUMNS} FROM ratings WHERE game = ? AND player_id IN ({marks})", (game, *player_ids)
+        rows = await self._db.fetch(
+            f"SELECT {COLUMNS} FROM ratings WHERE game = ? AND player_id IN ({marks})", game, *player_ids
         )
         return {r.player_id: r for r in map(_rating, rows)}
 
     async def rated(self, game_ids: Sequence[str]) -> set[str]:
         """Which of these games have been rated (or judged not to count) already."""
         marks = ",".join("?" * len(game_ids))
-        rows = await self._db.execute_fetchall(f"SELECT game_id FROM rated WHERE game_id IN ({marks})", game_ids)
+        rows = await self._db.fetch(f"SELECT game_id FROM rated WHERE game_id IN ({marks})", *game_ids)
         return {str(g) for (g,) in rows}
 
     async def counted_since(self, game: str, players: str, since: float) -> list[float]:
         """When each counted game of ``game`` between exactly ``players`` finished, from ``since`` on."""
-        rows = await self._db.execute_fetchall(
-            "SELECT finished_at FROM rated WHERE game = ? AND players = ? AND finished_at >= ? AND counted "
+        rows = await self._db.fetch(
+            "SELECT finished_at FROM rated WHERE game = ? AND players = ? AND finished_at >= ? AND counted = 1 "
             "ORDER BY finished_at",
-            (game, players, since),
+            game,
+            players,
+            since,
         )
         return [float(t) for (t,) in rows]
 
@@ -123,7 +129,7 @@ class RatingViews:
         """Remember that ``place`` (a channel) is in ``server``: its rated games count on the server's
         leaderboard (those rated before it was known too: a trigger of ``places``). Not from the log
         (the log knows channels, not servers), so a rebuild keeps it."""
-        await self._db.execute("INSERT OR IGNORE INTO places (place, server) VALUES (?, ?)", (place, server))
+        await self._db.execute("INSERT INTO places (place, server) VALUES (?, ?) ON CONFLICT DO NOTHING", place, server)
 
     async def standings(
         self, game: str, player_id: str, server: str | None = None, limit: int = 10, offset: int = 0
@@ -134,29 +140,35 @@ class RatingViews:
         if server is not None:
             where += " AND r.player_id IN (SELECT player_id FROM members WHERE server = ? AND game = ?)"
             params += [server, game]
-        rows = await self._db.execute_fetchall(
+        rows = await self._db.fetch(
             f"SELECT r.{COLUMNS.replace(', ', ', r.')} FROM ratings r WHERE {where} "
             "ORDER BY r.score DESC, r.player_id LIMIT ? OFFSET ?",
-            (*params, limit, offset),
+            *params,
+            limit,
+            offset,
         )
         page = [Ranked(offset + i + 1, rating) for i, rating in enumerate(map(_rating, rows))]
-        ((total,),) = await self._db.execute_fetchall(f"SELECT count(*) FROM ratings r WHERE {where}", params)
+        ((total,),) = await self._db.fetch(f"SELECT count(*) FROM ratings r WHERE {where}", *params)
         mine = next((r for r in page if r.rating.player_id == player_id), None)
         if mine is None:
             mine = await self._place(where, params, player_id)
         return Standings(page, int(total), mine)
 
     async def _place(self, where: str, params: Sequence[object], player_id: str) -> Ranked | None:
-        rows = await self._db.execute_fetchall(
+        rows = await self._db.fetch(
             f"SELECT r.{COLUMNS.replace(', ', ', r.')} FROM ratings r WHERE {where} AND r.player_id = ?",
-            (*params, player_id),
+            *params,
+            player_id,
         )
         found = next(iter(map(_rating, rows)), None)
         if found is None:
             return None
-        ((ahead,),) = await self._db.execute_fetchall(
+        ((ahead,),) = await self._db.fetch(
             f"SELECT count(*) FROM ratings r WHERE {where} AND (r.score > ? OR (r.score = ? AND r.player_id < ?))",
-            (*params, found.score, found.score, player_id),
+            *params,
+            found.score,
+            found.score,
+            player_id,
         )
         return Ranked(int(ahead) + 1, found)
 

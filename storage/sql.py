@@ -1,0 +1,143 @@
+"""One way to talk to the read models' database, SQLite or PostgreSQL, so that every query is
+written once.
+
+Statements use ``?`` placeholders and the SQL both databases speak (``INSERT ... ON CONFLICT``,
+``count(*) FILTER``, ``IN (?, ?)``...). What differs is behind ``Dialect``: reading a number or a
+text out of a JSON column.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import Any, Protocol
+
+import aiosqlite
+
+from storage.schema import migrate
+
+Rows = list[Sequence[Any]]
+Work = Sequence[tuple[str, Sequence[Sequence[object]]]]
+"""Statements, each with the rows of parameters to run it with, in order."""
+
+
+@dataclass(frozen=True)
+class Dialect:
+    json_text: str
+    """A JSON column's member as text: ``{column}`` and a ``?`` for the member's key (``key``)."""
+    json_int: str
+    """The same, as a number."""
+    quote_key: bool
+    """Whether the key parameter is a JSON path (``$."name"``) rather than the bare name."""
+
+    def text(self, column: str) -> str:
+        return self.json_text.format(column=column)
+
+    def number(self, column: str) -> str:
+        return self.json_int.format(column=column)
+
+    def key(self, name: str) -> str:
+        """The parameter naming JSON member ``name``."""
+        return '$."' + name.replace('"', "") + '"' if self.quote_key else name
+
+
+SQLITE = Dialect("json_extract({column}, ?)", "json_extract({column}, ?)", quote_key=True)
+POSTGRES = Dialect("({column}::jsonb ->> ?)", "(({column}::jsonb ->> ?)::bigint)", quote_key=False)
+
+
+class Database(Protocol):
+    dialect: Dialect
+
+    async def fetch(self, sql: str, *params: object) -> Rows:
+        """The rows a query returns."""
+        ...
+
+    async def execute(self, sql: str, *params: object) -> None:
+        """One statement, committed on its own."""
+        ...
+
+    async def transaction(self, work: Work) -> None:
+        """Every statement of ``work``, all or nothing."""
+        ...
+
+    async def close(self) -> None: ...
+
+
+class SqliteDatabase:
+    """Queries and single writes go through an aiosqlite connection. A transaction is prepared on
+    the event loop and committed whole on a connection and a thread of its own, in one trip: it
+    holds the write lock it shares with the event store (the same file) only while SQLite works,
+    never across turns of a busy event loop, and no other coroutine's statement can slip into it."""
+
+    dialect = SQLITE
+
+    def __init__(self, db: aiosqlite.Connection, writer: sqlite3.Connection, thread: ThreadPoolExecutor) -> None:
+        self._db, self._writer, self._thread = db, writer, thread
+
+    @classmethod
+    async def open(cls, path: Path | str) -> SqliteDatabase:
+        db = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            await db.execute("PRAGMA busy_timeout=5000")
+            # read models are rebuilt from the log at will: a power cut may cost their last commits
+            # (and the checkpoint with them, in the same transaction), never their consistency
+            await db.execute("PRAGMA synchronous=NORMAL")
+            await migrate(db)
+        except BaseException:
+            await db.close()
+            raise
+        thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="read-models-writer")
+        writer = await asyncio.get_running_loop().run_in_executor(thread, _writer, path)
+        return cls(db, writer, thread)
+
+    async def fetch(self, sql: str, *params: object) -> Rows:
+        return list(await self._db.execute_fetchall(sql, params))
+
+    async def execute(self, sql: str, *params: object) -> None:
+        await self._db.execute(sql, params)
+
+    async def transaction(self, work: Work) -> None:
+        await asyncio.get_running_loop().run_in_executor(self._thread, partial(_transaction, self._writer, work))
+
+    async def close(self) -> None:
+        await asyncio.get_running_loop().run_in_executor(self._thread, self._writer.close)
+        self._thread.shutdown()
+        await self._db.close()
+
+
+def _writer(path: Path | str) -> sqlite3.Connection:
+    writer = sqlite3.connect(path, isolation_level=None)
+    writer.execute("PRAGMA busy_timeout=5000")
+    writer.execute("PRAGMA synchronous=NORMAL")  # derived, rebuilt at will (see SqliteDatabase.open)
+    return writer
+
+
+def _transaction(db: sqlite3.Connection, work: Work) -> None:
+    """A transaction, in the writer's thread."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        for sql, rows in work:
+            db.executemany(sql, rows)
+        db.execute("COMMIT")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+
+
+def numbered(sql: str) -> str:
+    """``?`` placeholders as PostgreSQL's ``$1, $2...`` (a ``?`` inside quotes is left alone)."""
+    out, n, quoted = [], 0, False
+    for char in sql:
+        if char == "'":
+            quoted = not quoted
+        if char == "?" and not quoted:
+            n += 1
+            out.append(f"${n}")
+        else:
+            out.append(char)
+    return "".join(out)
