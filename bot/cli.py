@@ -9,6 +9,7 @@ hogbot leaderboard           the players of a game by rating (``--game``, ``--se
 hogbot rules [RULES]         a rule set explained, with examples
 hogbot verify GAME           a finished game's dice or cards checked against its revealed seed (exit 0: fair)
 hogbot damaged               the games set aside because their log cannot be read (exit 1 if any)
+hogbot migrate               create or upgrade the database's schema (``HOG_DB``, or ``HOG_DATABASE_URL``)
 hogbot tournament            exact win rates of the named strategies, each against each
 hogbot simulate A B          Monte Carlo games between two strategies, with a progress bar
 """
@@ -34,7 +35,7 @@ from bot import console
 from bot.discord import client
 from bot.games.hog.rules_help import explain
 from bot.games.hog.solutions import SolutionCache
-from bot.platform.compose import Platform, platform
+from bot.platform.compose import Platform, open_storage, platform
 from bot.platform.contract import Refusal
 from bot.platform.fairness import UNCHECKED, verify
 from bot.platform.registry import GAMES, LEGACY, AnyGame, Games
@@ -53,6 +54,7 @@ from hog_core.strategies import (
     swap_strategy,
     tabulate,
 )
+from storage.errors import OPENING_ERRORS
 
 TOURNAMENT = ("always_roll(4)", "always_roll(6)", "bacon", "swap", "medium", "perfect")
 
@@ -65,7 +67,7 @@ async def rebuild(p: Platform, out: TextIO) -> None:
     position = await p.projector.rebuild()
     games = len(await p.views.live_games()), await p.views.count()
     print(
-        f"Rebuilt the read models of {p.settings.db} from {position} events: {games[1]} games, {games[0]} live.",
+        f"Rebuilt the read models of {p.settings.where} from {position} events: {games[1]} games, {games[0]} live.",
         file=out,
     )
 
@@ -73,11 +75,20 @@ async def rebuild(p: Platform, out: TextIO) -> None:
 async def list_damaged(p: Platform, out: TextIO) -> int:
     """The games whose log cannot be folded, and why, checked afresh from the log; exit status 1
     when there are any (a health check)."""
-    damaged, db = await p.projector.check(), p.settings.db
+    damaged, db = await p.projector.check(), p.settings.where
     for game_id, reason in damaged:
         print(f"{game_id}  {reason}", file=out)
     print(f"{len(damaged)} damaged game{'s' if len(damaged) != 1 else ''} in {db}.", file=out)
     return 1 if damaged else 0
+
+
+async def migrate(settings: Settings, out: TextIO) -> None:
+    """Create or upgrade the schema of the games' database, and say so (the bot does it on start too;
+    an operator runs it before starting several processes)."""
+    store, views = await open_storage(settings)
+    await views.close()
+    await store.close()
+    print(f"The database {settings.where} is ready (its schema is up to date).", file=out)
 
 
 def resolve_strategy(spec: str, kernel: Kernel, solution: Solution) -> Policy:
@@ -156,7 +167,7 @@ T = TypeVar("T")
 
 
 def on_platform(settings: Settings, work: Callable[[Platform], Awaitable[T]], modules: Mapping[str, str]) -> T:
-    """``work`` done on the platform over ``settings.db``, opened and closed around it."""
+    """``work`` done on the platform over the games' database, opened and closed around it."""
 
     async def run() -> T:
         async with platform(settings, modules) as p:
@@ -169,7 +180,7 @@ async def check_fair(p: Platform, game_id: str, out: TextIO) -> int:
     """Verify a game by the module that wrote it; the exit status is 0 only for a fair game."""
     stored = await p.store.load(game_id)
     if not stored:
-        print(f"There is no game {game_id!r} in {p.settings.db}.", file=out)
+        print(f"There is no game {game_id!r} in {p.settings.where}.", file=out)
         return UNCHECKED
     verdict = await verify(p.service(p.games.of(stored[0].type)), p.views, game_id)
     print(verdict.text, file=out)
@@ -187,7 +198,7 @@ async def replay_any(
     """Any stored game step by step, by the console of the game that wrote it."""
     stored = await p.store.load(game_id)
     if not stored:
-        raise Refusal(f"There is no game {game_id!r} in {p.settings.db}.")
+        raise Refusal(f"There is no game {game_id!r} in {p.settings.where}.")
     await p.games.of(stored[0].type).console.replay(p, game_id, out, step, picture, gif)
 
 
@@ -255,6 +266,7 @@ def main(
     verify_parser = sub.add_parser("verify", help="check a finished game's dice or cards against its revealed seed")
     verify_parser.add_argument("game", help="the game's id (see: history)")
     sub.add_parser("damaged", help="the games whose log cannot be read, set aside from play")
+    sub.add_parser("migrate", help="create or upgrade the database's schema")
     replay = sub.add_parser("replay", help="watch a stored game again, step by step")
     replay.add_argument("game", help="the game's id (see: history)")
     replay.add_argument("--step", type=int, help="show only this step (from 1)")
@@ -296,6 +308,8 @@ def main(
             on_platform(settings, lambda p: rebuild(p, out), modules)
         elif args.command == "verify":
             return on_platform(settings, lambda p: check_fair(p, args.game, out), modules)
+        elif args.command == "migrate":
+            asyncio.run(migrate(settings, out))
         elif args.command == "damaged":
             return on_platform(settings, lambda p: list_damaged(p, out), modules)
         elif args.command == "replay":
@@ -318,4 +332,7 @@ def main(
         parser.error(str(error))
     except BrokenPipeError:  # ``hogbot replay g1 | head``: the reader left, which is no error of ours
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so exit's flush stays quiet
+    except OPENING_ERRORS as error:
+        print(f"hogbot: cannot use the database {settings.where}: {error}", file=sys.stderr)
+        return 1
     return 0

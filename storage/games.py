@@ -301,10 +301,10 @@ class GameViews:
         """A player's record over finished games of ``game`` (in all, by the game's field ``by``,
         against each bot level), their winning streaks and their highest ``best`` fact."""
         rows = await self._db.fetch(
-            f"SELECT {self._sql.text('g.fields')}, "
-            "(SELECT max(o.bot) FROM seats o WHERE o.game_id = me.game_id AND o.seat != me.seat), "
-            "me.result, count(*) FROM seats me JOIN games g USING (game_id) "
-            "WHERE me.player_id = ? AND g.game = ? AND me.result IS NOT NULL GROUP BY 1, 2, 3",
+            f"SELECT value, bot, result, count(*) FROM (SELECT {self._sql.text('g.fields')} AS value, "
+            "(SELECT max(o.bot) FROM seats o WHERE o.game_id = me.game_id AND o.seat != me.seat) AS bot, "
+            "me.result AS result FROM seats me JOIN games g USING (game_id) "
+            "WHERE me.player_id = ? AND g.game = ? AND me.result IS NOT NULL) AS mine GROUP BY value, bot, result",
             self._sql.key(by),
             player_id,
             game,

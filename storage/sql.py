@@ -21,7 +21,8 @@ import aiosqlite
 
 from storage.schema import migrate
 
-Rows = list[Sequence[Any]]
+Rows = list[Any]
+"""Rows that unpack and index as tuples (sqlite3's tuples, asyncpg's records)."""
 Work = Sequence[tuple[str, Sequence[Sequence[object]]]]
 """Statements, each with the rows of parameters to run it with, in order."""
 

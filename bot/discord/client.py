@@ -13,7 +13,6 @@ import asyncio
 import contextlib
 import logging
 import signal
-import sqlite3
 import weakref
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -32,6 +31,7 @@ from bot.platform.contract import Refusal, Reminder
 from bot.platform.registry import load
 from bot.platform.service import GameDamaged, GameService, Outcome, StaleBoard
 from bot.platform.settings import Settings
+from storage.errors import DATABASE_ERRORS, OPENING_ERRORS
 from storage.games import GameRow, GameViews
 
 log = logging.getLogger(__name__)
@@ -373,8 +373,14 @@ async def run(settings: Settings) -> int:
         discord.http.Route.BASE = settings.api_base
     if settings.gateway_url:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
+    stack = contextlib.AsyncExitStack()
     try:
-        async with platform(settings) as p:
+        p = await stack.enter_async_context(platform(settings))
+    except OPENING_ERRORS as error:
+        log.error("cannot use the database %s (%s)", settings.where, error)
+        return 1
+    try:
+        async with stack:
             bot = GameBot(p, guild_id=settings.guild_id)
             async with bot:
                 # ``docker stop`` and service managers ask with SIGTERM: close cleanly, not mid-step
@@ -391,8 +397,8 @@ async def run(settings: Settings) -> int:
         where = settings.api_base or "discord.com"
         log.error("cannot reach Discord at %s (%s): check the network, then start the bot again.", where, error)
         return 1
-    except sqlite3.Error as error:  # the store or read models are unusable: stop, closing everything
-        log.error("cannot use the database %s (%s)", settings.db, error)
+    except DATABASE_ERRORS as error:  # the store or read models are unusable: stop, closing everything
+        log.error("cannot use the database %s (%s)", settings.where, error)
         return 1
-    log.info("closed: every game is kept in %s", settings.db)
+    log.info("closed: every game is kept in %s", settings.where)
     return 0

@@ -16,6 +16,7 @@ from bot.platform.settings import Settings
 from bot.platform.timers import Clock, SystemClock, Timers
 from storage.events import EventStore, SqliteEventStore
 from storage.games import GameViews
+from storage.postgres import PostgresDatabase, PostgresEventStore
 
 
 @dataclass
@@ -37,6 +38,19 @@ class Platform:
         return self.views
 
 
+async def open_storage(settings: Settings) -> tuple[EventStore, GameViews]:
+    """The event store and the read models: in PostgreSQL when ``HOG_DATABASE_URL`` is set, else in
+    the SQLite file of ``HOG_DB``."""
+    url = settings.database_url
+    store: EventStore = await (PostgresEventStore.open(url) if url else SqliteEventStore.open(settings.db))
+    try:
+        views = GameViews(await PostgresDatabase.open(url)) if url else await GameViews.open(settings.db)
+    except BaseException:
+        await store.close()
+        raise
+    return store, views
+
+
 @asynccontextmanager
 async def platform(
     settings: Settings,
@@ -45,16 +59,12 @@ async def platform(
     chance: Chance | None = None,
     clock: Clock | None = None,
 ) -> AsyncIterator[Platform]:
-    """Everything over ``settings.db``, the read models caught up with the log (another process may
-    have played since), closed after they have caught up again. The timers are built, not run:
-    a front end that keeps time starts ``timers.run()`` and tells them where to post."""
+    """Everything over the games' database (``Settings.where``), the read models caught up with the
+    log (another process may have played since), closed after they have caught up again. The
+    timers are built, not run: a front end that keeps time starts ``timers.run()`` and tells them
+    where to post."""
     games = Games.load(settings, modules)
-    store = await SqliteEventStore.open(settings.db)
-    try:
-        views = await GameViews.open(settings.db)
-    except BaseException:
-        await store.close()
-        raise
+    store, views = await open_storage(settings)
     projector = Projector(store, views, games)
     try:
         await projector.catch_up()

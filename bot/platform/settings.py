@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,7 +16,10 @@ class SettingsError(ValueError):
 @dataclass(frozen=True)
 class Settings:
     db: Path = Path("hogbot.sqlite3")
-    """``HOG_DB``: the SQLite file holding every game."""
+    """``HOG_DB``: the SQLite file holding every game (unless ``database_url`` is set)."""
+    database_url: str | None = field(default=None, repr=False)
+    """``HOG_DATABASE_URL``: a PostgreSQL database (``postgresql://...``, any libpq URL) holding every
+    game instead, for several bot processes. Not logged whole: it may hold a password."""
     cache: Path = field(default_factory=lambda: Path.home() / ".cache" / "hogbot")
     """``HOG_CACHE``: where solved rule sets are kept."""
     token: str | None = field(default=None, repr=False)
@@ -35,6 +39,13 @@ class Settings:
     lobby_timeout: int = 600
     """``HOG_LOBBY_TIMEOUT``: seconds before a Cucumber table nobody starts closes (0: never)."""
 
+    @property
+    def where(self) -> str:
+        """Where the games are kept, for messages: the SQLite file, or the database without its password."""
+        if self.database_url is None:
+            return str(self.db)
+        return re.sub(r"://([^:/@]*):[^@]*@", r"://\1:***@", self.database_url)
+
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
         values = os.environ if env is None else env
@@ -49,6 +60,7 @@ class Settings:
         guild = values.get("HOG_GUILD_ID")
         return cls(
             db=Path(values.get("HOG_DB") or defaults.db),
+            database_url=database_url(values.get("HOG_DATABASE_URL")),
             cache=Path(values.get("HOG_CACHE") or defaults.cache),
             token=values.get("DISCORD_TOKEN") or None,
             guild_id=number("HOG_GUILD_ID", 0) if guild else None,
@@ -59,3 +71,12 @@ class Settings:
             card_timeout=number("HOG_CARD_TIMEOUT", defaults.card_timeout),
             lobby_timeout=number("HOG_LOBBY_TIMEOUT", defaults.lobby_timeout),
         )
+
+
+def database_url(raw: str | None) -> str | None:
+    """``HOG_DATABASE_URL`` checked: empty is unset; anything but a PostgreSQL URL is refused."""
+    if not raw:
+        return None
+    if not raw.startswith(("postgresql://", "postgres://")):
+        raise SettingsError(f"HOG_DATABASE_URL must be a postgresql:// URL, not {raw.split(':')[0]!r}.")
+    return raw

@@ -1,5 +1,6 @@
 """The read models hold any game with any number of seats: a six-seat card game and a two-seat dice
-game side by side, listed, paged, counted and ranked by queries that know neither."""
+game side by side, listed, paged, counted and ranked by queries that know neither, on SQLite and on
+PostgreSQL alike."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ from pathlib import Path
 import pytest
 
 from storage.games import Best, GameViews, Record, SeatSummary, Summary
+from storage.postgres import PostgresDatabase
 from storage.ratings import RatedGame, Rating
+from tests.postgres_server import create_database, drop_database
 
 
 def cards(game_id: str, loser: int | None, when: float, place: str = "c1") -> tuple[Summary, float, float]:
@@ -30,15 +33,19 @@ def cards(game_id: str, loser: int | None, when: float, place: str = "c1") -> tu
     return Summary(game_id, "cards", place, status, loser is None, 9, seats, {"target": "21"}), when, when + 1
 
 
-@pytest.fixture
-async def views(tmp_path: Path) -> AsyncIterator[GameViews]:
-    opened = await GameViews.open(tmp_path / "views.sqlite3")
+@pytest.fixture(params=["sqlite", "postgres"])
+async def views(request: pytest.FixtureRequest, tmp_path: Path, postgres_server: str) -> AsyncIterator[GameViews]:
+    """The same read models on each database, each test run on both."""
+    url = await create_database(postgres_server) if request.param == "postgres" else None
+    opened = GameViews(await PostgresDatabase.open(url)) if url else await GameViews.open(tmp_path / "views.sqlite3")
     dice = Summary("d1", "dice", "c1", "won", False, 3, (SeatSummary("ada", "Ada", None, 100, "win"),))
     try:
         await opened.apply([cards("k1", 0, 1.0), cards("k2", 3, 2.0), cards("k3", None, 3.0), (dice, 4.0, 5.0)], 40)
         yield opened
     finally:
         await opened.close()
+        if url:
+            await drop_database(postgres_server, url)
 
 
 async def test_rows_keep_every_seat_and_field(views: GameViews) -> None:

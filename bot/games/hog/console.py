@@ -149,7 +149,7 @@ async def replay_game(
     hog: HogGame = p.games["hog"]  # type: ignore[assignment]
     events = await p.service(hog).events(game_id)
     if not events:
-        raise Refusal(f"There is no game {game_id!r} in {p.settings.db}.")
+        raise Refusal(f"There is no game {game_id!r} in {p.settings.where}.")
     steps = list(hog.narrate(events))
     if step is not None and not 1 <= step <= len(steps):
         raise Refusal(f"Game {game_id} has steps 1 to {len(steps)}, not {step}.")
