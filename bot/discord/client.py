@@ -14,7 +14,7 @@ import contextlib
 import logging
 import signal
 import weakref
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import aiohttp
@@ -46,9 +46,22 @@ read message history (the README's invite link has the same number)."""
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 
 
-class GameBot(discord.Client):
-    def __init__(self, platform: Platform, *, guild_id: int | None = None) -> None:
-        super().__init__(intents=discord.Intents(guilds=True), allowed_mentions=MENTION_USERS)
+class GameBot(discord.AutoShardedClient):
+    """The bot: every game's commands and boards, on the shards this process runs (all of them, as
+    many as Discord recommends, unless ``shard_count`` and ``shard_ids`` say otherwise)."""
+
+    def __init__(
+        self,
+        platform: Platform,
+        *,
+        guild_id: int | None = None,
+        shard_count: int | None = None,
+        shard_ids: Sequence[int] | None = None,
+    ) -> None:
+        shards: dict[str, Any] = {"shard_count": shard_count}
+        if shard_ids is not None:
+            shards["shard_ids"] = list(shard_ids)
+        super().__init__(intents=discord.Intents(guilds=True), allowed_mentions=MENTION_USERS, **shards)
         self.platform, self.views, self.guild_id = platform, platform.views, guild_id
         self.timers = platform.timers
         self.timers.fired, self.timers.warned = self.edit_board, self.warn
@@ -381,7 +394,7 @@ async def run(settings: Settings) -> int:
         return 1
     try:
         async with stack:
-            bot = GameBot(p, guild_id=settings.guild_id)
+            bot = GameBot(p, guild_id=settings.guild_id, shard_count=settings.shard_count, shard_ids=settings.shard_ids)
             async with bot:
                 # ``docker stop`` and service managers ask with SIGTERM: close cleanly, not mid-step
                 loop, closing = asyncio.get_running_loop(), []  # (the list keeps the closing task alive)

@@ -38,6 +38,10 @@ class Settings:
     """``HOG_CARD_TIMEOUT``: seconds a Cucumber player has to play before a bot plays for them (0: no limit)."""
     lobby_timeout: int = 600
     """``HOG_LOBBY_TIMEOUT``: seconds before a Cucumber table nobody starts closes (0: never)."""
+    shard_count: int | None = None
+    """``HOG_SHARD_COUNT``: how many shards the bot has in all (unset: as many as Discord recommends)."""
+    shard_ids: tuple[int, ...] | None = None
+    """``HOG_SHARD_IDS``: the shards this process runs, as ``0,1`` (unset: all of them)."""
 
     @property
     def where(self) -> str:
@@ -58,6 +62,7 @@ class Settings:
             return int(raw)
 
         guild = values.get("HOG_GUILD_ID")
+        count = number("HOG_SHARD_COUNT", 0) if values.get("HOG_SHARD_COUNT") else None
         return cls(
             db=Path(values.get("HOG_DB") or defaults.db),
             database_url=database_url(values.get("HOG_DATABASE_URL")),
@@ -70,6 +75,8 @@ class Settings:
             turn_timeout=number("HOG_TURN_TIMEOUT", defaults.turn_timeout),
             card_timeout=number("HOG_CARD_TIMEOUT", defaults.card_timeout),
             lobby_timeout=number("HOG_LOBBY_TIMEOUT", defaults.lobby_timeout),
+            shard_count=count,
+            shard_ids=shard_ids(values.get("HOG_SHARD_IDS"), count),
         )
 
 
@@ -80,3 +87,18 @@ def database_url(raw: str | None) -> str | None:
     if not raw.startswith(("postgresql://", "postgres://")):
         raise SettingsError(f"HOG_DATABASE_URL must be a postgresql:// URL, not {raw.split(':')[0]!r}.")
     return raw
+
+
+def shard_ids(raw: str | None, count: int | None) -> tuple[int, ...] | None:
+    """``HOG_SHARD_IDS`` checked against ``HOG_SHARD_COUNT``: distinct shard numbers below the count."""
+    if not raw:
+        return None
+    if count is None or count < 1:
+        raise SettingsError("HOG_SHARD_IDS needs HOG_SHARD_COUNT, the number of shards in all.")
+    parts = [part.strip() for part in raw.split(",")]
+    if not all(part.isdigit() for part in parts):
+        raise SettingsError(f"HOG_SHARD_IDS must be shard numbers separated by commas, like 0,1, not {raw!r}.")
+    ids = tuple(int(part) for part in parts)
+    if len(set(ids)) != len(ids) or max(ids) >= count:
+        raise SettingsError(f"HOG_SHARD_IDS must be different numbers from 0 to {count - 1}, not {raw!r}.")
+    return ids

@@ -74,8 +74,8 @@ async def open_hand(
 class LeakWatch:
     """Awaited with every request as the fake receives it: the cards it names (as text or in a card
     button) are checked against the hands held at that instant, read from the bot's own log. A card
-    held by someone is a leak unless it was shown face up already (the cut, or a card played in this
-    hand or the last: decks are reshuffled each hand, so a card may be held again), or the message is
+    held by someone is a leak unless it was shown face up already (the cut, or a card played in the
+    last few hands: decks are reshuffled each hand, so a card may be held again), or the message is
     visible to its holder alone."""
 
     fake: FakeDiscord
@@ -131,7 +131,9 @@ def _card(match: re.Match[str]) -> Card:
 
 
 def face_up(events: list[Any]) -> set[Card]:
-    """Cards everyone has seen: the cut, and those played in the current and the previous hand."""
+    """Cards everyone has seen: the cut, and those played in the current hand and the two before
+    (the board shows this hand and the last, and a board edit in flight may show the table one
+    press behind the log, which a fast player's next card may already have moved to a new hand)."""
     shown: set[Card] = set()
     hands: list[set[Card]] = [set()]
     for event in events:
@@ -141,4 +143,4 @@ def face_up(events: list[Any]) -> set[Card]:
             hands.append(set())
         elif isinstance(event, CardPlayed):
             hands[-1].add(event.card)
-    return shown | hands[-1] | hands[-2] if len(hands) > 1 else shown | hands[-1]
+    return shown.union(*hands[-3:])

@@ -126,6 +126,8 @@ class FakeDiscord:
     _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(950000000000000000))
     _changed: asyncio.Condition = field(default_factory=asyncio.Condition)
     _socket: web.WebSocketResponse | None = None
+    shards: dict[int, web.WebSocketResponse] = field(default_factory=dict)
+    """The gateway connection of each shard the bots identified, by shard number (the latest wins)."""
     _identified: asyncio.Event = field(default_factory=asyncio.Event)
     _seq: int = 0
     _runner: web.AppRunner | None = None
@@ -279,6 +281,9 @@ class FakeDiscord:
         parts = path.strip("/").split("/")
         if path == "/users/@me":
             return BOT_USER
+        if path == "/gateway/bot":  # an auto-sharded bot asks how many shards to run
+            limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
+            return {"url": self.gateway, "shards": 1, "session_start_limit": limit}
         if path == "/oauth2/applications/@me":
             return {
                 "id": APP_ID,
@@ -387,35 +392,45 @@ class FakeDiscord:
             if payload["op"] == 1:
                 await socket.send_str(json.dumps({"op": 11}))
             elif payload["op"] == 2:
+                shard, count = payload["d"].get("shard") or (0, 1)
+                self.shards[shard] = socket
+                ours = (int(GUILD_ID) >> 22) % count == shard  # Discord's rule: a server's shard
                 await self.dispatch(
                     "READY",
                     {
                         "v": 10,
                         "user": BOT_USER,
-                        "guilds": [{"id": GUILD_ID, "unavailable": True}],
-                        "session_id": "session",
+                        "guilds": [{"id": GUILD_ID, "unavailable": True}] if ours else [],
+                        "session_id": f"session{shard}",
                         "resume_gateway_url": self.gateway,
                         "application": {"id": APP_ID, "flags": 0},
+                        "shard": [shard, count],
                     },
+                    shard,
                 )
-                await self.dispatch("GUILD_CREATE", _guild())
+                if ours:
+                    await self.dispatch("GUILD_CREATE", _guild(), shard)
                 self._identified.set()
         return socket
 
-    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        assert self._socket is not None, "the bot is not connected"
+    async def dispatch(self, event: str, data: dict[str, Any], shard: int | None = None) -> None:
+        """Send a gateway event to ``shard``'s connection (the last connection made, if not named)."""
+        socket = self._socket if shard is None else self.shards[shard]
+        assert socket is not None, "the bot is not connected"
         self._seq += 1
-        await self._socket.send_str(json.dumps({"op": 0, "t": event, "s": self._seq, "d": data}))
+        await socket.send_str(json.dumps({"op": 0, "t": event, "s": self._seq, "d": data}))
 
-    async def interact(self, data: dict[str, Any]) -> str:
-        """Deliver an interaction to the bot; returns its id."""
+    async def interact(self, data: dict[str, Any], shard: int | None = None) -> str:
+        """Deliver an interaction to the bot (on ``shard``'s connection, when named); returns its id."""
         interaction_id = self.next_id()
         who = data.get("member", {}).get("user") or data.get("user") or {}
         self.users[interaction_id] = str(who.get("id", ""))
         if "message" in data:
             self._clicked[interaction_id] = data["message"]["id"]
         self.delivered_at[interaction_id] = time.perf_counter()
-        await self.dispatch("INTERACTION_CREATE", {"id": interaction_id, "token": f"token{interaction_id}", **data})
+        await self.dispatch(
+            "INTERACTION_CREATE", {"id": interaction_id, "token": f"token{interaction_id}", **data}, shard
+        )
         return interaction_id
 
 

@@ -13,7 +13,7 @@ import pytest
 
 from bot.cli import main
 from bot.platform.compose import Platform, platform
-from bot.platform.settings import Settings, SettingsError
+from bot.platform.settings import Settings
 from tests.helpers import Seeded
 from tests.platform.test_ratings import SIX, Cucumber, played_out, six_at_a_table
 
@@ -67,13 +67,3 @@ def test_the_command_line_works_on_postgres(tmp_path: Path, postgres_url: str, m
     status, said = run("verify", "t0")
     assert status == 0 and said.startswith("fair: all 24 cards of game t0 match the sealed seed."), said
     assert list(tmp_path.glob("*.sqlite3")) == []
-
-
-def test_the_database_url_is_checked_and_never_shown_with_its_password() -> None:
-    url = "postgresql://bot:s3cret@db.example:5432/hogbot"
-    settings = Settings.from_env({"HOG_DATABASE_URL": url})
-    assert settings.database_url == url and settings.where == "postgresql://bot:***@db.example:5432/hogbot"
-    assert "s3cret" not in repr(settings)
-    assert Settings.from_env({"HOG_DATABASE_URL": ""}).database_url is None
-    with pytest.raises(SettingsError, match="must be a postgresql:// URL, not 'sqlite'"):
-        Settings.from_env({"HOG_DATABASE_URL": "sqlite:///games.db"})

@@ -1,0 +1,33 @@
+"""Settings from the environment that say where the games are kept and which shards a process runs:
+checked when the process starts, with a message that says what is wrong."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.platform.settings import Settings, SettingsError
+
+
+def test_the_database_url_is_checked_and_never_shown_with_its_password() -> None:
+    url = "postgresql://bot:s3cret@db.example:5432/hogbot"
+    settings = Settings.from_env({"HOG_DATABASE_URL": url})
+    assert settings.database_url == url and settings.where == "postgresql://bot:***@db.example:5432/hogbot"
+    assert "s3cret" not in repr(settings)
+    assert Settings.from_env({"HOG_DATABASE_URL": ""}).database_url is None
+    with pytest.raises(SettingsError, match="must be a postgresql:// URL, not 'sqlite'"):
+        Settings.from_env({"HOG_DATABASE_URL": "sqlite:///games.db"})
+
+
+def test_a_process_runs_the_shards_it_is_given() -> None:
+    settings = Settings.from_env({"HOG_SHARD_COUNT": "4", "HOG_SHARD_IDS": "2, 3"})
+    assert (settings.shard_count, settings.shard_ids) == (4, (2, 3))
+    assert (Settings.from_env({}).shard_count, Settings.from_env({}).shard_ids) == (None, None)  # as Discord says
+    for ids, count, words in [
+        ("0,1", None, "HOG_SHARD_IDS needs HOG_SHARD_COUNT"),
+        ("0,4", "4", "different numbers from 0 to 3, not '0,4'"),
+        ("1,1", "4", "different numbers from 0 to 3"),
+        ("one", "4", "shard numbers separated by commas, like 0,1, not 'one'"),
+    ]:
+        env = {"HOG_SHARD_IDS": ids} | ({"HOG_SHARD_COUNT": count} if count else {})
+        with pytest.raises(SettingsError, match=words):
+            Settings.from_env(env)
