@@ -16,12 +16,13 @@ from pathlib import Path
 import msgspec
 
 from storage.ratings import WRITES, RatedGame, Rating, RatingViews, member_rows, rated_rows, rating_rows
-from storage.sql import Database, SqliteDatabase
+from storage.sql import Database, Guard, SqliteDatabase
 
 DERIVED = ("seats", "games", "damaged", "ratings", "rated", "members", "checkpoints")
 """The tables a rebuild derives again from the log (``boards``, ``seals`` and ``places`` are not
 from the log: they stay)."""
 CHECKPOINT = "games"
+CHECKPOINT_NOW = "SELECT coalesce(max(position), 0) FROM checkpoints WHERE name = ?"
 RESULTS = ("win", "loss", "draw")
 
 
@@ -127,8 +128,8 @@ class GameViews:
         await self._db.close()
 
     async def checkpoint(self) -> int:
-        rows = await self._db.fetch("SELECT position FROM checkpoints WHERE name = ?", CHECKPOINT)
-        return int(rows[0][0]) if rows else 0
+        ((position,),) = await self._db.fetch(CHECKPOINT_NOW, CHECKPOINT)
+        return int(position)
 
     async def apply(
         self,
@@ -139,11 +140,13 @@ class GameViews:
         rated: Sequence[RatedGame] = (),
         ratings: Sequence[Rating] = (),
         afresh: bool = False,
+        since: int | None = None,
     ) -> None:
         """Store each ``(summary, started_at, updated_at)``, each damaged ``(game_id, reason)``, the
         games rated and the ratings they changed, and the new checkpoint, atomically; ``afresh``
         first forgets every derived row, in the same transaction (a rebuild: the old read models
-        stay whole until the new ones replace them)."""
+        stay whole until the new ones replace them). ``since``: the checkpoint these updates were
+        made from; if another process has moved it meanwhile, nothing is stored and ``Moved`` raised."""
         games = [
             (s.game_id, s.game, s.place, s.status, int(s.live), s.version, _json(s.fields), start, end)
             for s, start, end in updates
@@ -181,7 +184,8 @@ class GameViews:
                 [(CHECKPOINT, checkpoint)],
             ),
         ]
-        await self._db.transaction(work)
+        guard = None if since is None else Guard(CHECKPOINT_NOW, (CHECKPOINT,), since)
+        await self._db.transaction(work, guard)
 
     async def damaged(self) -> list[tuple[str, str]]:
         """The quarantined games, ``(game_id, reason)``: their logs cannot be folded."""

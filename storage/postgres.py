@@ -28,7 +28,7 @@ import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
 from storage.events import COLUMNS, STATE, AppendResult, GroupCommitStore, Pending, StoredEvent, StoreError, keys, plan
-from storage.sql import POSTGRES, Rows, Work, numbered
+from storage.sql import POSTGRES, Guard, Moved, Rows, Work, numbered
 
 SCHEMA = (
     # 1: the event log, as SQLite's migration 1
@@ -124,6 +124,8 @@ SCHEMA = (
 )
 MIGRATION_LOCK = 7_317_001
 """The advisory lock key that makes two processes starting at once migrate one after the other."""
+TRANSACTION_LOCK = 7_317_002
+"""The key that makes the read models' transactions (a projector's batch, a rebuild) take turns."""
 
 
 async def migrate(db: asyncpg.Connection[Any] | PoolConnectionProxy[Any]) -> int:
@@ -223,8 +225,11 @@ class PostgresDatabase:
     async def execute(self, sql: str, *params: object) -> None:
         await self._pool.execute(numbered(sql), *params)
 
-    async def transaction(self, work: Work) -> None:
+    async def transaction(self, work: Work, guard: Guard | None = None) -> None:
         async with self._pool.acquire() as db, db.transaction():
+            await db.execute("SELECT pg_advisory_xact_lock($1)", TRANSACTION_LOCK)  # one at a time, everywhere
+            if guard is not None and await db.fetchval(numbered(guard.sql), *guard.params) != guard.expected:
+                raise Moved(guard.sql)
             for sql, rows in work:
                 if rows:
                     await db.executemany(numbered(sql), rows)

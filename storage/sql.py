@@ -27,6 +27,19 @@ Work = Sequence[tuple[str, Sequence[Sequence[object]]]]
 """Statements, each with the rows of parameters to run it with, in order."""
 
 
+class Moved(Exception):
+    """A guarded transaction found the value it guards changed: another process got there first."""
+
+
+@dataclass(frozen=True)
+class Guard:
+    """A transaction goes ahead only if ``sql`` (one value) still reads ``expected`` inside it."""
+
+    sql: str
+    params: tuple[object, ...]
+    expected: object
+
+
 @dataclass(frozen=True)
 class Dialect:
     json_text: str
@@ -62,8 +75,9 @@ class Database(Protocol):
         """One statement, committed on its own."""
         ...
 
-    async def transaction(self, work: Work) -> None:
-        """Every statement of ``work``, all or nothing."""
+    async def transaction(self, work: Work, guard: Guard | None = None) -> None:
+        """Every statement of ``work``, all or nothing, one such transaction at a time across every
+        process; raises ``Moved`` (and does nothing) if ``guard`` no longer holds."""
         ...
 
     async def close(self) -> None: ...
@@ -102,8 +116,8 @@ class SqliteDatabase:
     async def execute(self, sql: str, *params: object) -> None:
         await self._db.execute(sql, params)
 
-    async def transaction(self, work: Work) -> None:
-        await asyncio.get_running_loop().run_in_executor(self._thread, partial(_transaction, self._writer, work))
+    async def transaction(self, work: Work, guard: Guard | None = None) -> None:
+        await asyncio.get_running_loop().run_in_executor(self._thread, partial(_transaction, self._writer, work, guard))
 
     async def close(self) -> None:
         await asyncio.get_running_loop().run_in_executor(self._thread, self._writer.close)
@@ -118,10 +132,12 @@ def _writer(path: Path | str) -> sqlite3.Connection:
     return writer
 
 
-def _transaction(db: sqlite3.Connection, work: Work) -> None:
-    """A transaction, in the writer's thread."""
+def _transaction(db: sqlite3.Connection, work: Work, guard: Guard | None) -> None:
+    """A transaction, in the writer's thread (``BEGIN IMMEDIATE``: one writer at a time)."""
     db.execute("BEGIN IMMEDIATE")
     try:
+        if guard is not None and db.execute(guard.sql, guard.params).fetchone()[0] != guard.expected:
+            raise Moved(guard.sql)
         for sql, rows in work:
             db.executemany(sql, rows)
         db.execute("COMMIT")

@@ -20,6 +20,7 @@ from bot.platform.ratings import Decided, Ledger
 from bot.platform.registry import Games
 from storage.events import EventStore
 from storage.games import GameViews, Summary
+from storage.sql import Moved
 
 log = logging.getLogger(__name__)
 
@@ -85,10 +86,15 @@ class Projector:
         position = await self.views.checkpoint()
         while events := await self.store.read_all(position, batch):
             updates, damaged, decided = await self._summaries(dict.fromkeys(e.stream_id for e in events))
-            position = events[-1].position
-            decided = [d for d in decided if d.position <= position]
+            end = events[-1].position
+            decided = [d for d in decided if d.position <= end]
             rated, ratings = (await Ledger.load(self.views.ratings, decided)).rate(decided)
-            await self.views.apply(updates, position, damaged, rated=rated, ratings=ratings)
+            try:
+                await self.views.apply(updates, end, damaged, rated=rated, ratings=ratings, since=position)
+            except Moved:  # another process moved the read models on meanwhile: go on from where it did
+                position = await self.views.checkpoint()
+                continue
+            position = end
             if len(events) < batch:  # the end of the log as it was read: what comes later is the follower's
                 break
         return position

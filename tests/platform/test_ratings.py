@@ -27,7 +27,7 @@ from cucumber_core.game import Command, GameState, JoinLobby, OpenLobby, StartGa
 from hog_core.events import Player
 from hog_core.game import AcceptChallenge, CreateGame, Forfeit, TakeTurn, decide, evolve
 from hog_core.game import GameState as HogState
-from storage.events import SqliteEventStore
+from storage.events import EventStore, SqliteEventStore
 from storage.games import GameViews, SeatSummary, Summary
 from tests.helpers import HOG, Seeded, hog_record
 
@@ -168,7 +168,7 @@ async def test_ratings_followed_in_small_batches_equal_a_rebuild(tmp_path: Path)
         await store.close()
 
 
-async def append(store: SqliteEventStore, state: HogState, command: Any) -> HogState:
+async def append(store: EventStore, state: HogState, command: Any) -> HogState:
     events = decide(state, command)
     await store.append(state.game_id or command.game_id, [hog_record(e) for e in events], state.version)
     for event in events:
