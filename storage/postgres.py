@@ -15,6 +15,8 @@ many writers in many processes, and that changes how positions are given out:
   and one commit a group, not a hundred.
 - A command already appended, in any process, is found under the same lock, so a resent command
   gets its original result back even when it also collides on the version.
+- Each commit NOTIFYs ``hogbot_events``: a hint for the leading process (``storage.leadership``)
+  to read the log.
 
 ``docs/postgres.md`` explains the choice against the alternative (transaction-id snapshots).
 """
@@ -28,6 +30,7 @@ import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
 from storage.events import COLUMNS, STATE, AppendResult, GroupCommitStore, Pending, StoredEvent, StoreError, keys, plan
+from storage.leadership import CHANNEL
 from storage.sql import POSTGRES, Guard, Moved, Rows, Work, numbered
 
 SCHEMA = (
@@ -171,6 +174,7 @@ class PostgresEventStore(GroupCommitStore):
             inserts, outcomes = plan(batch, await db.fetch(query, streams, commands))
             if inserts:
                 await db.copy_records_to_table("events", records=inserts, columns=[*COLUMNS.split(", "), "command_id"])
+                await db.execute("SELECT pg_notify($1, $2)", CHANNEL, str(inserts[-1][0]))  # sent on commit
         return outcomes
 
     async def load(self, stream_id: str, after_version: int = 0) -> list[StoredEvent]:

@@ -28,6 +28,7 @@ from bot.discord.leaderboard import LeaderboardButton
 from bot.platform.chance import commitment
 from bot.platform.compose import Platform, platform
 from bot.platform.contract import Refusal, Reminder
+from bot.platform.duty import Duty
 from bot.platform.registry import load
 from bot.platform.service import GameDamaged, GameService, Outcome, StaleBoard
 from bot.platform.settings import Settings
@@ -65,8 +66,11 @@ class GameBot(discord.AutoShardedClient):
         self.platform, self.views, self.guild_id = platform, platform.views, guild_id
         self.timers = platform.timers
         self.timers.fired, self.timers.warned = self.edit_board, self.warn
-        self._timing: asyncio.Task[None] | None = None
-        self._reconciling: asyncio.Task[None] | None = None
+        self.shared = platform.settings.database_url is not None
+        """Other processes may serve the same games (one PostgreSQL database for several)."""
+        self.duty = Duty(platform, on_lead=self.reconcile)
+        """The timers and the board reconcile, kept by the one leading process (``bot.platform.duty``)."""
+        self._duty: asyncio.Task[None] | None = None
         self._board_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self._located: set[str] = set()
         self.tree = app_commands.CommandTree(self)
@@ -87,9 +91,7 @@ class GameBot(discord.AutoShardedClient):
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(*self.buttons)
-        await self.timers.restore((row.game, row.game_id) for row in await self.live_games())
-        self._timing = asyncio.create_task(self.timers.run())
-        self._reconciling = asyncio.create_task(self.reconcile())
+        self._duty = asyncio.create_task(self.duty.run())
         if self.guild_id is not None:  # instant sync to one server while developing
             guild = discord.Object(id=self.guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -124,18 +126,19 @@ class GameBot(discord.AutoShardedClient):
             await interaction.response.send_message(FORGED, ephemeral=True)
 
     async def close(self) -> None:
-        for task in (self._timing, self._reconciling):
-            if task is not None:
-                task.cancel()
+        if self._duty is not None:
+            self._duty.cancel()
         self.timers.close()
         for front in self.fronts.values():
             front.close()
         await super().close()
 
     async def started(self) -> None:
-        """Wait for the start-up's reconcile to have brought every board up to its log."""
-        if self._reconciling is not None:
-            await asyncio.shield(self._reconciling)
+        """Wait until this process knows whether it leads, and leading, until its start-up reconcile
+        has brought every board up to its log."""
+        await self.duty.ready.wait()
+        if self.duty.taking_lead is not None:
+            await asyncio.shield(self.duty.taking_lead)
 
     async def settled_views(self) -> GameViews:
         """The read models, once they show every event appended so far."""
@@ -230,6 +233,7 @@ class GameBot(discord.AutoShardedClient):
             shown = await self.show(outcome)
             await interaction.response.edit_message(embed=shown.embed, view=shown.view)
             await self.views.board_shown(game_id, outcome.state.version)
+        await self._keep_up(outcome.game, game_id, outcome.state.version)
         if not outcome.state.is_over:
             return
         pictured = await self.fronts[outcome.game].finished(outcome, shown)
@@ -302,6 +306,23 @@ class GameBot(discord.AutoShardedClient):
         """Show the game as it stands on its board message, wherever it is (a timer fired, a player
         forfeited, a restart); ``False`` when it cannot be (never posted, deleted, or out of the
         bot's reach). ``outcome`` is the newest the caller knows; a newer one is shown if there is."""
+        edited = await self._edit_board(outcome, again=False)
+        if edited:
+            await self._keep_up(outcome.game, outcome.state.game_id, outcome.state.version)
+        return edited
+
+    async def _keep_up(self, game: str, game_id: str, shown: int) -> None:
+        """With other processes serving the same game, a board edit may land after a newer one: after
+        each edit, the log is read again, and while it has moved past what was shown, the board is
+        edited again, so the last edit to land always shows the last version."""
+        while self.shared:
+            latest = await self.service(game).current(game_id)
+            if latest.state.version <= shown or not await self._edit_board(latest, True):
+                return
+            shown = latest.state.version
+
+    async def _edit_board(self, outcome: Outcome[Any, Any], again: bool) -> bool:
+        """``edit_board``'s edit; ``again``: even if the board is recorded as showing this version."""
         game_id = outcome.state.game_id
         async with self._rendering(game_id):
             message = await self.board_message(game_id)
@@ -311,7 +332,7 @@ class GameBot(discord.AutoShardedClient):
             if shown_version is not None and shown_version > outcome.state.version:
                 outcome = await self.service(outcome.game).current(game_id)
             state = outcome.state
-            if shown_version is not None and shown_version >= state.version:
+            if shown_version is not None and shown_version >= state.version and not again:
                 return True  # it shows this version already: a version has one board
             shown = await self.show(outcome)
             edited = False

@@ -16,6 +16,7 @@ from bot.platform.settings import Settings
 from bot.platform.timers import Clock, SystemClock, Timers
 from storage.events import EventStore, SqliteEventStore
 from storage.games import GameViews
+from storage.leadership import Leadership, PostgresLeadership, SoleLeadership
 from storage.postgres import PostgresDatabase, PostgresEventStore
 
 
@@ -28,6 +29,8 @@ class Platform:
     projector: Projector
     services: dict[str, GameService[Any, Any, Any]]
     timers: Timers
+    leadership: Leadership
+    """Which process keeps the timers and the read models (``bot.platform.duty``)."""
 
     def service(self, game: str | AnyGame) -> GameService[Any, Any, Any]:
         return self.services[game if isinstance(game, str) else game.name]
@@ -36,6 +39,11 @@ class Platform:
         """The read models, once they show every event appended so far."""
         await self.projector.settle()
         return self.views
+
+
+def leadership(settings: Settings) -> Leadership:
+    """Who leads: the one process on an SQLite file, or the holder of a lock in PostgreSQL."""
+    return PostgresLeadership(settings.database_url) if settings.database_url else SoleLeadership()
 
 
 async def open_storage(settings: Settings) -> tuple[EventStore, GameViews]:
@@ -70,6 +78,10 @@ async def platform(
         await projector.catch_up()
         services = {name: GameService(game, store, projector, chance, views) for name, game in games.items()}
         timers = Timers(services, clock or SystemClock())
-        yield Platform(settings, games, store, views, projector, services, timers)
+        leader = leadership(settings)
+        try:
+            yield Platform(settings, games, store, views, projector, services, timers, leader)
+        finally:
+            await leader.close()
     finally:
         await settle_and_close(projector, views, store)

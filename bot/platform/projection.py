@@ -36,10 +36,15 @@ class Projector:
         self._again = False
         self._begun = self._done = self._reached = 0
         """Catch-ups numbered as they begin; the number of the last that finished, and its position."""
+        self.following = True
+        """Whether this process follows the log in the background (only the leading one, when several
+        share a database: ``bot.platform.duty``); a reader's ``settle`` catches up whatever it says."""
 
     def follow(self) -> None:
         """Catch up soon, in the background: the player's answer never waits for the read models.
         Calls while a catch-up runs are folded into one more run after it."""
+        if not self.following:
+            return
         if self._following is not None and not self._following.done():
             self._again = True
             return

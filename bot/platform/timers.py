@@ -70,6 +70,11 @@ class Timers:
         for service in services.values():
             service.watchers.append(self.track)
 
+    def clear(self) -> None:
+        """Forget every deadline (this process no longer keeps the timers, or is about to restore them)."""
+        self._due.clear()
+        self._wake.set()
+
     def pending(self, game_id: str) -> list[Due]:
         return list(self._due.get(game_id, ()))
 

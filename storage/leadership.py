@@ -1,0 +1,93 @@
+"""Which process leads: the one that keeps the timers, follows the log into the read models and
+brings boards up after a restart, for every process sharing the games' database.
+
+On an SQLite file there is one process, and it leads. On PostgreSQL the leader is whoever holds a
+session advisory lock on a connection of its own: it holds it as long as that connection lives, so a
+leader that dies (even by SIGKILL) lets it go at once, and another takes it at its next try. The
+same connection LISTENs for the event store's NOTIFY: a hint that some process appended, after
+which the leader reads the log itself (a hint lost is caught by the next tick).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any, Protocol
+
+import asyncpg
+
+log = logging.getLogger(__name__)
+
+CHANNEL = "hogbot_events"
+"""What the PostgreSQL event store NOTIFYs after each commit (the payload: the last position)."""
+LEADER_LOCK = 7_317_003
+
+
+class Leadership(Protocol):
+    async def lead(self) -> bool:
+        """Whether this process leads now: taking the lead if it is free, checking it is still held."""
+        ...
+
+    async def hint(self, timeout: float) -> None:
+        """Return when another process may have appended, or after ``timeout`` seconds."""
+        ...
+
+    async def close(self) -> None: ...
+
+
+class SoleLeadership:
+    """One process on an SQLite file: it leads, and hears of every append from its own service."""
+
+    async def lead(self) -> bool:
+        return True
+
+    async def hint(self, timeout: float) -> None:
+        await asyncio.Event().wait()  # no other process: nothing to hear, ever
+
+    async def close(self) -> None:
+        pass
+
+
+class PostgresLeadership:
+    def __init__(self, url: str) -> None:
+        self._url = url
+        self._db: asyncpg.Connection[Any] | None = None
+        self._held = False
+        self._hinted = asyncio.Event()
+
+    async def lead(self) -> bool:
+        try:
+            if self._db is None or self._db.is_closed():
+                self._held = False
+                self._db = await asyncpg.connect(self._url)
+                await self._db.add_listener(CHANNEL, self._heard)
+            if self._held:
+                await self._db.fetchval("SELECT 1")  # the lock lives as long as this connection
+            else:
+                self._held = bool(await self._db.fetchval("SELECT pg_try_advisory_lock($1)", LEADER_LOCK))
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+            log.warning("lost the database connection that holds the lead (%s): trying again", error)
+            await self._drop()
+        return self._held
+
+    def _heard(self, *_: object) -> None:
+        self._hinted.set()
+
+    async def hint(self, timeout: float) -> None:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._hinted.wait(), timeout)
+        self._hinted.clear()
+
+    async def _drop(self) -> None:
+        self._held = False
+        if self._db is not None:
+            self._db.terminate()
+            self._db = None
+
+    async def close(self) -> None:
+        """Let the lead go (closing the connection releases the lock)."""
+        if self._db is not None:
+            await self._db.close()
+            self._db = None
+        self._held = False

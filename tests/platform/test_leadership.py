@@ -1,0 +1,118 @@
+"""Several processes on one PostgreSQL database: exactly one leads (keeps the timers, follows the
+log); a deadline set by a click another process served is kept by the leader; when the leader goes,
+another takes the lead within a tick and restores every timer from the log."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import AsyncExitStack
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from bot.platform.compose import Platform, platform
+from bot.platform.duty import Duty
+from bot.platform.settings import Settings
+from cucumber_core.events import Seat
+from cucumber_core.game import OpenLobby
+from storage.leadership import PostgresLeadership
+from storage.postgres import PostgresEventStore
+from tests.fake_clock import FakeClock
+from tests.platform.listening import Heard
+from tests.storage.store_contract import event
+
+TICK = 0.05
+
+
+def hearing(p: Platform) -> Heard:
+    """What the process's timers tell (they run under its duty, not the test's)."""
+    heard = Heard()
+    p.timers.warned, p.timers.fired = heard.warned, heard.on_fire
+    return heard
+
+
+async def test_one_process_leads_and_another_takes_over_when_it_goes(postgres_url: str) -> None:
+    first, second = PostgresLeadership(postgres_url), PostgresLeadership(postgres_url)
+    try:
+        assert await first.lead() and not await second.lead()
+        assert await first.lead() and not await second.lead()  # re-checked: still the first's
+        await first.close()  # its connection gone (as when its process dies): the lock goes with it
+        assert await second.lead() and not await first.lead()
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_an_append_in_any_process_wakes_the_others(postgres_url: str) -> None:
+    leadership = PostgresLeadership(postgres_url)
+    store = await PostgresEventStore.open(postgres_url)
+    try:
+        await leadership.lead()  # connected, listening
+        woken = asyncio.ensure_future(leadership.hint(timeout=600))
+        await store.append("g", [event(1)], 0)
+        await asyncio.wait_for(woken, 20)  # a hint, long before the tick
+    finally:
+        await store.close()
+        await leadership.close()
+
+
+@dataclass
+class Process:
+    platform: Platform
+    duty: Duty
+    task: asyncio.Task[None]
+
+    async def die(self) -> None:
+        """As a process killed mid-game: its duty stops, its database connections go."""
+        self.task.cancel()
+        await self.platform.leadership.close()
+
+
+@pytest.fixture
+async def processes(tmp_path: Path, postgres_url: str, clock: FakeClock) -> AsyncIterator[list[Process]]:
+    """Two 'processes' (two platforms, each with its connections and its duty) on one database."""
+    settings = Settings(db=tmp_path / "unused.sqlite3", database_url=postgres_url, cache=tmp_path)
+    async with AsyncExitStack() as stack:
+        started = []
+        for _ in range(2):
+            p = await stack.enter_async_context(platform(settings, clock=clock))
+            duty = Duty(p, tick=TICK)
+            task = asyncio.create_task(duty.run())
+            stack.callback(task.cancel)
+            await duty.ready.wait()
+            started.append(Process(p, duty, task))
+        yield started
+
+
+async def test_the_leader_keeps_the_timers_of_games_another_process_serves(
+    processes: list[Process], clock: FakeClock
+) -> None:
+    (leader, leading), (other, follower) = ((p.platform, p.duty) for p in processes)
+    assert leading.leading and not follower.leading
+    assert leader.projector.following and not other.projector.following
+    ann = Seat("1", "Ann")
+    heard = hearing(leader)
+    await other.service("cucumber").create("t1", OpenLobby("t1", ann, 3, lobby_timeout=300), "open")
+    while not leader.timers.pending("t1"):  # the hint woke the leader, which read the log
+        await asyncio.sleep(TICK)
+    assert [d.kind for d in leader.timers.pending("t1")] == ["expire"]
+    await clock.advance(301)
+    outcome = await heard.fired.get()  # the leader closed the table nobody started
+    assert outcome.state.closed == "expired"
+    assert (await other.service("cucumber").load("t1")).closed == "expired"
+
+
+async def test_when_the_leader_goes_another_takes_its_timers_over(processes: list[Process], clock: FakeClock) -> None:
+    (leader, _), (other, follower) = ((p.platform, p.duty) for p in processes)
+    ann = Seat("1", "Ann")
+    await leader.service("cucumber").create("t1", OpenLobby("t1", ann, 3, lobby_timeout=300, turn_timeout=60), "open")
+    await processes[0].die()
+    while not follower.leading:  # the other takes the lead at its next tick
+        await asyncio.sleep(TICK)
+    assert other.projector.following and [d.kind for d in other.timers.pending("t1")] == ["expire"]
+    heard = hearing(other)
+    await clock.advance(301)
+    assert (await heard.fired.get()).state.closed == "expired"
+    assert leader.timers.pending("t1") == []  # the old leader keeps none
