@@ -165,15 +165,17 @@ def button(board: Sent, label: str) -> str:
     )
 
 
-def challenge_command(opponent_id: str, opponent_name: str, bot_user: bool = False) -> dict[str, Any]:
-    """``/hog challenge opponent:<member>`` as Discord sends it, the member resolved."""
+def challenge_command(
+    opponent_id: str, opponent_name: str, bot_user: bool = False, by: tuple[str, str] = ("1001", "Ada")
+) -> dict[str, Any]:
+    """``/hog challenge opponent:<member>`` as Discord sends it (from ``by``, id and name), the member resolved."""
     them = member(opponent_id, opponent_name)
     them["user"]["bot"] = bot_user
     resolved_member = {k: v for k, v in them.items() if k != "user"}
     return {
         "type": 2,
         **where(),
-        "member": member("1001", "Ada"),
+        "member": member(*by),
         "data": {
             "id": "1",
             "name": "hog",
