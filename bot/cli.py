@@ -10,6 +10,7 @@ hogbot rules [RULES]         a rule set explained, with examples
 hogbot verify GAME           a finished game's dice or cards checked against its revealed seed (exit 0: fair)
 hogbot damaged               the games set aside because their log cannot be read (exit 1 if any)
 hogbot migrate               create or upgrade the database's schema (``HOG_DB``, or ``HOG_DATABASE_URL``)
+hogbot copy-store            move a history from SQLite to PostgreSQL (``--from sqlite:///F --to postgresql://...``)
 hogbot tournament            exact win rates of the named strategies, each against each
 hogbot simulate A B          Monte Carlo games between two strategies, with a progress bar
 """
@@ -24,6 +25,7 @@ import re
 import sys
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TextIO, TypeVar
 
@@ -54,6 +56,7 @@ from hog_core.strategies import (
     swap_strategy,
     tabulate,
 )
+from storage.copying import CopyRefused, copy_store
 from storage.errors import OPENING_ERRORS
 
 TOURNAMENT = ("always_roll(4)", "always_roll(6)", "bacon", "swap", "medium", "perfect")
@@ -89,6 +92,20 @@ async def migrate(settings: Settings, out: TextIO) -> None:
     await views.close()
     await store.close()
     print(f"The database {settings.where} is ready (its schema is up to date).", file=out)
+
+
+async def copy_history(settings: Settings, source: str, target: str, out: TextIO) -> None:
+    """Copy an SQLite history into an empty PostgreSQL database, check it, and project its read models."""
+    before, _ = await copy_store(source, target)
+    print(
+        f"Copied {before.events:,} events of {before.streams:,} games "
+        f"(SHA-256 {before.digest[:16]}… on both sides), "
+        + ", ".join(f"{n:,} {table}" for table, (n, _) in before.kept.items())
+        + ": the copy matches its source.",
+        file=out,
+    )
+    async with platform(replace(settings, database_url=target)) as p:  # the read models, from the copied log
+        print(f"Projected the read models: {await p.views.count():,} games. Set HOG_DATABASE_URL to use it.", file=out)
 
 
 def resolve_strategy(spec: str, kernel: Kernel, solution: Solution) -> Policy:
@@ -267,6 +284,9 @@ def main(
     verify_parser.add_argument("game", help="the game's id (see: history)")
     sub.add_parser("damaged", help="the games whose log cannot be read, set aside from play")
     sub.add_parser("migrate", help="create or upgrade the database's schema")
+    copying = sub.add_parser("copy-store", help="move every game from an SQLite file to an empty PostgreSQL database")
+    copying.add_argument("--from", dest="source", required=True, metavar="sqlite:///FILE")
+    copying.add_argument("--to", dest="target", required=True, metavar="postgresql://...")
     replay = sub.add_parser("replay", help="watch a stored game again, step by step")
     replay.add_argument("game", help="the game's id (see: history)")
     replay.add_argument("--step", type=int, help="show only this step (from 1)")
@@ -310,6 +330,8 @@ def main(
             return on_platform(settings, lambda p: check_fair(p, args.game, out), modules)
         elif args.command == "migrate":
             asyncio.run(migrate(settings, out))
+        elif args.command == "copy-store":
+            asyncio.run(copy_history(settings, args.source, args.target, out))
         elif args.command == "damaged":
             return on_platform(settings, lambda p: list_damaged(p, out), modules)
         elif args.command == "replay":
@@ -328,6 +350,9 @@ def main(
             return play(settings, games[plays[args.command]], args, stdin or sys.stdin, out, modules)
     except (HogError, Refusal) as error:
         parser.error(error.message)
+    except CopyRefused as error:
+        print(f"hogbot: {error}", file=sys.stderr)
+        return 1
     except ValueError as error:
         parser.error(str(error))
     except BrokenPipeError:  # ``hogbot replay g1 | head``: the reader left, which is no error of ours

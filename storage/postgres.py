@@ -177,6 +177,20 @@ class PostgresEventStore(GroupCommitStore):
                 await db.execute("SELECT pg_notify($1, $2)", CHANNEL, str(inserts[-1][0]))  # sent on commit
         return outcomes
 
+    async def import_events(self, events: Sequence[StoredEvent]) -> None:
+        """Store events copied from another store exactly as they were (positions, versions, times,
+        commands), after the last one here: the log's order continues unbroken (``storage.copying``)."""
+        async with self._readers.acquire() as db, db.transaction():
+            await db.execute("LOCK TABLE events IN EXCLUSIVE MODE")
+            last = await db.fetchval("SELECT coalesce(max(position), 0) FROM events")
+            if events and events[0].position != last + 1:
+                raise StoreError(f"events from position {events[0].position} cannot follow position {last}")
+            rows = [
+                (e.position, e.stream_id, e.version, e.type, e.schema, e.data, e.recorded_at, e.command_id)
+                for e in events
+            ]
+            await db.copy_records_to_table("events", records=rows, columns=[*COLUMNS.split(", "), "command_id"])
+
     async def load(self, stream_id: str, after_version: int = 0) -> list[StoredEvent]:
         rows = await self._readers.fetch(
             f"SELECT {COLUMNS}, command_id FROM events WHERE stream_id = $1 AND version > $2 ORDER BY version",
