@@ -15,19 +15,41 @@ from tests.discord.fake_discord import FakeDiscord
 
 
 @asynccontextmanager
-async def bot_process(scratch: Path, cache: Path, show_log: bool) -> AsyncIterator[FakeDiscord]:
-    """The fake Discord, with the bot (its database in ``scratch``) logged in to it, until the block ends."""
+async def bot_process(
+    scratch: Path,
+    cache: Path,
+    show_log: bool,
+    processes: int = 1,
+    database_url: str | None = None,
+    pids: list[int] | None = None,
+) -> AsyncIterator[FakeDiscord]:
+    """The fake Discord, with the bot logged in to it until the block ends: one process on an SQLite
+    file in ``scratch``, or ``processes`` processes sharing the PostgreSQL ``database_url``, each
+    running one of as many shards (their process ids put in ``pids``)."""
     fake = FakeDiscord(spec=None)  # the schema check is the tests' job; here it would only slow the fake
     await fake.start()
     env = bot_env(fake.api_base, fake.gateway, scratch / "bot.sqlite3", cache, token="load-test")
+    if database_url:
+        env["HOG_DATABASE_URL"] = database_url
     stderr = None if show_log else asyncio.subprocess.DEVNULL
-    bot = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", cwd=ROOT, env=env, stderr=stderr)
+    bots = []
     try:
-        await fake.ready(timeout=60)
+        for shard in range(processes):
+            shards = {"HOG_SHARD_COUNT": str(processes), "HOG_SHARD_IDS": str(shard)} if processes > 1 else {}
+            fake.expect_login()
+            bots.append(
+                await asyncio.create_subprocess_exec(
+                    sys.executable, "-m", "bot", cwd=ROOT, env=env | shards, stderr=stderr
+                )
+            )
+            await fake.ready(timeout=60)
+        if pids is not None:
+            pids.extend(bot.pid for bot in bots)
         yield fake
     finally:
-        bot.terminate()
-        await bot.wait()
+        for bot in bots:
+            bot.terminate()
+            await bot.wait()
         await fake.stop()
 
 

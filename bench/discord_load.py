@@ -45,42 +45,46 @@ THINK = (0.0, 0.0)
 """The least and most seconds a member takes to read the board and press (``--think``)."""
 
 
-async def play(fake: FakeDiscord, members: dict[str, str], body: dict[str, Any], message_id: str, k: str) -> int:
+async def play(
+    fake: FakeDiscord, members: dict[str, str], body: dict[str, Any], message_id: str, k: str, shard: int
+) -> int:
     """Press ``k`` for whoever is to move until the game ends; returns the number of presses."""
     presses = 0
     while (name := to_move(body)) is not None:
         await asyncio.sleep(random.uniform(*THINK))
         who = members.get(name, next(iter(members.values())))
-        pressed = await fake.interact(click(button(body, k), fake.message(message_id), who, name))
+        pressed = await fake.interact(click(button(body, k), fake.message(message_id), who, name), shard)
         answer = await fake.response(pressed, timeout=60)
         assert answer.body["type"] == 7, answer.body
         body, presses = answer.body["data"], presses + 1
     return presses
 
 
-async def house_game(fake: FakeDiscord, n: int) -> int:
+async def house_game(fake: FakeDiscord, n: int, shards: int = 1) -> int:
+    """A game against the house, on shard ``n % shards`` (each game's server is on one shard)."""
     who, name = str(10_000 + n), f"P{n}"
     await asyncio.sleep(random.uniform(*THINK))  # nobody types a command at the same instant as 99 others
-    command = await fake.interact(subcommand("house", who=who, person=name))
+    command = await fake.interact(subcommand("house", who=who, person=name), n % shards)
     await fake.response(command, timeout=60)
     shown = await fake.wait_for(lambda s: s.method == "PATCH" and s.path.endswith(f"token{command}/messages/@original"))
     message_id = fake.messages[f"original:token{command}"]["id"]
-    return 1 + await play(fake, {name: who}, shown.body, message_id, "4")
+    return 1 + await play(fake, {name: who}, shown.body, message_id, "4", n % shards)
 
 
-async def challenge_game(fake: FakeDiscord, n: int) -> int:
+async def challenge_game(fake: FakeDiscord, n: int, shards: int = 1) -> int:
+    """A challenge between two members, on shard ``n % shards``."""
     ada, bob = (str(20_000 + n), f"A{n}"), (str(30_000 + n), f"B{n}")
     await asyncio.sleep(random.uniform(*THINK))
     data = challenge_command(bob[0], bob[1])
     data["member"]["user"].update(id=ada[0], username=ada[1], global_name=ada[1])
-    command = await fake.interact(data)
+    command = await fake.interact(data, n % shards)
     await fake.response(command, timeout=60)
     shown = await fake.wait_for(lambda s: s.method == "PATCH" and s.path.endswith(f"token{command}/messages/@original"))
     message_id = fake.messages[f"original:token{command}"]["id"]
     await asyncio.sleep(random.uniform(*THINK))
-    accept = await fake.interact(click(button(shown.body, "Accept"), fake.message(message_id), *bob))
+    accept = await fake.interact(click(button(shown.body, "Accept"), fake.message(message_id), *bob), n % shards)
     accepted = await fake.response(accept, timeout=60)
-    return 2 + await play(fake, {ada[1]: ada[0], bob[1]: bob[0]}, accepted.body["data"], message_id, "5")
+    return 2 + await play(fake, {ada[1]: ada[0], bob[1]: bob[0]}, accepted.body["data"], message_id, "5", n % shards)
 
 
 async def main(games: int, show_log: bool) -> None:

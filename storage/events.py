@@ -86,6 +86,10 @@ class EventStore(Protocol):
 
     async def load(self, stream_id: str, after_version: int = 0) -> list[StoredEvent]: ...
 
+    async def version(self, stream_id: str) -> int:
+        """The stream's version now (0 for an unknown stream): one indexed read, no events loaded."""
+        ...
+
     async def read_all(self, after_position: int = 0, limit: int = 1000) -> list[StoredEvent]: ...
 
     async def close(self) -> None: ...
@@ -312,6 +316,14 @@ class SqliteEventStore(GroupCommitStore):
         except sqlite3.OperationalError:
             rows = list(await self._reader.execute_fetchall(query, (stream_id, after_version)))
         return [StoredEvent(*row) for row in rows]
+
+    async def version(self, stream_id: str) -> int:
+        query = "SELECT coalesce(max(version), 0) FROM events WHERE stream_id = ?"
+        try:
+            ((version,),) = self._quick.execute(query, (stream_id,)).fetchall()
+        except sqlite3.OperationalError:
+            ((version,),) = await self._reader.execute_fetchall(query, (stream_id,))
+        return int(version)
 
     async def read_all(self, after_position: int = 0, limit: int = 1000) -> list[StoredEvent]:
         """Up to ``limit`` events of every stream after ``after_position``, in global order."""

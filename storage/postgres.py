@@ -145,6 +145,12 @@ async def migrate(db: asyncpg.Connection[Any] | PoolConnectionProxy[Any]) -> int
     return len(SCHEMA)
 
 
+async def as_it_is(connection: object) -> None:
+    """How a pooled connection is reset when it goes back: not at all. Ours set no session state
+    (every transaction is closed by its block, advisory locks are per transaction, and LISTEN has a
+    connection of its own), so asyncpg's default reset would be a wasted round trip per query."""
+
+
 class PostgresEventStore(GroupCommitStore):
     """The event log in PostgreSQL: one connection for this process's writer task, a pool for reads."""
 
@@ -159,7 +165,7 @@ class PostgresEventStore(GroupCommitStore):
         writer = await asyncpg.connect(url)
         try:
             await migrate(writer)
-            readers = await asyncpg.create_pool(url, min_size=1, max_size=8)
+            readers = await asyncpg.create_pool(url, min_size=1, max_size=8, reset=as_it_is)
         except BaseException:
             await writer.close()
             raise
@@ -199,6 +205,12 @@ class PostgresEventStore(GroupCommitStore):
         )
         return _stored(rows)
 
+    async def version(self, stream_id: str) -> int:
+        found = await self._readers.fetchval(
+            "SELECT coalesce(max(version), 0) FROM events WHERE stream_id = $1", stream_id
+        )
+        return int(found)
+
     async def read_all(self, after_position: int = 0, limit: int = 1000) -> list[StoredEvent]:
         rows = await self._readers.fetch(
             f"SELECT {COLUMNS}, command_id FROM events WHERE position > $1 ORDER BY position LIMIT $2",
@@ -228,7 +240,7 @@ class PostgresDatabase:
 
     @classmethod
     async def open(cls, url: str) -> PostgresDatabase:
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=8)
+        pool = await asyncpg.create_pool(url, min_size=1, max_size=8, reset=as_it_is)
         try:
             async with pool.acquire() as db:
                 await migrate(db)

@@ -47,6 +47,10 @@ read message history (the README's invite link has the same number)."""
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 
 
+MADE_KEPT = 10_000
+"""Games whose last stored version a process remembers (forgotten all at once past this)."""
+
+
 class GameBot(discord.AutoShardedClient):
     """The bot: every game's commands and boards, on the shards this process runs (all of them, as
     many as Discord recommends, unless ``shard_count`` and ``shard_ids`` say otherwise)."""
@@ -68,6 +72,12 @@ class GameBot(discord.AutoShardedClient):
         self.timers.fired, self.timers.warned = self.edit_board, self.warn
         self.shared = platform.settings.database_url is not None
         """Other processes may serve the same games (one PostgreSQL database for several)."""
+        self._made: dict[str, int] = {}
+        """The last version of each game this process stored (its own answer shows it)."""
+        self._shown: dict[str, int] = {}
+        """The version each board was last edited to by this process (its edits take turns)."""
+        for service in platform.services.values():
+            service.watchers.append(self._stored)
         self.duty = Duty(platform, on_lead=self.reconcile)
         """The timers and the board reconcile, kept by the one leading process (``bot.platform.duty``)."""
         self._duty: asyncio.Task[None] | None = None
@@ -227,12 +237,14 @@ class GameBot(discord.AutoShardedClient):
         that the click is answered without waiting for the drawing."""
         game_id = outcome.state.game_id
         async with self._rendering(game_id):
-            shown_version = await self.views.shown_version(game_id)
+            shown_version = self._shown.get(game_id)
+            if shown_version is None:
+                shown_version = await self.views.shown_version(game_id)
             if shown_version is not None and shown_version > outcome.state.version:
                 outcome = await self.service(outcome.game).current(game_id)  # never put an older board back up
             shown = await self.show(outcome)
             await interaction.response.edit_message(embed=shown.embed, view=shown.view)
-            await self.views.board_shown(game_id, outcome.state.version)
+            await self._record_shown(game_id, outcome.state.version)
         await self._keep_up(outcome.game, game_id, outcome.state.version)
         if not outcome.state.is_over:
             return
@@ -311,13 +323,23 @@ class GameBot(discord.AutoShardedClient):
             await self._keep_up(outcome.game, outcome.state.game_id, outcome.state.version)
         return edited
 
+    def _stored(self, game: str, state: Any) -> None:
+        if self.shared:
+            self._made[state.game_id] = max(state.version, self._made.get(state.game_id, 0))
+            if len(self._made) > MADE_KEPT:
+                self._made.clear()
+
     async def _keep_up(self, game: str, game_id: str, shown: int) -> None:
         """With other processes serving the same game, a board edit may land after a newer one: after
-        each edit, the log is read again, and while it has moved past what was shown, the board is
-        edited again, so the last edit to land always shows the last version."""
+        each edit, the log's version is read again, and while another process has moved the game past
+        what was shown, the board is edited again, so the last edit to land shows the last version.
+        (A version this process stored is shown by its own answer: in-process edits take turns.)"""
         while self.shared:
+            version = await self.platform.store.version(game_id)
+            if version <= max(shown, self._made.get(game_id, 0)):
+                return
             latest = await self.service(game).current(game_id)
-            if latest.state.version <= shown or not await self._edit_board(latest, True):
+            if not await self._edit_board(latest, True):
                 return
             shown = latest.state.version
 
@@ -342,8 +364,15 @@ class GameBot(discord.AutoShardedClient):
             # else (no Attach Files permission there, say) the board without its picture
             edited = edited or await self._edit(message, shown)
             if edited:
-                await self.views.board_shown(game_id, state.version)
+                await self._record_shown(game_id, state.version)
             return edited
+
+    async def _record_shown(self, game_id: str, version: int) -> None:
+        """The board of ``game_id`` shows ``version``: in the read models (for a restart), and here."""
+        await self.views.board_shown(game_id, version)
+        if len(self._shown) > MADE_KEPT:
+            self._shown.clear()
+        self._shown[game_id] = max(version, self._shown.get(game_id, 0))
 
     async def reconcile(self) -> None:
         """Bring every board up to its game's log, after a crash between a store and a board edit:

@@ -41,6 +41,7 @@ class EventStoreContract:
             (x.type, x.schema, x.data) for x in (event(1), event(2), event(4))
         ]
         assert [e.version for e in await store.load("g1", after_version=2)] == [3]
+        assert (await store.version("g1"), await store.version("g2"), await store.version("nobody")) == (3, 1, 0)
         assert [(e.stream_id, e.position) for e in await store.read_all()] == [
             ("g1", 1),
             ("g1", 2),
