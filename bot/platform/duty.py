@@ -43,24 +43,33 @@ class Duty:
         self._seen = 0
 
     async def run(self) -> None:
-        """Check the lead, and do the leader's work, until cancelled."""
-        p = self.platform
+        """Check the lead, and do the leader's work, until cancelled. A turn that fails (the database
+        out of reach a moment) is logged and tried again a tick later: the timers never stop for good."""
         try:
             while True:
-                leads = await p.leadership.lead()
-                if leads and not self.leading:
-                    await self._take_lead()
-                elif self.leading and not leads:
-                    log.warning("this process no longer leads: its timers stop (another takes them over)")
-                    self._give_up()
-                self.leading = leads
-                p.projector.following = leads
-                self.ready.set()
-                if leads:
-                    await self._follow()
-                await p.leadership.hint(self.tick)
+                try:
+                    await self._turn()
+                except Exception:
+                    log.exception("the leading process's work failed: trying again in a moment")
+                    await asyncio.sleep(self.tick)
+                    continue
+                await self.platform.leadership.hint(self.tick)
         finally:
             self._give_up()
+
+    async def _turn(self) -> None:
+        p = self.platform
+        leads = await p.leadership.lead()
+        if leads and not self.leading:
+            await self._take_lead()
+        elif self.leading and not leads:
+            log.warning("this process no longer leads: its timers stop (another takes them over)")
+            self._give_up()
+        self.leading = leads
+        p.projector.following = leads
+        self.ready.set()
+        if leads:
+            await self._follow()
 
     async def _take_lead(self) -> None:
         p = self.platform

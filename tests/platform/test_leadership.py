@@ -17,7 +17,7 @@ from bot.platform.duty import Duty
 from bot.platform.settings import Settings
 from cucumber_core.events import Seat
 from cucumber_core.game import OpenLobby
-from storage.leadership import PostgresLeadership
+from storage.leadership import PostgresLeadership, SoleLeadership
 from storage.postgres import PostgresEventStore
 from tests.fake_clock import FakeClock
 from tests.platform.listening import Heard
@@ -116,3 +116,26 @@ async def test_when_the_leader_goes_another_takes_its_timers_over(processes: lis
     await clock.advance(301)
     assert (await heard.fired.get()).state.closed == "expired"
     assert leader.timers.pending("t1") == []  # the old leader keeps none
+
+
+async def test_a_turn_that_fails_is_tried_again(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """The database out of reach for a moment does not stop the leader's work for good."""
+
+    class Flaky(SoleLeadership):
+        failures = 1
+
+        async def lead(self) -> bool:
+            if self.failures:
+                self.failures -= 1
+                raise ConnectionResetError("the database went away a moment")
+            return True
+
+    async with platform(Settings(db=tmp_path / "g.sqlite3", cache=tmp_path)) as p:
+        p.leadership = Flaky()
+        duty = Duty(p, tick=TICK)
+        task = asyncio.create_task(duty.run())
+        try:
+            await duty.ready.wait()
+            assert duty.leading and "the leading process's work failed" in caplog.text
+        finally:
+            task.cancel()
