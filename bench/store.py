@@ -26,7 +26,7 @@ from bench.replay import sixty_turn_game
 from bot.games.hog.module import HogGame
 from bot.platform.codec import from_records, to_record
 from hog_core.game import replay
-from storage.events import NewEvent, SqliteEventStore, Synchronous
+from storage.events import EventStore, NewEvent, SqliteEventStore, Synchronous
 
 WRITERS, EACH = 100, 60
 HOG = HogGame()
@@ -72,8 +72,8 @@ async def naive_aiosqlite(path: Path, sync: Synchronous) -> float:
     return WRITERS * EACH / elapsed
 
 
-async def ours(path: Path, sync: Synchronous) -> float:
-    store = await SqliteEventStore.open(path, synchronous=sync)
+async def concurrently(store: EventStore) -> float:
+    """``WRITERS`` writers each appending ``EACH`` events to a game of their own: appends/s. Closes the store."""
 
     async def writer(w: int) -> None:
         for v in range(EACH):
@@ -84,9 +84,9 @@ async def ours(path: Path, sync: Synchronous) -> float:
     return WRITERS * EACH / elapsed
 
 
-async def ours_sequential(path: Path, n: int = 1000) -> float:
-    """The eventsourcing library's workload: one writer, one event per append, waiting for each."""
-    store = await SqliteEventStore.open(path)
+async def alone(store: EventStore, n: int = 1000) -> float:
+    """The eventsourcing library's workload (a player clicking alone): one writer, one event per
+    append, waiting for each: appends/s. Closes the store."""
     start = time.perf_counter()
     for v in range(n):
         await store.append("g", [EVENT], v)
@@ -179,7 +179,9 @@ async def main() -> None:
         for sync in ("FULL", "NORMAL"):
             plain = plain_sqlite(d / f"plain-{sync}.db", sync)
             naive = await naive_aiosqlite(d / f"naive-{sync}.db", sync)
-            mine[sync] = ours_rate = await ours(d / f"ours-{sync}.db", sync)
+            mine[sync] = ours_rate = await concurrently(
+                await SqliteEventStore.open(d / f"ours-{sync}.db", synchronous=sync)
+            )
             print(
                 f"  synchronous={sync:6s} plain sqlite3 {plain:9,.0f}/s   naive aiosqlite {naive:9,.0f}/s   "
                 f"this store {ours_rate:9,.0f}/s  ({ours_rate / plain:.1f}x plain sqlite3)"
@@ -191,7 +193,7 @@ async def main() -> None:
         except ImportError:
             print("\n(eventsourcing is not installed: python -m pip install -e '.[bench]')")
             return
-        one = await ours_sequential(d / "sequential.db")
+        one = await alone(await SqliteEventStore.open(d / "sequential.db"))
         print("\nbeside the eventsourcing library (its SQLite recorder, synchronous=FULL too), same run:")
         full = mine["FULL"]
         print(f"  events saved by 100 concurrent writers: {es_many:9,.0f}/s vs {full:9,.0f}/s ({full / es_many:.1f}x)")

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import asyncio
 import sys
-import time
 from pathlib import Path
 
 import asyncpg
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from bench.store import EACH, EVENT, WRITERS, timed
+from bench.store import EACH, EVENT, WRITERS, alone, concurrently, timed
 from storage.postgres import PostgresEventStore
 from tests.postgres_server import create_database, throwaway_server
 
@@ -40,38 +39,15 @@ async def bare(url: str) -> float:
     return WRITERS * EACH / elapsed
 
 
-async def ours(url: str) -> float:
-    store = await PostgresEventStore.open(url)
-
-    async def writer(w: int) -> None:
-        for v in range(EACH):
-            await store.append(f"g{w}", [EVENT], v)
-
-    elapsed = await timed(lambda: asyncio.gather(*(writer(w) for w in range(WRITERS))))
-    await store.close()
-    return WRITERS * EACH / elapsed
-
-
-async def one_writer(url: str, n: int = 1000) -> float:
-    """A player clicking alone: one append at a time, each waited for."""
-    store = await PostgresEventStore.open(url)
-    start = time.perf_counter()
-    for v in range(n):
-        await store.append("g", [EVENT], v)
-    elapsed = time.perf_counter() - start
-    await store.close()
-    return n / elapsed
-
-
 async def main(server: str) -> None:
     print(f"{WRITERS} concurrent writers, {WRITERS * EACH:,} appends of one event, PostgreSQL with fsync on:")
     for round_ in (1, 2):
         plain = await bare(await create_database(server))
-        group = await ours(await create_database(server))
-        alone = await one_writer(await create_database(server))
+        group = await concurrently(await PostgresEventStore.open(await create_database(server)))
+        one = await alone(await PostgresEventStore.open(await create_database(server)))
         print(
             f"  round {round_}: bare asyncpg, a commit per event {plain:9,.0f}/s   "
-            f"this store (group commit) {group:9,.0f}/s ({group / plain:.1f}x)   one writer alone {alone:7,.0f}/s"
+            f"this store (group commit) {group:9,.0f}/s ({group / plain:.1f}x)   one writer alone {one:7,.0f}/s"
         )
 
 

@@ -17,13 +17,10 @@ from bot.platform.compose import Platform, platform
 from bot.platform.projection import Projector
 from bot.platform.registry import Games
 from bot.platform.settings import Settings
-from hog_core.events import Player
-from hog_core.game import AcceptChallenge, CreateGame, TakeTurn
-from hog_core.game import GameState as HogState
 from storage.games import GameViews
 from storage.postgres import PostgresDatabase, PostgresEventStore
 from tests.helpers import HOG, Seeded
-from tests.platform.test_ratings import SIX, Cucumber, append, played_out, six_at_a_table
+from tests.platform.test_ratings import SIX, Cucumber, hog_games, played_out, six_at_a_table
 
 
 async def everything(p: Platform) -> tuple[Any, ...]:
@@ -82,25 +79,18 @@ async def test_two_projectors_on_one_database_never_rate_a_game_twice(postgres_u
     batch is stored only if the checkpoint it started from still stands, so the ratings they reach
     are those of one projector alone (a rebuild's)."""
     rng = random.Random(3)
-    people = [Player(str(i), f"P{i}") for i in range(5)]
     sides = [
         (await PostgresEventStore.open(postgres_url), GameViews(await PostgresDatabase.open(postgres_url)))
         for _ in range(2)
     ]
     projectors = [Projector(store, views, Games({"hog": HOG})) for store, views in sides]
-    store = sides[0][0]
+
+    async def both_now_and_then() -> None:
+        if rng.random() < 0.15:
+            await asyncio.gather(*(p.catch_up(batch=4) for p in projectors))
+
     try:
-        games: dict[str, HogState] = {}
-        for n in range(12):
-            a, b = rng.sample(people, 2)
-            games[f"g{n}"] = await append(store, HogState(), CreateGame(f"g{n}", (a, b), goal=30, challenge=True))
-            games[f"g{n}"] = await append(store, games[f"g{n}"], AcceptChallenge(b.id))
-        while live := [g for g in games.values() if not g.is_over]:
-            state = rng.choice(live)
-            turn = TakeTurn(state.players[state.mover].id, 3, tuple(rng.randint(1, 6) for _ in range(3)))
-            games[state.game_id] = await append(store, state, turn)
-            if rng.random() < 0.15:
-                await asyncio.gather(*(p.catch_up(batch=4) for p in projectors))
+        await hog_games(sides[0][0], rng, people=5, games=12, between=both_now_and_then)
         await asyncio.gather(*(p.catch_up(batch=4) for p in projectors))
         views = sides[1][1]
         followed = (await views.ratings.standings("hog", "", limit=100), await views.checkpoint())
@@ -117,7 +107,6 @@ async def test_a_projector_that_falls_behind_another_stores_nothing_stale(postgr
     """The other process's projector catches up to the end while this one holds a batch it read
     before: this one's batch is refused (the checkpoint moved), and it goes on from the new one."""
     rng = random.Random(8)
-    people = [Player(str(i), f"P{i}") for i in range(3)]
     sides = [
         (await PostgresEventStore.open(postgres_url), GameViews(await PostgresDatabase.open(postgres_url)))
         for _ in range(2)
@@ -125,12 +114,7 @@ async def test_a_projector_that_falls_behind_another_stores_nothing_stale(postgr
     first, second = (Projector(store, views, Games({"hog": HOG})) for store, views in sides)
     try:
         for n in range(4):  # one game after the other: each batch of 8 events decides a game or so
-            a, b = rng.sample(people, 2)
-            state = await append(sides[0][0], HogState(), CreateGame(f"g{n}", (a, b), goal=20, challenge=True))
-            state = await append(sides[0][0], state, AcceptChallenge(b.id))
-            while not state.is_over:
-                turn = TakeTurn(state.players[state.mover].id, 3, tuple(rng.randint(1, 6) for _ in range(3)))
-                state = await append(sides[0][0], state, turn)
+            await hog_games(sides[0][0], rng, people=3, games=1, first=n)
         slow = sides[1][1]
         on_time = slow.apply
 

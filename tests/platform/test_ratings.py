@@ -8,7 +8,7 @@ import asyncio
 import io
 import random
 import sqlite3
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -141,23 +141,17 @@ async def test_ratings_followed_in_small_batches_equal_a_rebuild(tmp_path: Path)
     """Twenty Hog games among six people, their turns interleaved at random, some forfeited; the
     projector follows now and then in batches of three events, so a batch often loads games decided
     by events beyond it. The ratings it reaches equal a rebuild's, to the last digit."""
-    path, rng = tmp_path / "h.sqlite3", random.Random(11)
+    path = tmp_path / "h.sqlite3"
     store, views = await SqliteEventStore.open(path), await GameViews.open(path)
     projector = Projector(store, views, Games({"hog": HOG}))
-    people = [Player(str(i), f"P{i}") for i in range(6)]
-    games: dict[str, HogState] = {}
+    rng = random.Random(11)
+
+    async def now_and_then() -> None:
+        if rng.random() < 0.1:
+            await projector.catch_up(batch=3)
+
     try:
-        for n in range(20):
-            a, b = rng.sample(people, 2)
-            games[f"g{n}"] = await append(store, HogState(), CreateGame(f"g{n}", (a, b), goal=30, challenge=True))
-            games[f"g{n}"] = await append(store, games[f"g{n}"], AcceptChallenge(b.id))
-        while live := [g for g in games.values() if not g.is_over]:
-            state = rng.choice(live)
-            mover = state.players[state.mover].id
-            turn = TakeTurn(mover, 3, tuple(rng.randint(1, 6) for _ in range(3)))
-            games[state.game_id] = await append(store, state, Forfeit(mover) if rng.random() < 0.01 else turn)
-            if rng.random() < 0.1:
-                await projector.catch_up(batch=3)
+        await hog_games(store, rng, people=6, games=20, forfeits=0.01, between=now_and_then)
         await projector.catch_up(batch=3)
         followed = dump(path)
         assert len(followed[1]) == 20 and len(followed[0]) == 6
@@ -166,6 +160,33 @@ async def test_ratings_followed_in_small_batches_equal_a_rebuild(tmp_path: Path)
     finally:
         await views.close()
         await store.close()
+
+
+async def hog_games(
+    store: EventStore,
+    rng: random.Random,
+    people: int,
+    games: int,
+    forfeits: float = 0.0,
+    between: Callable[[], Awaitable[None]] | None = None,
+    first: int = 0,
+) -> None:
+    """``games`` Hog challenges to 30 among ``people`` people (ids from ``g{first}``), accepted, then
+    their turns interleaved at random (now and then a forfeit) to the end, ``between`` awaited after
+    each turn."""
+    players = [Player(str(i), f"P{i}") for i in range(people)]
+    playing: dict[str, HogState] = {}
+    for n in range(first, first + games):
+        a, b = rng.sample(players, 2)
+        created = await append(store, HogState(), CreateGame(f"g{n}", (a, b), goal=30, challenge=True))
+        playing[f"g{n}"] = await append(store, created, AcceptChallenge(b.id))
+    while live := [g for g in playing.values() if not g.is_over]:
+        state = rng.choice(live)
+        mover = state.players[state.mover].id
+        turn = TakeTurn(mover, 3, tuple(rng.randint(1, 6) for _ in range(3)))
+        playing[state.game_id] = await append(store, state, Forfeit(mover) if rng.random() < forfeits else turn)
+        if between is not None:
+            await between()
 
 
 async def append(store: EventStore, state: HogState, command: Any) -> HogState:
