@@ -1,10 +1,11 @@
 """The append-only event store: one stream per game, a global gapless order, and appends that are
 atomic, checked against the version the writer expects, and idempotent by command id.
 
-It stores events as records (type, schema version, bytes) and knows nothing of any game. The
-SQLite implementation runs in WAL mode with one writer task that commits appends in groups: every
-append waiting when the writer is free goes into one ``BEGIN IMMEDIATE`` transaction, each checked
-and applied on its own, so a hundred concurrent clicks cost one fsync, not a hundred.
+It stores events as records (type, schema version, bytes) and knows nothing of any game. Every
+backend (``GroupCommitStore``) has one writer task that commits appends in groups: every append
+waiting when the writer is free goes into one transaction, each checked and applied on its own
+(``plan``), so a hundred concurrent clicks cost one commit, not a hundred. The SQLite backend here
+runs in WAL mode; ``storage.postgres`` is the PostgreSQL one.
 """
 
 from __future__ import annotations
@@ -97,6 +98,8 @@ class EventStore(Protocol):
 
 @dataclass
 class Pending:
+    """An append waiting for the writer task, with the future its caller awaits."""
+
     stream_id: str
     events: Sequence[NewEvent]
     expected: int
