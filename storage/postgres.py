@@ -176,7 +176,7 @@ class PostgresEventStore(GroupCommitStore):
         async with db.transaction():
             await db.execute("LOCK TABLE events IN EXCLUSIVE MODE")
             streams, commands = keys(batch)
-            query = STATE.format(streams="= any($1::text[])", commands="= any($2::text[])")
+            query = STATE.format(streams="unnest($1::text[]) AS k(stream_id)", commands="= any($2::text[])")
             inserts, outcomes = plan(batch, await db.fetch(query, streams, commands))
             if inserts:
                 await db.copy_records_to_table("events", records=inserts, columns=[*COLUMNS.split(", "), "command_id"])

@@ -48,28 +48,6 @@ class TestSqliteEventStore(EventStoreContract):
         store._quick = Busy()  # type: ignore[assignment]
         assert [e.version for e in await store.load("g")] == [1, 2]
 
-    async def test_a_lone_append_never_waits_for_the_write_lock_on_the_event_loop(
-        self, store: EventStore, tmp_path: Path
-    ) -> None:
-        """A lone append is committed on the event loop, unless another connection (the read models)
-        holds the write lock: then it waits in the writer's thread, and the loop carries on."""
-        await store.append("g", [event(1)], 0)  # alone: on the loop
-        holder = sqlite3.connect(tmp_path / "hog.sqlite3", isolation_level=None)
-        holder.execute("BEGIN IMMEDIATE")
-        try:
-            waiting = asyncio.ensure_future(store.append("g", [event(2)], 1))
-            loop = asyncio.get_running_loop()
-            started = loop.time()
-            for _ in range(50):  # the loop keeps turning while the append waits for the lock
-                await asyncio.sleep(0)
-            assert not waiting.done()
-            assert loop.time() - started < 2.5  # not stuck in SQLite's busy wait (5 s in the thread)
-        finally:
-            holder.execute("ROLLBACK")
-            holder.close()
-        assert (await waiting).version == 2
-        assert [e.version for e in await store.load("g")] == [1, 2]
-
 
 async def test_migrations_run_once_and_refuse_a_newer_database(tmp_path: Path) -> None:
     path = tmp_path / "hog.sqlite3"
