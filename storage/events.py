@@ -11,7 +11,6 @@ runs in WAL mode; ``storage.postgres`` is the PostgreSQL one.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import sqlite3
 import time
@@ -26,6 +25,7 @@ import aiosqlite
 import msgspec
 
 from storage.schema import migrate
+from storage.sql import immediate
 
 Synchronous = Literal["FULL", "NORMAL"]
 MAX_BATCH = 256
@@ -350,17 +350,11 @@ def _writer(path: Path | str, synchronous: Synchronous) -> sqlite3.Connection:
 def _commit_on(db: sqlite3.Connection, batch: list[Pending]) -> list[AppendResult | StoreError]:
     """Check and write a group in one transaction: one read for every stream's version, every command
     already seen and the last position, one insert, one commit."""
-    db.execute("BEGIN IMMEDIATE")
-    try:
+    with immediate(db):
         streams, commands = keys(batch)
         stream_ids = "(SELECT value AS stream_id FROM json_each(?)) AS k"
         query = STATE.format(streams=stream_ids, commands=f"IN ({','.join('?' * len(commands))})")
         inserts, outcomes = plan(batch, db.execute(query, [json.dumps(streams), *commands]).fetchall())
         if inserts:
             db.executemany(f"INSERT INTO events ({COLUMNS}, command_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", inserts)
-        db.execute("COMMIT")
-    except BaseException:
-        with contextlib.suppress(Exception):
-            db.execute("ROLLBACK")
-        raise
     return outcomes

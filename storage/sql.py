@@ -9,8 +9,9 @@ text out of a JSON column.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
@@ -132,18 +133,27 @@ def _writer(path: Path | str) -> sqlite3.Connection:
     return writer
 
 
-def _transaction(db: sqlite3.Connection, work: Work, guard: Guard | None) -> None:
-    """A transaction, in the writer's thread (``BEGIN IMMEDIATE``: one writer at a time)."""
+@contextlib.contextmanager
+def immediate(db: sqlite3.Connection) -> Iterator[None]:
+    """A write transaction on a plain sqlite3 connection (``BEGIN IMMEDIATE``: one writer at a time
+    on the file), committed when the block ends, rolled back if it raises."""
     db.execute("BEGIN IMMEDIATE")
     try:
+        yield
+        db.execute("COMMIT")
+    except BaseException:
+        with contextlib.suppress(Exception):
+            db.execute("ROLLBACK")
+        raise
+
+
+def _transaction(db: sqlite3.Connection, work: Work, guard: Guard | None) -> None:
+    """A transaction, in the writer's thread."""
+    with immediate(db):
         if guard is not None and db.execute(guard.sql, guard.params).fetchone()[0] != guard.expected:
             raise Moved(guard.sql)
         for sql, rows in work:
             db.executemany(sql, rows)
-        db.execute("COMMIT")
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
 
 
 def numbered(sql: str) -> str:
