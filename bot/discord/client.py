@@ -47,8 +47,8 @@ read message history (the README's invite link has the same number)."""
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 
 
-MADE_KEPT = 10_000
-"""Games whose last stored version a process remembers (forgotten all at once past this)."""
+REMEMBERED = 10_000
+"""Games a process remembers the last stored and shown versions of (forgotten all at once past this)."""
 
 
 class GameBot(discord.AutoShardedClient):
@@ -326,7 +326,7 @@ class GameBot(discord.AutoShardedClient):
     def _stored(self, game: str, state: Any) -> None:
         if self.shared:
             self._made[state.game_id] = max(state.version, self._made.get(state.game_id, 0))
-            if len(self._made) > MADE_KEPT:
+            if len(self._made) > REMEMBERED:
                 self._made.clear()
 
     async def _keep_up(self, game: str, game_id: str, shown: int) -> None:
@@ -370,7 +370,7 @@ class GameBot(discord.AutoShardedClient):
     async def _record_shown(self, game_id: str, version: int) -> None:
         """The board of ``game_id`` shows ``version``: in the read models (for a restart), and here."""
         await self.views.board_shown(game_id, version)
-        if len(self._shown) > MADE_KEPT:
+        if len(self._shown) > REMEMBERED:
             self._shown.clear()
         self._shown[game_id] = max(version, self._shown.get(game_id, 0))
 
