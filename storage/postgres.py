@@ -23,6 +23,7 @@ many writers in many processes, and that changes how positions are given out:
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from typing import Any
 
@@ -32,6 +33,8 @@ from asyncpg.pool import PoolConnectionProxy
 from storage.events import COLUMNS, STATE, AppendResult, GroupCommitStore, Pending, StoredEvent, StoreError, keys, plan
 from storage.leadership import CHANNEL
 from storage.sql import POSTGRES, Guard, Moved, Rows, Work, numbered
+
+log = logging.getLogger(__name__)
 
 SCHEMA = (
     # 1: the event log, as SQLite's migration 1
@@ -125,6 +128,14 @@ SCHEMA = (
     CREATE TRIGGER places_located AFTER INSERT ON places FOR EACH ROW EXECUTE FUNCTION places_located();
     """,
 )
+LOST = (
+    OSError,
+    asyncpg.InterfaceError,
+    asyncpg.InternalClientError,
+    asyncpg.PostgresConnectionError,
+    asyncpg.AdminShutdownError,
+)
+"""What a connection the server dropped raises (a broken one, closed mid-transaction, the last)."""
 MIGRATION_LOCK = 7_317_001
 """The advisory lock key that makes two processes starting at once migrate one after the other."""
 TRANSACTION_LOCK = 7_317_002
@@ -152,9 +163,10 @@ async def as_it_is(connection: object) -> None:
 
 
 class PostgresEventStore(GroupCommitStore):
-    """The event log in PostgreSQL: one connection for this process's writer task, a pool for reads."""
+    """The event log in PostgreSQL: a connection for this process's writer task (a pool of one, so
+    that a connection lost with a restart of the server is replaced at the next group), a pool for reads."""
 
-    def __init__(self, writer: asyncpg.Connection, readers: asyncpg.Pool) -> None:
+    def __init__(self, writer: asyncpg.Pool, readers: asyncpg.Pool) -> None:
         super().__init__()
         self._writer, self._readers = writer, readers
 
@@ -162,9 +174,10 @@ class PostgresEventStore(GroupCommitStore):
     async def open(cls, url: str) -> PostgresEventStore:
         """Connect to ``url`` (any libpq URL, a Unix socket as ``postgresql://user@/db?host=/dir``),
         creating or upgrading the schema as needed."""
-        writer = await asyncpg.connect(url)
+        writer = await asyncpg.create_pool(url, min_size=1, max_size=1, reset=as_it_is)
         try:
-            await migrate(writer)
+            async with writer.acquire() as db:
+                await migrate(db)
             readers = await asyncpg.create_pool(url, min_size=1, max_size=8, reset=as_it_is)
         except BaseException:
             await writer.close()
@@ -172,8 +185,18 @@ class PostgresEventStore(GroupCommitStore):
         return cls(writer, readers)
 
     async def _commit(self, batch: list[Pending]) -> list[AppendResult | StoreError]:
-        db = self._writer
-        async with db.transaction():
+        """A group in one transaction, tried once more on a fresh connection if the one it had is
+        gone (a restart of the server): safe, because the retry checks versions and commands afresh,
+        so a group that was committed after all is found, never stored twice."""
+        try:
+            return await self._commit_once(batch)
+        except LOST as error:
+            log.warning("the event store's connection was lost (%s): storing on a fresh one", error)
+            await self._writer.expire_connections()
+            return await self._commit_once(batch)
+
+    async def _commit_once(self, batch: list[Pending]) -> list[AppendResult | StoreError]:
+        async with self._writer.acquire() as db, db.transaction():
             await db.execute("LOCK TABLE events IN EXCLUSIVE MODE")
             streams, commands = keys(batch)
             query = STATE.format(streams="unnest($1::text[]) AS k(stream_id)", commands="= any($2::text[])")

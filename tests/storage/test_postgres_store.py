@@ -119,3 +119,22 @@ async def test_a_reader_following_two_busy_writers_misses_nothing(
     done.set()
     await reader
     assert seen == list(range(1, 401))
+
+
+async def test_appends_go_on_after_the_server_drops_the_connections(postgres_url: str) -> None:
+    """A restart of PostgreSQL (here: every connection of the store terminated) costs no append: the
+    next group is stored on a fresh connection, and checked as ever (a resent command is not doubled)."""
+    store = await PostgresEventStore.open(postgres_url)
+    admin = await asyncpg.connect(postgres_url)
+    try:
+        await store.append("g", [event(1)], 0, command_id="first")
+        await admin.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+        assert (await store.append("g", [event(2)], 1, command_id="second")).version == 2
+        assert (await store.append("g", [event(2)], 1, command_id="second")).duplicate
+        assert [e.version for e in await store.load("g")] == [1, 2]
+    finally:
+        await admin.close()
+        await store.close()
