@@ -32,7 +32,7 @@ async def leaderboard_page(
     standings = await views.ratings.standings(game, str(interaction.user.id), server, limit=PAGE, offset=offset)
     lines, you = standings_lines(standings, discord.utils.escape_markdown)
     title = client.platform.games[game].title
-    where = interaction.guild.name if interaction.guild is not None else "everyone"
+    where = interaction.guild.name if interaction.guild is not None else "this server" if server else "everyone"
     empty = "Nobody is rated yet: ratings come from games between people." if offset == 0 else "No more players."
     shown = discord.Embed(title=f"🏆 {title} leaderboard · {where}", description="\n".join(lines) or empty)
     shown.add_field(name="Your place", value=you.removeprefix("You: "), inline=False)
