@@ -228,4 +228,4 @@ async def list_leaderboard(
     for line in lines:
         print(line.replace("**", ""), file=stdout)
     more = f" · lower: --page {page + 1}" if offset + PAGE < standings.total else ""
-    print(f"{you}{more}", file=stdout)
+    print(f"You: {you}{more}", file=stdout)

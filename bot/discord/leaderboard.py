@@ -35,7 +35,7 @@ async def leaderboard_page(
     where = interaction.guild.name if interaction.guild is not None else "this server" if server else "everyone"
     empty = "Nobody is rated yet: ratings come from games between people." if offset == 0 else "No more players."
     shown = discord.Embed(title=f"🏆 {title} leaderboard · {where}", description="\n".join(lines) or empty)
-    shown.add_field(name="Your place", value=you.removeprefix("You: "), inline=False)
+    shown.add_field(name="Your place", value=you, inline=False)
     shown.set_footer(
         text=f"Rating = 1000 + 40 × (skill − 3 × uncertainty). Games with bots are not rated; "
         f"the same players count {FARM_LIMIT} games an hour."

@@ -60,8 +60,8 @@ def standings_lines(standings: Standings, name: Callable[[str], str] = str) -> t
     lines = [standing_line(r, name) for r in standings.page]
     mine = standings.mine
     if mine is None:
-        return lines, "You: not on this board yet (finish a game against another person)"
-    return lines, f"You: #{mine.rank} of {standings.total}, {rating_text(mine.rating)}"
+        return lines, "not on this board yet (finish a game against another person)"
+    return lines, f"#{mine.rank} of {standings.total}, {rating_text(mine.rating)}"
 
 
 @dataclass(frozen=True, slots=True)

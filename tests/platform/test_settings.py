@@ -3,8 +3,12 @@ checked when the process starts, with a message that says what is wrong."""
 
 from __future__ import annotations
 
+import io
+from pathlib import Path
+
 import pytest
 
+from bot.cli import main
 from bot.platform.settings import Settings, SettingsError
 
 
@@ -31,3 +35,13 @@ def test_a_process_runs_the_shards_it_is_given() -> None:
         env = {"HOG_SHARD_IDS": ids} | ({"HOG_SHARD_COUNT": count} if count else {})
         with pytest.raises(SettingsError, match=words):
             Settings.from_env(env)
+
+
+def test_a_database_that_cannot_be_reached_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("HOG_DATABASE_URL", f"postgresql://bot:s3cret@/games?host={tmp_path}/nowhere")
+    assert main(["leaderboard"], None, io.StringIO()) == 1
+    said = capsys.readouterr().err
+    assert said.startswith("hogbot: cannot use the database postgresql://bot:***@/games") and "s3cret" not in said
+    assert said.count("\n") == 1  # no traceback
