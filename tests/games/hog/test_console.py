@@ -230,6 +230,7 @@ def test_ctrl_c_quits_at_once_with_the_game_saved(tmp_path: Path) -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         env=env,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # a shell's background job ignores it
     )
     assert bot.stdout is not None
     seen = b""
