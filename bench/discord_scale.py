@@ -31,6 +31,8 @@ import bench.discord_load as load  # noqa: E402
 from bench.against_fake import acknowledgements, bot_process  # noqa: E402
 from bot.games.hog.solutions import SolutionCache  # noqa: E402
 from hog_core.rulesets import FA18  # noqa: E402
+from hog_core.solver import Solution  # noqa: E402
+from storage.shelves import FolderShelf, PostgresShelf  # noqa: E402
 from tests.postgres_server import create_database, throwaway_server  # noqa: E402
 
 
@@ -64,9 +66,10 @@ class Run:
     """Cores kept busy on average, by whom: the bots, the fake Discord (this process), PostgreSQL."""
 
 
-async def one_run(server: str, processes: int, games: int, cache: Path) -> Run:
+async def one_run(server: str, processes: int, games: int, cache: Path, solution: Solution) -> Run:
     with tempfile.TemporaryDirectory() as scratch:
         url = await create_database(server)
+        await SolutionCache(PostgresShelf(url)).put(solution, FA18, 100)  # where the bots look for it
         pids: list[int] = []
         async with bot_process(Path(scratch), cache, False, processes, url, pids) as fake:
             groups = {"bots": pids, "fake Discord": [os.getpid()], "PostgreSQL": postgres_pids()}
@@ -92,11 +95,11 @@ async def main(server: str, games: int, rounds: int, fsync: str) -> None:
     load.THINK = (0.0, 0.0)
     with tempfile.TemporaryDirectory() as folder:
         cache = Path(folder) / "solutions"
-        SolutionCache(cache).get(FA18, 100)
+        solution = await SolutionCache(FolderShelf(cache)).get(FA18, 100)  # solved once for every run
         results: dict[int, list[Run]] = {1: [], 2: []}
         for _ in range(rounds):
             for processes in (1, 2):
-                results[processes].append(await one_run(server, processes, games, cache))
+                results[processes].append(await one_run(server, processes, games, cache, solution))
     print(
         f"{games} games at once, saturated (no think time), PostgreSQL with fsync {fsync}; median of {rounds} rounds:"
     )

@@ -8,6 +8,7 @@ python bench/picture.py --save docs/replay.png  # also keep one picture (sp21, a
 from __future__ import annotations
 
 import argparse
+import asyncio
 import random
 import statistics
 import time
@@ -43,10 +44,10 @@ def main() -> None:
     parser.add_argument("--save", type=Path, help="write the sp21 game's picture here")
     parser.add_argument("--seed", type=int, default=4, help="the dice's seed (default 4)")
     args = parser.parse_args()
-    cache = SolutionCache(Settings.from_env().cache)
+    cache = SolutionCache.of(Settings.from_env())
     print(f"{'rules':9s} {'turns':>5s} {'chart':>8s} {'render p50':>11s} {'max':>8s} {'size':>8s}")
     for rules in RULE_SETS:
-        solution = cache.get(RULE_SETS[rules], 100)
+        solution = asyncio.run(cache.get(RULE_SETS[rules], 100))
         log = house_game(rules, solution, seed=args.seed)
         charts, renders = [], []
         for _ in range(args.repeat):

@@ -9,6 +9,7 @@ rolls its dice as arrays each turn and applies the rules with ``np.where``).
 
 from __future__ import annotations
 
+import asyncio
 import tempfile
 import time
 from pathlib import Path
@@ -22,6 +23,7 @@ from hog_core.rulesets import RULE_SETS
 from hog_core.simulate import Chain, simulate
 from hog_core.solver import solve
 from hog_core.strategies import tabulate
+from storage.shelves import FolderShelf
 
 
 def best_of(n: int, fn: object) -> float:
@@ -61,11 +63,11 @@ def naive_numpy(games: int, rng: np.random.Generator) -> float:
 def main() -> None:
     print("rule set   solve (kernel + sweep)   load from cache")
     with tempfile.TemporaryDirectory() as tmp:
-        cache = SolutionCache(Path(tmp))
+        cache = SolutionCache(FolderShelf(Path(tmp)))
         for rules, rs in RULE_SETS.items():
             solve_s = best_of(3, lambda rs=rs: solve(rs, 100))
-            cache.save(solve(rs, 100), rs, 100)
-            load_s = best_of(20, lambda rs=rs: cache.load(rs, 100))
+            asyncio.run(cache.put(solve(rs, 100), rs, 100))
+            load_s = best_of(20, lambda rs=rs: asyncio.run(cache.load(rs, 100)))
             print(f"{rules:9s} {solve_s * 1000:10.0f} ms {load_s * 1000:18.2f} ms")
 
     kernel = Kernel(RULE_SETS["fa18"], 100)

@@ -63,7 +63,7 @@ TOURNAMENT = ("always_roll(4)", "always_roll(6)", "bacon", "swap", "medium", "pe
 
 
 def cache() -> SolutionCache:
-    return SolutionCache(Settings.from_env().cache)
+    return SolutionCache.of(Settings.from_env())
 
 
 async def rebuild(p: Platform, out: TextIO) -> None:
@@ -134,7 +134,7 @@ def resolve_strategy(spec: str, kernel: Kernel, solution: Solution) -> Policy:
 
 def tournament(rules: str, goal: int, names: Sequence[str], out: TextIO) -> None:
     kernel = Kernel(RULE_SETS[rules], goal)
-    solution = cache().get(RULE_SETS[rules], goal)
+    solution = asyncio.run(cache().get(RULE_SETS[rules], goal))
     policies = {name: resolve_strategy(name, kernel, solution) for name in names}
     width = max(len(n) for n in names) + 2
     print(f"Exact win rate of the row against the column, both seat orders averaged ({rules}, goal {goal})", file=out)
@@ -146,7 +146,7 @@ def tournament(rules: str, goal: int, names: Sequence[str], out: TextIO) -> None
 
 def run_simulation(rules: str, goal: int, a: str, b: str, games: int, seed: int | None, out: TextIO) -> None:
     kernel = Kernel(RULE_SETS[rules], goal)
-    solution = cache().get(RULE_SETS[rules], goal)
+    solution = asyncio.run(cache().get(RULE_SETS[rules], goal))
     chain = Chain(kernel, resolve_strategy(a, kernel, solution), resolve_strategy(b, kernel, solution))
     rng = np.random.default_rng(seed)
     started = time.perf_counter()

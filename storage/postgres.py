@@ -127,6 +127,8 @@ SCHEMA = (
     END $$;
     CREATE TRIGGER places_located AFTER INSERT ON places FOR EACH ROW EXECUTE FUNCTION places_located();
     """,
+    # 2: derived files every process shares (storage.shelves): Hog's solved rule sets
+    "CREATE TABLE shelf (name TEXT PRIMARY KEY, data BYTEA NOT NULL)",
 )
 LOST = (
     OSError,

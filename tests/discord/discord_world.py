@@ -22,16 +22,16 @@ import pytest
 import yarl
 
 from bot.discord.client import GameBot
-from bot.games.hog.solutions import SolutionCache
 from bot.platform.compose import platform
 from bot.platform.contract import Chance
 from bot.platform.registry import GAMES
 from bot.platform.settings import Settings
-from hog_core.rulesets import RULE_SETS
 from hog_core.solver import Solution
+from storage.shelves import FolderShelf
 from tests.discord.fake_discord import APP_ID, CHANNEL_ID, GUILD_ID, FakeDiscord, Sent, member
 from tests.fake_clock import FakeClock
 from tests.helpers import FIVES
+from tests.solved import shelve
 
 
 @pytest.fixture
@@ -51,18 +51,17 @@ async def fake_discord(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDis
 
 
 @pytest.fixture
-def solved_cache(tmp_path: Path, solutions: dict[str, Solution]) -> SolutionCache:
-    cache = SolutionCache(tmp_path / "solutions")
-    for rules, solution in solutions.items():
-        cache.save(solution, RULE_SETS[rules], 100)
-    return cache
+async def solved_folder(tmp_path: Path, solutions: dict[str, Solution]) -> Path:
+    """A ``HOG_CACHE`` folder holding every rule set's solution (solved once per run, in conftest)."""
+    await shelve(FolderShelf(tmp_path / "solutions"), solutions)
+    return tmp_path / "solutions"
 
 
 @asynccontextmanager
 async def running_bot(
     fake: FakeDiscord,
     db: Path,
-    cache: SolutionCache,
+    solved: Path,
     clock: FakeClock,
     modules: Mapping[str, str] = GAMES,
     chance: Chance | None = FIVES,
@@ -70,7 +69,7 @@ async def running_bot(
 ) -> AsyncIterator[GameBot]:
     """A bot on ``db`` playing the games of ``modules``, logged in to ``fake``, until the block ends
     (a restart is two blocks)."""
-    settings = replace(settings or Settings(), db=db, cache=cache.directory)
+    settings = replace(settings or Settings(), db=db, cache=solved)
     async with platform(settings, modules, chance=chance, clock=clock) as p:
         bot = GameBot(p, guild_id=int(GUILD_ID))
         fake.expect_login()
@@ -86,9 +85,9 @@ async def running_bot(
 
 @pytest.fixture
 async def discord_world(
-    tmp_path: Path, fake_discord: FakeDiscord, solved_cache: SolutionCache, clock: FakeClock
+    tmp_path: Path, fake_discord: FakeDiscord, solved_folder: Path, clock: FakeClock
 ) -> AsyncIterator[tuple[FakeDiscord, GameBot]]:
-    async with running_bot(fake_discord, tmp_path / "hog.sqlite3", solved_cache, clock) as bot:
+    async with running_bot(fake_discord, tmp_path / "hog.sqlite3", solved_folder, clock) as bot:
         yield fake_discord, bot
 
 
@@ -207,9 +206,9 @@ def bot_env(api_base: str, gateway: str, db: Path, cache: Path, token: str = "a-
 class BotProcess:
     """``python -m bot`` with a token, pointed at the fake, started and killed as in production."""
 
-    def __init__(self, fake: FakeDiscord, tmp_path: Path, cache: SolutionCache) -> None:
+    def __init__(self, fake: FakeDiscord, tmp_path: Path, solved: Path) -> None:
         self.fake = fake
-        self.env = bot_env(fake.api_base, fake.gateway, tmp_path / "hog.sqlite3", cache.directory)
+        self.env = bot_env(fake.api_base, fake.gateway, tmp_path / "hog.sqlite3", solved)
         self.process: asyncio.subprocess.Process | None = None
 
     async def start(self) -> None:
@@ -229,9 +228,7 @@ class BotProcess:
 
 
 @pytest.fixture
-async def bot_process(
-    tmp_path: Path, fake_discord: FakeDiscord, solved_cache: SolutionCache
-) -> AsyncIterator[BotProcess]:
-    process = BotProcess(fake_discord, tmp_path, solved_cache)
+async def bot_process(tmp_path: Path, fake_discord: FakeDiscord, solved_folder: Path) -> AsyncIterator[BotProcess]:
+    process = BotProcess(fake_discord, tmp_path, solved_folder)
     yield process
     await process.stop()

@@ -16,7 +16,6 @@ from typing import Any
 import pytest
 
 from bot.discord.client import GameBot
-from bot.games.hog.solutions import SolutionCache
 from storage.events import NewEvent, SqliteEventStore
 from storage.games import GameViews
 from tests.discord.discord_world import (
@@ -117,11 +116,11 @@ async def gone(pid: int, timeout: float = 20) -> None:
 
 
 async def test_the_bot_process_killed_mid_game_plays_on_from_the_old_board(
-    tmp_path: Path, fake_discord: FakeDiscord, solved_cache: SolutionCache
+    tmp_path: Path, fake_discord: FakeDiscord, solved_folder: Path
 ) -> None:
     """`python -m bot` with a token, exactly as in production, pointed at the fake by environment."""
     fake = fake_discord
-    env = bot_env(fake.api_base, fake.gateway, tmp_path / "hog.sqlite3", solved_cache.directory)
+    env = bot_env(fake.api_base, fake.gateway, tmp_path / "hog.sqlite3", solved_folder)
     root = Path(__file__).resolve().parents[2]
 
     async def start_bot() -> asyncio.subprocess.Process:
@@ -393,7 +392,7 @@ async def test_no_network_is_one_line_and_exit_1(tmp_path: Path) -> None:
 
 
 async def test_the_operator_hears_login_sync_and_shutdown(
-    tmp_path: Path, fake_discord: FakeDiscord, solved_cache: SolutionCache
+    tmp_path: Path, fake_discord: FakeDiscord, solved_folder: Path
 ) -> None:
     fake = fake_discord
     env = _bot_env(tmp_path, fake.api_base, fake.gateway, SECRET)

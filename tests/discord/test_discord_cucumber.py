@@ -14,7 +14,6 @@ from typing import Any
 import pytest
 
 from bot.discord.client import GameBot
-from bot.games.hog.solutions import SolutionCache
 from bot.platform.settings import Settings
 from cucumber_core.events import CardPlayed
 from storage.events import SqliteEventStore
@@ -39,13 +38,13 @@ SETTINGS = Settings(card_timeout=60, lobby_timeout=600)
 
 @pytest.fixture
 async def table(
-    tmp_path: Path, fake_discord: FakeDiscord, solved_cache: SolutionCache, clock: FakeClock
+    tmp_path: Path, fake_discord: FakeDiscord, solved_folder: Path, clock: FakeClock
 ) -> AsyncIterator[tuple[FakeDiscord, GameBot, LeakWatch]]:
     db = tmp_path / "bot.sqlite3"
     seeded = Seeded(3)
     async with (
         watching(fake_discord, db) as watch,
-        running_bot(fake_discord, db, solved_cache, clock, chance=seeded, settings=SETTINGS) as bot,
+        running_bot(fake_discord, db, solved_folder, clock, chance=seeded, settings=SETTINGS) as bot,
     ):
         yield fake_discord, bot, watch
     assert watch.leaks == []
@@ -115,18 +114,16 @@ async def test_one_person_and_two_bots_play_to_the_end(table: tuple[FakeDiscord,
 
 
 async def test_four_people_through_every_wrong_press_and_a_restart(
-    tmp_path: Path, fake_discord: FakeDiscord, solved_cache: SolutionCache, clock: FakeClock
+    tmp_path: Path, fake_discord: FakeDiscord, solved_folder: Path, clock: FakeClock
 ) -> None:
     fake, db = fake_discord, tmp_path / "bot.sqlite3"
     async with watching(fake, db) as watch:
-        await four_people(fake, db, solved_cache, clock, watch)
+        await four_people(fake, db, solved_folder, clock, watch)
     assert watch.leaks == [] and watch.checked > 100 and watch.own_cards_shown > 20
 
 
-async def four_people(
-    fake: FakeDiscord, db: Path, solved_cache: SolutionCache, clock: FakeClock, watch: LeakWatch
-) -> None:
-    async with running_bot(fake, db, solved_cache, clock, chance=Seeded(5), settings=SETTINGS) as bot:
+async def four_people(fake: FakeDiscord, db: Path, solved_folder: Path, clock: FakeClock, watch: LeakWatch) -> None:
+    async with running_bot(fake, db, solved_folder, clock, chance=Seeded(5), settings=SETTINGS) as bot:
         game_id, board = await open_table(fake, *ADA, [option("players", 4), option("cards", 4), option("target", 15)])
         watch.games.add(game_id)
         for person in (BOB, CY, DI):
@@ -194,7 +191,7 @@ async def four_people(
             await press(fake, PEOPLE[mover], mover, hand, playable(hand)[0])
         before = await service.events(game_id)
 
-    async with running_bot(fake, db, solved_cache, clock, chance=Seeded(6), settings=SETTINGS) as bot:
+    async with running_bot(fake, db, solved_folder, clock, chance=Seeded(6), settings=SETTINGS) as bot:
         service = bot.service("cucumber")
         assert await service.events(game_id) == before
         for _ in range(2000):
@@ -270,11 +267,11 @@ async def test_an_idle_player_is_reminded_then_a_bot_plays_for_them(
 
 
 async def test_a_turn_deadline_and_a_closing_table_survive_a_restart(
-    tmp_path: Path, fake_discord: FakeDiscord, solved_cache: SolutionCache, clock: FakeClock
+    tmp_path: Path, fake_discord: FakeDiscord, solved_folder: Path, clock: FakeClock
 ) -> None:
     fake, db = fake_discord, tmp_path / "bot.sqlite3"
     async with watching(fake, db) as watch:
-        async with running_bot(fake, db, solved_cache, clock, chance=Seeded(8), settings=SETTINGS) as bot:
+        async with running_bot(fake, db, solved_folder, clock, chance=Seeded(8), settings=SETTINGS) as bot:
             game_id, board = await open_table(fake, *ADA, [option("players", 3)])
             await press(fake, *ADA, board, custom_id(board, "Start with bots"))
             lobby_id, lobby = await open_table(fake, *BOB, [option("players", 2)])
@@ -282,7 +279,7 @@ async def test_a_turn_deadline_and_a_closing_table_survive_a_restart(
             version = (await bot.service("cucumber").load(game_id)).version
 
         await clock.advance(601)  # the bot was down past the turn's deadline and the table's closing
-        async with running_bot(fake, db, solved_cache, clock, chance=Seeded(9), settings=SETTINGS) as bot:
+        async with running_bot(fake, db, solved_folder, clock, chance=Seeded(9), settings=SETTINGS) as bot:
             await board_edit(fake, board, "⏰ Ada's time ran out")
             await board_edit(fake, lobby, "Nobody started the game in time: the table closed.")
             state = await bot.service("cucumber").load(game_id)

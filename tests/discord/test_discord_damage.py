@@ -15,7 +15,6 @@ import pytest
 from bot.cli import main
 from bot.discord.client import GameBot
 from bot.games.hog.module import HogGame
-from bot.games.hog.solutions import SolutionCache
 from hog_core.events import TurnTaken
 from storage.events import NewEvent
 from storage.games import Summary
@@ -57,15 +56,15 @@ async def test_a_damaged_game_says_so_and_takes_nothing(
 
 
 async def test_the_bot_starts_past_a_damaged_live_game(
-    tmp_path: Path, fake_discord: FakeDiscord, solved_cache: SolutionCache, clock: FakeClock
+    tmp_path: Path, fake_discord: FakeDiscord, solved_folder: Path, clock: FakeClock
 ) -> None:
     fake, db = fake_discord, tmp_path / "hog.sqlite3"
-    async with running_bot(fake, db, solved_cache, clock) as bot:
+    async with running_bot(fake, db, solved_folder, clock) as bot:
         game, _, _ = await open_game(fake)
         other, other_message, other_three = await open_game(fake, "2002", "Bob")
     with sqlite3.connect(db) as raw:  # the damage happens while the bot is down (a bad restore, say)
         raw.execute("UPDATE events SET data = x'7b6e6f' WHERE stream_id = ?", (game,))
-    async with running_bot(fake, db, solved_cache, clock) as bot:
+    async with running_bot(fake, db, solved_folder, clock) as bot:
         assert bot.timers.pending(other) and not bot.timers.pending(game)
         played = await press(fake, "2002", "Bob", other_message, other_three)
         assert "Bob rolls" in played["data"]["embeds"][0]["description"]

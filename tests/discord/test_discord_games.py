@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 
 from bot.discord.client import GameBot
-from bot.games.hog.solutions import SolutionCache
 from hog_core.game import Status
 from hog_core.rulesets import RULE_SETS
 from tests.discord.discord_world import (
@@ -122,17 +121,17 @@ async def test_a_second_click_on_the_winning_board_keeps_its_story(discord_world
 
 
 async def test_a_version_has_one_board_however_it_is_reached(
-    tmp_path: Path, fake_discord: FakeDiscord, solved_cache: SolutionCache, clock: FakeClock
+    tmp_path: Path, fake_discord: FakeDiscord, solved_folder: Path, clock: FakeClock
 ) -> None:
     """The board of a version is computed from the log alone: the click that made it and a fresh
     render after a restart show the same story, totals, chances and buttons."""
     fake, db = fake_discord, tmp_path / "hog.sqlite3"
-    async with running_bot(fake, db, solved_cache, clock):
+    async with running_bot(fake, db, solved_folder, clock):
         command = await fake.interact(subcommand("house"))
         shown = await board_of(fake, command)
         message = fake.messages[f"original:token{command}"]
         moved = (await press(fake, "1001", "Ada", message, button(shown, "3")))["data"]
-    async with running_bot(fake, db, solved_cache, clock) as bot:
+    async with running_bot(fake, db, solved_folder, clock) as bot:
         redrawn = await bot.show(await bot.service("hog").current(button(shown, "3").split(":")[2]))
     live, fresh = moved["embeds"][0], redrawn.embed.to_dict()
     assert "The house rolls" in live["description"]

@@ -13,12 +13,14 @@ from typing import Any
 
 import pytest
 
-from bot.games.hog.solutions import SolutionCache
 from bot.platform.compose import platform
 from bot.platform.settings import Settings
 from hog_core.game import Status
+from hog_core.solver import Solution
+from storage.shelves import PostgresShelf
 from tests.discord.discord_world import BotProcess, challenge_command, click, status
 from tests.discord.fake_discord import GUILD_ID, FakeDiscord
+from tests.solved import shelve
 
 TURN_TIMEOUT = 6
 """Seconds before a player who does not move forfeits: long beside a click, short for a test."""
@@ -27,11 +29,13 @@ PEOPLE = {"1001": "Ada", "2002": "Bob", "3003": "Cy", "4004": "Di"}
 
 @pytest.fixture
 async def two_processes(
-    tmp_path: Path, fake_discord: FakeDiscord, solved_cache: SolutionCache, postgres_url: str
+    tmp_path: Path, fake_discord: FakeDiscord, solutions: dict[str, Solution], postgres_url: str
 ) -> AsyncIterator[list[BotProcess]]:
+    """Two processes on shards 0 and 1; the solved rule sets are in the database, where both look."""
+    await shelve(PostgresShelf(postgres_url), solutions)
     processes = []
     for shard in (0, 1):
-        process = BotProcess(fake_discord, tmp_path, solved_cache)
+        process = BotProcess(fake_discord, tmp_path, tmp_path / "unused-cache")  # HOG_CACHE: not read
         process.env |= {
             "HOG_DATABASE_URL": postgres_url,
             "HOG_SHARD_COUNT": "2",
@@ -123,4 +127,5 @@ async def test_two_processes_share_the_games_and_survive_the_leader(
         live = [await p.views.game(g) for g in (first, second)], await p.views.checkpoint()
         await p.projector.rebuild()
         assert ([await p.views.game(g) for g in (first, second)], await p.views.checkpoint()) == live
+    assert not (tmp_path / "unused-cache").exists()  # no process solved a rule set: they read the database's
     assert GUILD_ID  # (the server the fake's shards split)

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.hog.solutions import SolutionCache
 from bot.platform.chance import commitment
 from tests.discord.discord_world import board_of, button, press, running_bot, status, subcommand
 from tests.discord.fake_discord import FakeDiscord
@@ -19,13 +18,13 @@ from tests.fake_clock import FakeClock
 async def test_the_seed_is_secret_until_the_end_then_every_die_checks(
     tmp_path: Path,
     fake_discord: FakeDiscord,
-    solved_cache: SolutionCache,
+    solved_folder: Path,
     clock: FakeClock,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     caplog.set_level(logging.DEBUG)
     fake = fake_discord
-    async with running_bot(fake, tmp_path / "bot.sqlite3", solved_cache, clock, chance=None) as bot:
+    async with running_bot(fake, tmp_path / "bot.sqlite3", solved_folder, clock, chance=None) as bot:
         options = [{"name": "difficulty", "type": 3, "value": "easy"}, {"name": "goal", "type": 4, "value": 20}]
         command = await fake.interact(subcommand("house", options))
         shown = await board_of(fake, command)

@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Any
 
 from bot.discord.client import GameBot
-from bot.games.hog.solutions import SolutionCache
 from tests.discord.discord_world import (
     board_of,
     button,
@@ -92,17 +91,17 @@ async def test_a_move_in_time_resets_the_clock(discord_world: tuple[FakeDiscord,
 
 
 async def test_timers_fire_after_a_restart(
-    tmp_path: Path, fake_discord: FakeDiscord, solved_cache: SolutionCache, clock: FakeClock
+    tmp_path: Path, fake_discord: FakeDiscord, solved_folder: Path, clock: FakeClock
 ) -> None:
     fake, db = fake_discord, tmp_path / "hog.sqlite3"
-    async with running_bot(fake, db, solved_cache, clock):
+    async with running_bot(fake, db, solved_folder, clock):
         _, challenge = await new_challenge(fake)
         command = await fake.interact(subcommand("house", who="3003", person="Cy"))
         await board_of(fake, command)
         house_game = fake.messages[f"original:token{command}"]
 
     await clock.advance(3600)  # the bot was down past both deadlines
-    async with running_bot(fake, db, solved_cache, clock) as bot:
+    async with running_bot(fake, db, solved_folder, clock) as bot:
         expired = await fake.wait_for(edit_of(challenge))
         assert expired.body["embeds"][0]["footer"]["text"] == "The challenge expired."
         forfeited = await fake.wait_for(edit_of(house_game))

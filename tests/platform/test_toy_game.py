@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 
 from bot.cli import main
-from bot.games.hog.solutions import SolutionCache
 from bot.platform.compose import Platform, platform
 from bot.platform.contract import Refusal, Reminder
 from bot.platform.registry import GAMES
@@ -94,10 +93,10 @@ def test_the_console_and_the_command_line_play_it(tmp_path: Path, monkeypatch: p
 
 
 async def test_it_plays_in_discord(
-    tmp_path: Path, fake_discord: FakeDiscord, solved_cache: SolutionCache, clock: FakeClock
+    tmp_path: Path, fake_discord: FakeDiscord, solved_folder: Path, clock: FakeClock
 ) -> None:
     fake = fake_discord
-    async with running_bot(fake, tmp_path / "toy.sqlite3", solved_cache, clock, MODULES) as bot:
+    async with running_bot(fake, tmp_path / "toy.sqlite3", solved_folder, clock, MODULES) as bot:
         command = await fake.interact(subcommand("start", group="toy"))
         shown = await board_of(fake, command)
         message = first = fake.messages[f"original:token{command}"]

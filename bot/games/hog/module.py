@@ -3,7 +3,6 @@ challenge and turn deadlines, and the solved rule sets that the house and the wi
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterator, Sequence
 
 import msgspec
@@ -67,7 +66,7 @@ class HogGame:
     discord_front = "bot.games.hog.discord.cog:HogFront"
 
     def __init__(self, settings: Settings | None = None, solutions: SolutionCache | None = None) -> None:
-        self.solutions = solutions or SolutionCache((settings or Settings()).cache)
+        self.solutions = solutions or SolutionCache.of(settings or Settings())
         self.console = HogConsole(self)
 
     def initial(self) -> GameState:
@@ -96,9 +95,7 @@ class HogGame:
         if state.goal > MAX_SOLVED_GOAL:
             return None
         rules = RULE_SETS[state.rules.id]
-        return self.solutions.in_memory(rules, state.goal) or await asyncio.to_thread(
-            self.solutions.get, rules, state.goal
-        )
+        return await self.solutions.get(rules, state.goal)
 
     async def automatic(self, state: GameState, chance: Chance) -> Command | None:
         """The house's move while it is the house's turn (its extra turns included)."""

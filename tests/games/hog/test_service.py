@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 
 from bot.games.hog.module import HogGame, resign, turn
-from bot.games.hog.solutions import SolutionCache
 from bot.platform.compose import platform
 from bot.platform.contract import Refusal
 from bot.platform.service import GameService, StaleBoard
@@ -18,9 +17,10 @@ from bot.platform.settings import Settings
 from hog_core.errors import InvalidMove, NotYourTurn
 from hog_core.events import GameCreated, Player, TurnTaken
 from hog_core.game import CreateGame, Status
-from hog_core.rulesets import RULE_SETS
 from hog_core.solver import Solution
+from storage.shelves import FolderShelf
 from tests.helpers import FIVES
+from tests.solved import shelve
 
 ADA = Player("1", "Ada")
 HOUSE = Player("house", "The house", house="perfect")
@@ -30,10 +30,8 @@ Hog = GameService[Any, Any, Any]
 
 @pytest.fixture
 async def service(tmp_path: Path, solutions: dict[str, Solution]) -> AsyncIterator[GameService[Any, Any, Any]]:
-    cache = SolutionCache(tmp_path / "solutions")
-    for rules, solution in solutions.items():  # solved once per run (conftest), not per test
-        cache.save(solution, RULE_SETS[rules], 100)
-    async with platform(Settings(db=tmp_path / "hog.sqlite3", cache=cache.directory), chance=FIVES) as p:
+    await shelve(FolderShelf(tmp_path / "solutions"), solutions)  # solved once per run (conftest), not per test
+    async with platform(Settings(db=tmp_path / "hog.sqlite3", cache=tmp_path / "solutions"), chance=FIVES) as p:
         yield p.service("hog")
 
 

@@ -13,7 +13,6 @@ import pytest
 
 from bot.console import list_history, player_id
 from bot.games.hog.console import replay_game, show_stats, table
-from bot.games.hog.solutions import SolutionCache
 from bot.platform.compose import platform
 from bot.platform.settings import Settings
 from hog_core.game import Status
@@ -63,12 +62,12 @@ async def test_an_old_game_plays_on_and_its_new_events_are_namespaced(settings: 
 
 
 async def test_an_old_board_still_answers(
-    settings: Settings, fake_discord: FakeDiscord, solved_cache: SolutionCache, clock: FakeClock
+    settings: Settings, fake_discord: FakeDiscord, solved_folder: Path, clock: FakeClock
 ) -> None:
     custom_id = f"hog:answer:{CHALLENGE}:accept"  # as the old bot posted it
     accept = {"type": 2, "style": 3, "label": "Accept", "custom_id": custom_id}
     board = fake_discord.seed("960000000000000001", [{"type": 1, "components": [accept]}])
-    async with running_bot(fake_discord, settings.db, solved_cache, clock) as bot:
+    async with running_bot(fake_discord, settings.db, solved_folder, clock) as bot:
         answered = await press(fake_discord, "2002", "Bob", board, custom_id)
         assert answered["type"] == 7 and answered["data"]["embeds"][0]["footer"]["text"] == "Ada to move."
         assert (await bot.service("hog").load(CHALLENGE)).status is Status.ACTIVE
