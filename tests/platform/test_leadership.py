@@ -5,11 +5,14 @@ another takes the lead within a tick and restores every timer from the log."""
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack
 from dataclasses import dataclass
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from bot.platform.compose import Platform, platform
@@ -17,7 +20,7 @@ from bot.platform.duty import Duty
 from bot.platform.settings import Settings
 from cucumber_core.events import Seat
 from cucumber_core.game import OpenLobby
-from storage.leadership import PostgresLeadership, SoleLeadership
+from storage.leadership import LEADER_LOCK, PostgresLeadership, SoleLeadership
 from storage.postgres import PostgresEventStore
 from tests.fake_clock import FakeClock
 from tests.platform.listening import Heard
@@ -43,6 +46,39 @@ async def test_one_process_leads_and_another_takes_over_when_it_goes(postgres_ur
     finally:
         await first.close()
         await second.close()
+
+
+async def test_a_leader_the_database_stops_answering_lets_the_lead_go(postgres_url: str) -> None:
+    """Its host frozen or cut off, a leader must not keep the lead: it steps down after ``patience``
+    (and the server, once the connection is gone, frees the lock for another)."""
+    if os.environ.get("TEST_DATABASE_URL"):
+        pytest.skip("freezes the leader's server process: only on the server the tests started")
+    first, second = PostgresLeadership(postgres_url, patience=0.5), PostgresLeadership(postgres_url)
+    try:
+        assert await first.lead()
+        backend = await holder_of_the_lead(postgres_url)
+        os.kill(backend, signal.SIGSTOP)  # the leader's check now goes unanswered, its socket stays open
+        try:
+            assert not await asyncio.wait_for(first.lead(), 30)  # not the hours TCP would take
+        finally:
+            os.kill(backend, signal.SIGCONT)
+        while not await second.lead():  # the server sees the dropped connection and frees the lock
+            await asyncio.sleep(TICK)
+        assert not await first.lead()
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def holder_of_the_lead(url: str) -> int:
+    """The server process (its pid) of the connection that holds the leader's lock."""
+    db = await asyncpg.connect(url)
+    try:
+        pid = await db.fetchval("SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND objid = $1", LEADER_LOCK)
+    finally:
+        await db.close()
+    assert pid is not None
+    return int(pid)
 
 
 async def test_an_append_in_any_process_wakes_the_others(postgres_url: str) -> None:
