@@ -21,6 +21,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -36,14 +37,20 @@ from storage.shelves import FolderShelf, PostgresShelf  # noqa: E402
 from tests.postgres_server import create_database, throwaway_server  # noqa: E402
 
 
-def cpu_seconds(pids: list[int]) -> float:
-    """User and system CPU time the processes have used so far (Linux's /proc)."""
-    total = 0
+def cpu_seconds(pids: list[int]) -> dict[int, float]:
+    """User and system CPU time each process has used so far (Linux's /proc)."""
+    used = {}
     for pid in pids:
         with contextlib.suppress(OSError):
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-            total += int(fields[11]) + int(fields[12])  # utime, stime
-    return total / os.sysconf("SC_CLK_TCK")
+            used[pid] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
+    return used
+
+
+def spent(before: dict[int, float], after: dict[int, float]) -> float:
+    """CPU seconds spent between two readings; a process born in between (a new PostgreSQL backend
+    when a bot's pool grows) counts whole."""
+    return sum(t - before.get(pid, 0.0) for pid, t in after.items())
 
 
 def machine_busy() -> tuple[float, float]:
@@ -72,8 +79,12 @@ async def one_run(server: str, processes: int, games: int, cache: Path, solution
         await SolutionCache(PostgresShelf(url)).put(solution, FA18, 100)  # where the bots look for it
         pids: list[int] = []
         async with bot_process(Path(scratch), cache, False, processes, url, pids) as fake:
-            groups = {"bots": pids, "fake Discord": [os.getpid()], "PostgreSQL": postgres_pids()}
-            before = {name: cpu_seconds(group) for name, group in groups.items()}
+            groups: dict[str, Callable[[], list[int]]] = {
+                "bots": lambda: pids,
+                "fake Discord": lambda: [os.getpid()],
+                "PostgreSQL": postgres_pids,  # read again at the end: its pools grow under load
+            }
+            before = {name: cpu_seconds(find()) for name, find in groups.items()}
             machine = machine_busy()
             started = time.perf_counter()
             counts = await asyncio.gather(
@@ -83,7 +94,7 @@ async def one_run(server: str, processes: int, games: int, cache: Path, solution
                 )
             )
             elapsed = time.perf_counter() - started
-            busy = {name: (cpu_seconds(group) - before[name]) / elapsed for name, group in groups.items()}
+            busy = {name: spent(before[name], cpu_seconds(find())) / elapsed for name, find in groups.items()}
             used, total = (after - then for after, then in zip(machine_busy(), machine, strict=True))
             busy["the whole machine"] = used / total * (os.cpu_count() or 1)
     waits, _ = acknowledgements(fake)
