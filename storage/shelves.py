@@ -7,8 +7,10 @@ from __future__ import annotations
 import asyncio
 import os
 import tempfile
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 import asyncpg
 
@@ -64,22 +66,24 @@ class PostgresShelf:
         self.url = url
 
     async def read(self, name: str) -> bytes | None:
-        db = await asyncpg.connect(self.url)
-        try:
-            await migrate(db)
+        async with self._database() as db:
             data: bytes | None = await db.fetchval("SELECT data FROM shelf WHERE name = $1", name)
             return data
-        finally:
-            await db.close()
 
     async def write(self, name: str, data: bytes) -> None:
-        db = await asyncpg.connect(self.url)
-        try:
-            await migrate(db)
+        async with self._database() as db:
             await db.execute(
                 "INSERT INTO shelf (name, data) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET data = excluded.data",
                 name,
                 data,
             )
+
+    @asynccontextmanager
+    async def _database(self) -> AsyncIterator[asyncpg.Connection[Any]]:
+        """A connection for one read or write, to a schema that has the ``shelf`` table."""
+        db = await asyncpg.connect(self.url)
+        try:
+            await migrate(db)
+            yield db
         finally:
             await db.close()
