@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import importlib.util
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -101,21 +102,32 @@ def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m cucumber_core", description="CS 88's card game Cucumber.")
     sub = p.add_subparsers(dest="command", required=True)
     play = sub.add_parser("play", help="play against bots in the terminal (the course's little example)")
-    play.add_argument("--bots", type=bot_list, default=["play_first"] * 3, help="your opponents (play_first×3)")
-    play.add_argument("--cards", type=positive, default=3, help="cards per hand (3)")
-    play.add_argument("--target", type=positive, default=11, help="the score that loses (11)")
-    play.add_argument("--name", default="You")
+    play.add_argument(
+        "--bots",
+        type=bot_list,
+        default=["play_first"] * 3,
+        help="your opponents (default: play_first,play_first,play_first)",
+    )
+    play.add_argument("--cards", type=positive, default=3, help="cards per hand (default: 3)")
+    play.add_argument("--target", type=positive, default=11, help="the score that loses (default: 11)")
+    play.add_argument("--name", default="You", help="your name at the table (default: You)")
     for name, games, bots, helptext in (
         ("tournament", 2000, "strong,magic,play_first,random", "rotating tables of bots: losses, shared wins, scores"),
         ("simulate", 100_000, "play_first,fimp,magic,random", "how many games a second the bots play"),
     ):
         t = sub.add_parser(name, help=helptext)
-        t.add_argument("--bots", type=bot_list, default=bot_list(bots), help=f"comma-separated ({bots})")
-        t.add_argument("--games", type=positive, default=games)
-        t.add_argument("--seed", type=int, default=1)
-        t.add_argument("--cards", type=positive, default=7, help="cards per hand (7)")
-        t.add_argument("--target", type=positive, default=21, help="the score that loses (21)")
-        t.add_argument("--cucumbers", action="store_true", help="two cucumbers to lose (R11)")
+        t.add_argument(
+            "--bots", type=bot_list, default=bot_list(bots), help=f"the bots, comma-separated (default: {bots})"
+        )
+        t.add_argument("--games", type=positive, default=games, help=f"how many games (default: {games})")
+        t.add_argument("--seed", type=int, default=1, help="the seed of the shuffles, to repeat a run (default: 1)")
+        t.add_argument("--cards", type=positive, default=7, help="cards per hand (default: 7)")
+        t.add_argument("--target", type=positive, default=21, help="the score that loses (default: 21)")
+        t.add_argument(
+            "--cucumbers",
+            action="store_true",
+            help="reaching the target the first time costs a cucumber (the score starts again), the second loses",
+        )
     return p
 
 
@@ -164,6 +176,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (KeyboardInterrupt, EOFError):
         print("\nGame abandoned.", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # ``... tournament | head -1``: the reader left, which is no error of ours
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so exit's flush stays quiet
+        return 0
 
 
 if __name__ == "__main__":

@@ -307,11 +307,16 @@ def play_game(
     return list(state.scores)
 
 
-def test_game() -> list[int]:
-    """The course's little example: you against three play_first bots, 3 cards a hand, to 11."""
+def test_game() -> list[int] | None:
+    """The course's little example: you against three play_first bots, 3 cards a hand, to 11.
+    Ctrl-C or Ctrl-D at the prompt leaves the game (``None``), with no traceback at the prompt."""
     players = ["You", "Bot1", "Bot2", "Bot3"]
     strategies = [manual, play_first, play_first, play_first]
-    return play_game(players, strategies, verbose=True, num_cards=3, max_score=11)
+    try:
+        return play_game(players, strategies, verbose=True, num_cards=3, max_score=11)
+    except (KeyboardInterrupt, EOFError):
+        print("\nGame abandoned.")
+        return None
 
 
 def play(number_of_players: int = 4, verbose: bool = False) -> list[int]:

@@ -58,19 +58,23 @@ def announce_lead_changes(last_leader: int | None = None) -> Commentary:
     return say
 
 
-def announce_highest(who: int, last_score: int = 0, running_high: int = 0, *, least: int = 1) -> Commentary:
+def announce_highest(
+    who: int, last_score: int = 0, running_high: int = 0, *, least: int = 1, course: bool = True
+) -> Commentary:
     """Announce a new biggest gain for player ``who``: ``9 point(s)! That's the biggest gain yet for
     Player 1``. A gain is the change of ``who``'s total since the last call, swaps included. The
-    course announces any gain (``least=1``); the bot only gains worth a cheer.
+    course announces any gain (``least=1``) in its own words; the bot only gains worth a cheer, and
+    says ``22 points!`` (``course=False``).
     """
 
     def say(before: GameState, after: GameState) -> tuple[Lines, Commentary]:
         score = after.scores[who]
         gain = score - last_score
         if gain > running_high and gain >= least:
-            line = f"{gain} point(s)! That's the biggest gain yet for {_name(after, who)}"
-            return (line,), announce_highest(who, score, gain, least=least)
-        return (), announce_highest(who, score, max(running_high, gain), least=least)
+            points = f"{gain} point(s)" if course else _plural(gain, "point")
+            line = f"{points}! That's the biggest gain yet for {_name(after, who)}"
+            return (line,), announce_highest(who, score, gain, least=least, course=course)
+        return (), announce_highest(who, score, max(running_high, gain), least=least, course=course)
 
     return say
 
@@ -122,6 +126,8 @@ def _effect_line(effect: Effect, mover: str, other: str, after: GameState) -> st
             return f"Piggy Back: {mover} scored nothing, so {other} picks up {_plural(gain, 'point')}."
         case HogPile(bonus):
             return f"Hog Pile! Both totals end in {bonus}: {mover} piles on {bonus} more."
+        case Swap("Pork Chop", had, they_had) if had == they_had:
+            return f"Pork Chop! {mover} trades {had} for {other}'s {they_had}: nothing changes, and the chop is spent."
         case Swap("Pork Chop", had, they_had):
             return f"Pork Chop! {mover} trades {had} for {other}'s {they_had}."
         case Swap(rule, had, they_had):
@@ -147,14 +153,19 @@ def describe_turn(before: GameState, after: GameState) -> tuple[Lines, Commentar
         lines.append(f"Hog Wild! The totals sum to a multiple of 7, so {mover} rolls four-sided dice.")
     if turn.k == PORK_CHOP and turn.outcomes:
         lines.append(f"{mover}'s Pork Chop is already spent, so that's 10 dice.")
-    effects = [e for e in turn.resolution.effects if not (isinstance(e, Swap) and e.mover == e.opponent)]
+    # a swap of equal totals changes nothing, and is not told; but a Pork Chop is, since it spends the chop
+    effects = [
+        e
+        for e in turn.resolution.effects
+        if not (isinstance(e, Swap) and e.mover == e.opponent and e.rule != "Pork Chop")
+    ]
     if turn.outcomes:
         dice = ", ".join(map(str, turn.outcomes))
         pigged = any(isinstance(e, PigOut) for e in effects)
         lines.append(f"{mover} rolls {dice}." if pigged else f"{mover} rolls {dice} for {sum(turn.outcomes)}.")
     if after.is_over:  # the winning turn ends the game: nobody goes again
         effects = [e for e in effects if not isinstance(e, ExtraTurn)]
-    lines += (_effect_line(e, mover, other, after) for e in effects)  # a swap of equal totals changes nothing
+    lines += (_effect_line(e, mover, other, after) for e in effects)
     return tuple(lines), describe_turn
 
 
@@ -222,8 +233,8 @@ def default_commentary() -> Commentary:
     for extra in (
         announce_lead_changes(),
         announce_comebacks(),
-        announce_highest(0, least=RECORD_AT_LEAST),
-        announce_highest(1, least=RECORD_AT_LEAST),
+        announce_highest(0, least=RECORD_AT_LEAST, course=False),
+        announce_highest(1, least=RECORD_AT_LEAST, course=False),
         announce_streaks(),
     ):
         story = both(story, extra)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import io
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -127,3 +128,21 @@ def test_shared_wins_split_ties() -> None:
     rows = tournament.standings(["a", "b", "c"], results)
     assert [r.losses for r in rows] == [1, 1, 0]
     assert [round(r.wins.mean * 3, 3) for r in rows] == [1.0, 0.5, 0.5]  # game 3 hit the hand limit: no winner
+
+
+@pytest.mark.parametrize("command", ["tournament", "simulate"])
+def test_a_reader_that_leaves_early_is_no_error(command: str) -> None:
+    """``python -m cucumber_core tournament | head -1``: the pipe closes before the table is printed."""
+    reader, writer = os.pipe()
+    os.close(reader)  # the reader has gone
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "cucumber_core", command, "--games", "50"],
+            stdout=writer,
+            stderr=subprocess.PIPE,
+            timeout=60,
+            cwd=ROOT,
+        )
+    finally:
+        os.close(writer)
+    assert done.returncode == 0 and done.stderr == b""

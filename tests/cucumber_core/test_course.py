@@ -199,6 +199,20 @@ def test_test_game_reproduces_the_seed_transcript(
     assert capsys.readouterr().out == SEED_TRANSCRIPT
 
 
+@pytest.mark.parametrize("leaving", [KeyboardInterrupt, EOFError])
+def test_leaving_the_little_example_is_no_traceback(
+    leaving: type[BaseException], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ctrl-C (or Ctrl-D) at ``Card to play:`` in the REPL leaves the game in words, not a traceback."""
+
+    def pressed(prompt: str) -> str:
+        raise leaving
+
+    monkeypatch.setattr("builtins.input", pressed)
+    assert course.test_game() is None
+    assert capsys.readouterr().out.endswith("\nGame abandoned.\n")
+
+
 def test_replacing_deal_arranges_every_hand(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[int] = []
     original = course.deal

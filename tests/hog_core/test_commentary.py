@@ -199,9 +199,9 @@ def test_a_comeback_a_streak_and_a_record() -> None:
     said(
         text,
         "Bob is on a roll: 3 turns in a row of 10+ points.",
-        "16 point(s)! That's the biggest gain yet for Bob",
+        "16 points! That's the biggest gain yet for Bob",
         "Comeback! Alice was 35 behind and now leads.",
-        "36 point(s)! That's the biggest gain yet for Alice",
+        "36 points! That's the biggest gain yet for Alice",
     )
 
 
