@@ -24,17 +24,18 @@ import os
 import re
 import sys
 import time
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import TextIO, TypeVar
 
-import discord
 import numpy as np
 from tqdm import tqdm
 
 from bot import console
 from bot.discord import client
+from bot.games.hog.console import RULES_HELP
 from bot.games.hog.rules_help import explain
 from bot.games.hog.solutions import SolutionCache
 from bot.platform.compose import Platform, open_storage, platform
@@ -220,8 +221,12 @@ async def replay_any(
 
 
 def add_player_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--name", default=console.DEFAULT_NAME, help="your name: your games are kept under it")
-    parser.add_argument("--resume", metavar="GAME", help="go on with an unfinished game (see: history)")
+    parser.add_argument(
+        "--name",
+        default=console.DEFAULT_NAME,
+        help=f"your name: your games are kept under it (default: {console.DEFAULT_NAME})",
+    )
+    parser.add_argument("--resume", metavar="GAME", help="go on with this unfinished game (its id: see history)")
     parser.add_argument("--new", action="store_true", help="start a new game without offering to resume one")
 
 
@@ -236,16 +241,133 @@ def play(
     """One game at this keyboard. Ctrl-C leaves the game saved, as ``quit`` does (exit status 130).
     A new game is checked before the database is opened: a bad option changes nothing."""
     new = game.console.new_game(args, console.player_id(args.name), args.name)
-    again = "python -m bot" if args.command == "play" else f"python -m bot {args.command}"
 
     async def work(p: Platform) -> None:
-        await console.play(p, p.games[game.name], args.name, stdin, out, new, args.resume, not args.new, again)
+        conflicts = partial(game.console.conflicts, args)
+        await console.play(p, p.games[game.name], args.name, stdin, out, new, args.resume, not args.new, conflicts)
 
     try:
         on_platform(settings, work, modules)
     except KeyboardInterrupt:
         return 130
     return 0
+
+
+def program() -> str:
+    """The name the user typed: ``hogbot`` (the installed script) or ``python -m bot``."""
+    return "hogbot" if Path(sys.argv[0]).stem == "hogbot" else "python -m bot"
+
+
+def fail(message: str, status: int = 2) -> int:
+    """An error as a person reads it: one line on stderr, no usage and no traceback. The status is 2
+    for a request that cannot be done (as for a malformed command line), 1 when the database fails."""
+    print(f"{program()}: {message}", file=sys.stderr)
+    return status
+
+
+def plays_of(games: Games) -> dict[str, str]:
+    """Which command plays which game: ``play`` (the default) and ``hog`` are Hog, each other game its name."""
+    return {"play": LEGACY} | {name: name for name in games}
+
+
+def person(args: argparse.Namespace) -> str:
+    """The player a stats or leaderboard command is about: a Discord user by id, else a name here."""
+    return str(args.player or console.player_id(args.name))
+
+
+def parser_for(games: Games) -> tuple[argparse.ArgumentParser, Collection[str]]:
+    """The command line (a subcommand per game's table, then the commands on stored games), and its
+    subcommands' names."""
+    parser = argparse.ArgumentParser(
+        prog=program(),
+        description="Play Hog (CS 61A's dice game) and Cucumber (CS 88's card game) in this terminal, replay and "
+        "study every stored game, or run the Discord bot: with DISCORD_TOKEN set, python -m bot with no "
+        "command runs it. With no command it plays Hog against the house.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for command, game in plays_of(games).items():
+        where = "against the house " if game == LEGACY else ""
+        what = f"play {games[game].title} {where}in this terminal"
+        p = sub.add_parser(command, help=what + (" (the default command)" if command == "play" else ""))
+        p.description = what[0].upper() + what[1:] + "."
+        games[game].console.add_arguments(p)
+        add_player_arguments(p)
+    strategies = (
+        "a strategy: perfect, medium, easy, bacon, swap, always_roll(N), or module:function for your own "
+        "strategy(score, opponent_score) -> dice"
+    )
+    for name, helptext in (
+        ("tournament", "exact win rates of strategies, each against each"),
+        ("simulate", "Monte Carlo games between two strategies, beside their exact win rate"),
+    ):
+        p = sub.add_parser(name, help=helptext, description=helptext[0].upper() + helptext[1:] + ".")
+        p.add_argument("--rules", choices=sorted(RULE_SETS), default=DEFAULT_RULES, metavar="RULES", help=RULES_HELP)
+        p.add_argument("--goal", type=int, default=100, help="the score that wins (default: 100)")
+    sub.choices["tournament"].add_argument(
+        "strategies",
+        nargs="*",
+        default=list(TOURNAMENT),
+        metavar="STRATEGY",
+        help=f"{strategies} (default: {' '.join(TOURNAMENT)})",
+    )
+    simulate_parser = sub.choices["simulate"]
+    simulate_parser.add_argument("a", metavar="A", help=strategies)
+    simulate_parser.add_argument("b", metavar="B", help="its opponent, the same way")
+    simulate_parser.add_argument("--games", type=int, default=1_000_000, help="how many games (default: 1000000)")
+    simulate_parser.add_argument(
+        "--seed", type=int, default=None, help="seed the dice, to repeat a run (default: a fresh one)"
+    )
+    sub.add_parser("discord", help="run the Discord bot (DISCORD_TOKEN; the same as no command when it is set)")
+    sub.add_parser("rebuild", help="recompute the read models (history, stats, ratings) from the event log")
+    verify_parser = sub.add_parser("verify", help="check a finished game's dice or cards against its revealed seed")
+    verify_parser.add_argument("game", metavar="GAME", help="the game's id (see history)")
+    sub.add_parser("damaged", help="list the games whose log cannot be read, set aside from play (exit 1 if any)")
+    sub.add_parser("migrate", help="create or upgrade the database's schema (the bot does it on start too)")
+    copying = sub.add_parser("copy-store", help="move every game from an SQLite file to an empty PostgreSQL database")
+    copying.add_argument(
+        "--from", dest="source", required=True, metavar="sqlite:///FILE", help="the SQLite history to copy"
+    )
+    copying.add_argument(
+        "--to", dest="target", required=True, metavar="postgresql://...", help="the empty PostgreSQL database"
+    )
+    replay = sub.add_parser("replay", help="watch a stored game again, step by step")
+    replay.add_argument("game", metavar="GAME", help="the game's id (see history)")
+    replay.add_argument("--step", type=int, help="show only this step (from 1)")
+    replay.add_argument(
+        "--picture", type=output(".png"), metavar="FILE", help="save the picture of the game here (.png)"
+    )
+    replay.add_argument(
+        "--gif", type=output(".gif"), metavar="FILE", help="save the game drawn step by step here (.gif)"
+    )
+    people = (
+        ("history", "games, newest first: every game in the database, or one player's"),
+        ("stats", "a player's record in a game"),
+        ("leaderboard", "the players of a game by rating, and your place"),
+    )
+    for name, helptext in people:
+        p = sub.add_parser(name, help=helptext, description=helptext[0].upper() + helptext[1:] + ".")
+        person = p.add_mutually_exclusive_group()
+        default = "every game" if name == "history" else console.DEFAULT_NAME
+        person.add_argument(
+            "--name",
+            default=None if name == "history" else console.DEFAULT_NAME,
+            help=f"a player at this terminal, by name (default: {default})",
+        )
+        person.add_argument("--player", metavar="ID", help="a Discord user, by id")
+    for name in ("history", "leaderboard"):
+        sub.choices[name].add_argument("--page", type=int, default=1, help="which page of ten (default: 1)")
+    for name in ("stats", "leaderboard"):
+        sub.choices[name].add_argument(
+            "--game", choices=list(games), default=LEGACY, help=f"which game (default: {LEGACY})"
+        )
+    sub.choices["leaderboard"].add_argument(
+        "--server", metavar="ID", help="only the players of this Discord server (its id)"
+    )
+    rules_parser = sub.add_parser("rules", help="a Hog rule set explained, with examples")
+    rules_parser.add_argument(
+        "rules", nargs="?", choices=sorted(RULE_SETS), default=DEFAULT_RULES, metavar="RULES", help=RULES_HELP
+    )
+    return parser, set(sub.choices)
 
 
 def main(
@@ -255,109 +377,72 @@ def main(
     modules: Mapping[str, str] = GAMES,
 ) -> int:
     out = stdout or sys.stdout
-    parser = argparse.ArgumentParser(prog="hogbot", description="Play Hog, or study its strategies.")
-    sub = parser.add_subparsers(dest="command")
     try:
         settings = Settings.from_env()
         games = Games.load(settings, modules)
     except SettingsError as error:
-        parser.exit(2, f"hogbot: {error}\n")
-    plays = {"play": "hog"} | {name: name for name in games if name != "hog"}
-    for command, game in plays.items():
-        where = "against the house " if game == "hog" else ""
-        p = sub.add_parser(command, help=f"play {games[game].title} {where}in this terminal")
-        games[game].console.add_arguments(p)
-        add_player_arguments(p)
-    sub.choices["play"].description = "Play Hog in this terminal (the default command)."
-    for name, helptext in (("tournament", "exact win rates of named strategies"), ("simulate", "Monte Carlo games")):
-        p = sub.add_parser(name, help=helptext)
-        p.add_argument("--rules", choices=sorted(RULE_SETS), default=DEFAULT_RULES)
-        p.add_argument("--goal", type=int, default=100)
-    sub.choices["tournament"].add_argument("strategies", nargs="*", default=list(TOURNAMENT))
-    simulate_parser = sub.choices["simulate"]
-    simulate_parser.add_argument("a", help="a strategy name or module:function")
-    simulate_parser.add_argument("b", help="its opponent")
-    simulate_parser.add_argument("--games", type=int, default=1_000_000)
-    simulate_parser.add_argument("--seed", type=int, default=None)
-    sub.add_parser("rebuild", help="rebuild the read models from the event log ($HOG_DB)")
-    verify_parser = sub.add_parser("verify", help="check a finished game's dice or cards against its revealed seed")
-    verify_parser.add_argument("game", help="the game's id (see: history)")
-    sub.add_parser("damaged", help="the games whose log cannot be read, set aside from play")
-    sub.add_parser("migrate", help="create or upgrade the database's schema")
-    copying = sub.add_parser("copy-store", help="move every game from an SQLite file to an empty PostgreSQL database")
-    copying.add_argument("--from", dest="source", required=True, metavar="sqlite:///FILE")
-    copying.add_argument("--to", dest="target", required=True, metavar="postgresql://...")
-    replay = sub.add_parser("replay", help="watch a stored game again, step by step")
-    replay.add_argument("game", help="the game's id (see: history)")
-    replay.add_argument("--step", type=int, help="show only this step (from 1)")
-    replay.add_argument("--picture", type=output(".png"), metavar="FILE", help="save the picture of the game here")
-    replay.add_argument("--gif", type=output(".gif"), metavar="FILE", help="save the game drawn turn by turn here")
-    people = (
-        ("history", "a player's games, newest first"),
-        ("stats", "a player's record"),
-        ("leaderboard", "the players of a game by rating, and your place"),
-    )
-    for name, helptext in people:
-        p = sub.add_parser(name, help=helptext)
-        person = p.add_mutually_exclusive_group()
-        person.add_argument("--name", default=console.DEFAULT_NAME, help="a player here, by name (default: Player)")
-        person.add_argument("--player", help="a player id: a Discord user id")
-    for name in ("history", "leaderboard"):
-        sub.choices[name].add_argument("--page", type=int, default=1)
-    for name in ("stats", "leaderboard"):
-        sub.choices[name].add_argument("--game", choices=list(games), default=LEGACY, help=f"which game ({LEGACY})")
-    sub.choices["leaderboard"].add_argument("--server", help="only the players of this Discord server (its id)")
-    rules_parser = sub.add_parser("rules", help="a rule set explained, with examples")
-    rules_parser.add_argument("rules", nargs="?", choices=sorted(RULE_SETS), default=DEFAULT_RULES)
+        return fail(str(error))
+    parser, commands = parser_for(games)
     argv = list(sys.argv[1:] if argv is None else argv)
-    if not argv and settings.token:  # with a token, the bot itself
-        discord.utils.setup_logging()  # discord.py's own format, to stderr; it never logs the token
+    if argv == ["discord"] or (not argv and settings.token):  # the bot itself
+        if not settings.token:
+            return fail("DISCORD_TOKEN is not set: give the bot's token from the Developer Portal (Bot, Reset Token).")
+        client.setup_logging()  # to stderr; the token is never logged
         return asyncio.run(client.run(settings))
-    if not argv or argv[0] not in (*sub.choices, "-h", "--help"):
-        argv.insert(0, "play")  # ``hogbot --rules sp16`` plays, as ``hogbot play --rules sp16``
+    if not argv or argv[0] not in (*commands, "-h", "--help"):
+        argv.insert(0, "play")  # ``python -m bot --rules sp16`` plays, as ``python -m bot play --rules sp16``
     args = parser.parse_args(argv)
     if args.command == "simulate" and args.games < 1:
         parser.error(f"argument --games: must be at least 1, not {args.games}")
-    who = getattr(args, "player", None) or console.player_id(getattr(args, "name", console.DEFAULT_NAME))
     try:
-        if args.command == "tournament":
-            tournament(args.rules, args.goal, args.strategies, out)
-        elif args.command == "simulate":
-            run_simulation(args.rules, args.goal, args.a, args.b, args.games, args.seed, out)
-        elif args.command == "rebuild":
-            on_platform(settings, lambda p: rebuild(p, out), modules)
-        elif args.command == "verify":
-            return on_platform(settings, lambda p: check_fair(p, args.game, out), modules)
-        elif args.command == "migrate":
-            asyncio.run(migrate(settings, out))
-        elif args.command == "copy-store":
-            asyncio.run(copy_history(settings, args.source, args.target, out))
-        elif args.command == "damaged":
-            return on_platform(settings, lambda p: list_damaged(p, out), modules)
-        elif args.command == "replay":
-            on_platform(settings, lambda p: replay_any(p, args.game, out, args.step, args.picture, args.gif), modules)
-        elif args.command == "history":
-            on_platform(settings, lambda p: console.list_history(p, who, out, args.page), modules)
-        elif args.command == "stats":
-            on_platform(settings, lambda p: show_stats(p, args.game, who, out), modules)
-        elif args.command == "leaderboard":
-            board = (args.game, who, out, args.page, args.server)
-            on_platform(settings, lambda p: console.list_leaderboard(p, *board), modules)
-        elif args.command == "rules":
-            title, words = explain(args.rules)
-            print(f"{title}\n\n{plain(words)}", file=out)
-        else:
-            return play(settings, games[plays[args.command]], args, stdin or sys.stdin, out, modules)
+        return run_command(settings, games, args, stdin or sys.stdin, out, modules)
     except (HogError, Refusal) as error:
-        parser.error(error.message)
-    except CopyRefused as error:
-        print(f"hogbot: {error}", file=sys.stderr)
-        return 1
-    except ValueError as error:
-        parser.error(str(error))
-    except BrokenPipeError:  # ``hogbot replay g1 | head``: the reader left, which is no error of ours
+        return fail(error.message)
+    except (CopyRefused, ValueError) as error:
+        return fail(str(error), 1 if isinstance(error, CopyRefused) else 2)
+    except BrokenPipeError:  # ``python -m bot replay g1 | head``: the reader left, which is no error of ours
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so exit's flush stays quiet
     except OPENING_ERRORS as error:
-        print(f"hogbot: cannot use the database {settings.where}: {error}", file=sys.stderr)
-        return 1
+        return fail(f"cannot use the database {settings.where}: {error}", 1)
+    return 0
+
+
+def run_command(
+    settings: Settings,
+    games: Games,
+    args: argparse.Namespace,
+    stdin: TextIO,
+    out: TextIO,
+    modules: Mapping[str, str],
+) -> int:
+    """The parsed command, done; its exit status."""
+    match args.command:
+        case "tournament":
+            tournament(args.rules, args.goal, args.strategies, out)
+        case "simulate":
+            run_simulation(args.rules, args.goal, args.a, args.b, args.games, args.seed, out)
+        case "rebuild":
+            on_platform(settings, lambda p: rebuild(p, out), modules)
+        case "verify":
+            return on_platform(settings, lambda p: check_fair(p, args.game, out), modules)
+        case "migrate":
+            asyncio.run(migrate(settings, out))
+        case "copy-store":
+            asyncio.run(copy_history(settings, args.source, args.target, out))
+        case "damaged":
+            return on_platform(settings, lambda p: list_damaged(p, out), modules)
+        case "replay":
+            on_platform(settings, lambda p: replay_any(p, args.game, out, args.step, args.picture, args.gif), modules)
+        case "history":
+            on_platform(settings, lambda p: console.list_history(p, out, args.page, args.name, args.player), modules)
+        case "stats":
+            on_platform(settings, lambda p: show_stats(p, args.game, person(args), out), modules)
+        case "leaderboard":
+            board = (args.game, person(args), out, args.page, args.server)
+            on_platform(settings, lambda p: console.list_leaderboard(p, *board), modules)
+        case "rules":
+            title, words = explain(args.rules)
+            print(f"{title}\n\n{plain(words)}", file=out)
+        case _:
+            return play(settings, games[plays_of(games)[args.command]], args, stdin, out, modules)
     return 0

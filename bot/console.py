@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 import threading
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any, TextIO
 
@@ -17,8 +18,9 @@ from bot.platform.chance import commitment
 from bot.platform.compose import Platform
 from bot.platform.contract import Refusal
 from bot.platform.ratings import standings_lines
-from bot.platform.registry import AnyGame
+from bot.platform.registry import LEGACY, AnyGame
 from bot.platform.service import Outcome
+from storage.games import GameRow, SeatSummary
 
 DEFAULT_NAME = "Player"
 PLACE = "console"
@@ -28,7 +30,24 @@ PAGE = 10
 
 def player_id(name: str) -> str:
     """A console player is their name: ``Ada``'s games are hers at any keyboard of this database."""
-    return f"console:{name}"
+    return f"{PLACE}:{name}"
+
+
+def shown(player_id: str) -> str:
+    """A player as the terminal names them: ``console:Ada`` is Ada; anyone else (a Discord user) by id."""
+    return player_id.removeprefix(f"{PLACE}:")
+
+
+def seat_of(seats: Sequence[SeatSummary], name: str) -> SeatSummary | None:
+    """The seat ``name`` holds in a game played here. At the terminal a person is their name, so
+    this is also their seat in a game of the first version (whose players were ``console:1`` and
+    ``console:2`` under the names they typed)."""
+    return next((s for s in seats if s.bot is None and s.name == name), None)
+
+
+def command_for(game: str) -> str:
+    """The command that opens ``game``'s table here (Hog's is the bare ``python -m bot``)."""
+    return "python -m bot" if game == LEGACY else f"python -m bot {game}"
 
 
 def command_id() -> str:
@@ -63,8 +82,33 @@ class Keyboard:
         return line.strip()
 
 
+NOTHING_STARTED = "Bye! Nothing was started."
+
+
 def saved(game_id: str, again: str) -> str:
     return f"Bye! The game is saved as {game_id}: go on with {again} --resume {game_id}"
+
+
+class Left(Exception):
+    """The player left at a question (the end of input, Ctrl-D): nothing more is done."""
+
+
+async def yes_or_no(keyboard: Keyboard, question: str, stdout: TextIO) -> bool:
+    """A yes/no question, asked until it is answered: y, yes or Enter is yes, n or no is no; ``Left``
+    at the end of input."""
+    while True:
+        answer = await keyboard.ask(f"{question} [Y/n] ", stdout)
+        if answer is None:
+            raise Left
+        if answer.lower() in ("", "y", "yes"):
+            return True
+        if answer.lower() in ("n", "no"):
+            return False
+        print(f"Please answer y (or just Enter) or n, not {answer!r}.", file=stdout)
+
+
+Conflicts = Callable[[GameRow], Sequence[str]]
+"""The options given on the command line that an unfinished game does not have (``--goal 50``)."""
 
 
 async def play(
@@ -76,20 +120,26 @@ async def play(
     new: tuple[str, Any] | None,
     resume: str | None = None,
     offer: bool = True,
-    again: str = "python -m bot",
+    conflicts: Conflicts | None = None,
 ) -> Any:
     """One game of ``game`` at the terminal for ``name`` (and whoever shares the keyboard); returns
-    the game as it stands when it ends or the player quits. ``resume`` goes on with that game;
-    otherwise, when ``offer``, the player's newest unfinished game here is offered first, and
-    ``new`` (its id and creating command) is started when there is none to go on with. ``again`` is
-    the command that plays this game, for the words that say how to go on with it later."""
-    keyboard, me, service = Keyboard(stdin), player_id(name), platform.service(game)
+    the game as it stands when it ends or the player quits, ``None`` when they leave before one
+    begins. ``resume`` goes on with that game; otherwise, when ``offer``, the player's newest
+    unfinished game here is offered first (unless it ``conflicts`` with the options given), and
+    ``new`` (its id and creating command) is started when there is none to go on with."""
+    keyboard, service, again = Keyboard(stdin), platform.service(game), command_for(game.name)
     if resume is None and offer:
-        resume = await _offer_unfinished(platform, game, me, keyboard, stdout)
+        try:
+            resume = await _offer_unfinished(platform, game, name, keyboard, stdout, conflicts)
+        except (asyncio.CancelledError, Left) as leaving:  # Ctrl-C or Ctrl-D at the question
+            print(f"\n{NOTHING_STARTED}", file=stdout, flush=True)
+            if isinstance(leaving, Left):
+                return None
+            raise
     if resume is not None:
-        outcome = await _resumed(platform, game, resume, name)
+        outcome, me = await _resumed(platform, game, resume, name)
     elif new is not None:
-        outcome = await service.create(*new, command_id())
+        outcome, me = await service.create(*new, command_id()), player_id(name)
     else:
         raise Refusal(f"You have no unfinished {game.title} game here.")
     print(await game.console.board(outcome, me), file=stdout)
@@ -102,33 +152,59 @@ async def play(
 
 
 async def _offer_unfinished(
-    platform: Platform, game: AnyGame, me: str, keyboard: Keyboard, stdout: TextIO
+    platform: Platform, game: AnyGame, name: str, keyboard: Keyboard, stdout: TextIO, conflicts: Conflicts | None
 ) -> str | None:
-    live = await platform.views.live_games(PLACE, game.name)
-    mine = [row for row in live if me in {s.player_id for s in row.seats}]
+    """The game to go on with (its id), or ``None`` for a new one."""
+    live = await (await platform.settled_views()).live_games(PLACE, game.name)
+    mine = sorted(
+        ((row, seat) for row in live if (seat := seat_of(row.seats, name)) is not None),
+        key=lambda found: found[0].updated_at,
+        reverse=True,
+    )
+    differ = [conflicts(row) if conflicts is not None else () for row, _ in mine]
     if not mine:
         return None
-    row = max(mine, key=lambda r: r.updated_at)
-    totals = " · ".join(f"{s.name} {s.score}" for s in row.seats)
-    answer = await keyboard.ask(f"You have an unfinished game, {row.game_id} ({totals}). Go on with it? [Y/n] ", stdout)
-    return row.game_id if answer is not None and answer.lower() in ("", "y", "yes") else None
+    row, seat = next((found for found, no in zip(mine, differ, strict=True) if not no), mine[0])
+    what = f"{row.game_id} ({game.history_line(row, seat.player_id)})"
+    if all(differ):
+        print(
+            f"A new game, as {' '.join(differ[0])} asks. Your unfinished game {what} waits for you: "
+            f"{command_for(game.name)} --resume {row.game_id}",
+            file=stdout,
+        )
+        return None
+    return (
+        row.game_id
+        if await yes_or_no(keyboard, f"You have an unfinished game, {what}. Go on with it?", stdout)
+        else None
+    )
 
 
-async def _resumed(platform: Platform, game: AnyGame, game_id: str, name: str) -> Outcome[Any, Any]:
+async def _resumed(platform: Platform, game: AnyGame, game_id: str, name: str) -> tuple[Outcome[Any, Any], str]:
+    """The game ``game_id`` to go on with, and the id of ``name``'s seat in it; ``Refusal`` when it
+    is not theirs to go on with here."""
+    stored = await platform.store.load(game_id)
+    if not stored:
+        raise Refusal(f"There is no game {game_id!r} in {platform.settings.where}.")
+    owner = platform.games.owner(stored[0].type)
+    if owner != game.name:
+        title = platform.games[owner].title if owner in platform.games else owner
+        raise Refusal(
+            f"Game {game_id} is a game of {title}: go on with it with {command_for(owner)} --resume {game_id}"
+        )
     outcome = await platform.service(game).current(game_id)
     state = outcome.state
-    if state.version == 0:
-        raise Refusal(f"There is no game {game_id!r} here.")
     if state.place != PLACE:
         raise Refusal(f"Game {game_id} is played in Discord, not here.")
     if state.is_over:
         raise Refusal(f"Game {game_id} is over: watch it with python -m bot replay {game_id}")
     row = await (await platform.settled_views()).game(game_id)
     seats = row.seats if row is not None else ()
-    if player_id(name) not in {s.player_id for s in seats}:
+    seat = seat_of(seats, name)
+    if seat is None:
         names = " and ".join(s.name for s in seats if s.bot is None)
         raise Refusal(f"Game {game_id} is not {name}'s: it is played by {names} (use --name).")
-    return outcome
+    return outcome, seat.player_id
 
 
 async def _play(
@@ -188,26 +264,45 @@ def sections_text(title: str, sections: list[tuple[str, list[str]]]) -> str:
 
 
 async def name_of(platform: Platform, player_id: str) -> str:
-    """A player's name as their latest game has it; their id when they have played none."""
+    """A player's name as their latest game has it; as the terminal names them when they have played none."""
     latest = await (await platform.settled_views()).history(player_id, limit=1)
     seats = latest[0].seats if latest else ()
-    return next((s.name for s in seats if s.player_id == player_id), player_id)
+    return next((s.name for s in seats if s.player_id == player_id), shown(player_id))
 
 
-async def list_history(platform: Platform, player: str, stdout: TextIO, page: int = 1) -> None:
-    """A player's games, newest first, ``PAGE`` a page."""
+async def list_history(
+    platform: Platform, stdout: TextIO, page: int = 1, name: str | None = None, player: str | None = None
+) -> None:
+    """Games, newest first, ``PAGE`` a page: those played here by ``name``, or by the Discord user
+    ``player``, or (neither) every game in the database, since one person sits at a terminal."""
     if page < 1:
         raise Refusal(f"Pages start at 1, not {page}.")
-    rows = await platform.views.history(player, limit=PAGE + 1, offset=(page - 1) * PAGE)
+    views = await platform.settled_views()
+    place = PLACE if name is not None else None
+    rows = await views.history(player, limit=PAGE + 1, offset=(page - 1) * PAGE, place=place, seat_name=name)
     if not rows:
-        print(f"No games of {player} here." if page == 1 else f"No page {page}: no more games.", file=stdout)
+        print(await _no_games(platform, page, name or player), file=stdout)
         return
+    width = max(len(row.game_id) for row in rows[:PAGE])
     for row in rows[:PAGE]:
         when = datetime.fromtimestamp(row.updated_at).strftime("%Y-%m-%d %H:%M")
-        line = platform.games[row.game].history_line(row, player) if row.game in platform.games else row.status
-        print(f"{row.game_id}  {when}  {line}", file=stdout)
+        me = player if name is None else getattr(seat_of(row.seats, name), "player_id", None)
+        line = platform.games[row.game].history_line(row, me) if row.game in platform.games else row.status
+        print(f"{row.game_id:<{width}}  {when}  {line}", file=stdout)
     more = f" · older: --page {page + 1}" if len(rows) > PAGE else ""
     print(f"Page {page}{more} · watch one: python -m bot replay <id>", file=stdout)
+
+
+async def _no_games(platform: Platform, page: int, whose: str | None) -> str:
+    """Why a page of history is empty, naming the database read (it depends on the folder run in)."""
+    if page > 1:
+        return f"No page {page}: no more games."
+    stored = await platform.views.count()
+    where = platform.settings.where
+    if not stored:
+        return f"No games yet in {where} (HOG_DB names another file). Play one: python -m bot"
+    everyone = f"{stored} game{'s' * (stored != 1)} there: python -m bot history lists them all"
+    return f"No games of {whose} in {where} ({everyone})."
 
 
 async def list_leaderboard(

@@ -294,10 +294,25 @@ class GameViews:
         where, params = _filter({"live = ?": 1, "place = ?": place, "game = ?": game})
         return await self._rows(where, params, "ORDER BY started_at")
 
-    async def history(self, player_id: str, limit: int = 10, offset: int = 0, game: str | None = None) -> list[GameRow]:
-        """A player's games (of ``game`` when given), most recent first."""
+    async def history(
+        self,
+        player_id: str | None = None,
+        limit: int = 10,
+        offset: int = 0,
+        game: str | None = None,
+        *,
+        place: str | None = None,
+        seat_name: str | None = None,
+    ) -> list[GameRow]:
+        """Games, most recent first: a player's (by id, or a person seated under ``seat_name``), of
+        ``game`` and in ``place`` when given; every game when no condition is given."""
         where, params = _filter(
-            {"game_id IN (SELECT game_id FROM seats WHERE player_id = ?)": player_id, "game = ?": game}
+            {
+                "game_id IN (SELECT game_id FROM seats WHERE player_id = ?)": player_id,
+                "game_id IN (SELECT game_id FROM seats WHERE name = ? AND bot IS NULL)": seat_name,
+                "game = ?": game,
+                "place = ?": place,
+            }
         )
         return await self._rows(where, (*params, limit, offset), "ORDER BY updated_at DESC, game_id LIMIT ? OFFSET ?")
 

@@ -7,8 +7,10 @@ import random
 from collections.abc import Sequence
 from pathlib import Path
 
+from _pytest.capture import CaptureFixture
 from PIL import Image, ImageSequence
 
+from bot.cli import main
 from bot.games.hog.module import HogGame
 from bot.platform.codec import from_records, to_record
 from bot.platform.settings import Settings
@@ -94,3 +96,14 @@ class Seeded:
         deck = list(items)
         self.random.shuffle(deck)
         return tuple(deck)
+
+
+def refused(argv: Sequence[str], capsys: CaptureFixture[str], keys: str = "") -> str:
+    """The one line ``python -m bot`` prints to refuse a well-formed request it cannot do (exit
+    status 2): no usage, no traceback."""
+    capsys.readouterr()
+    assert main(list(argv), io.StringIO(keys), io.StringIO()) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "usage:" not in err and "Traceback" not in err, err
+    assert err.startswith("python -m bot: "), err
+    return err.removeprefix("python -m bot: ").rstrip("\n")

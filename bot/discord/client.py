@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import logging
 import signal
+import sys
 import weakref
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
@@ -425,6 +426,21 @@ class GameBot(discord.AutoShardedClient):
             await interaction.followup.send(words, ephemeral=True)
         else:
             await interaction.response.send_message(words, ephemeral=True)
+
+
+PLAIN_LOG = logging.Formatter("[{asctime}] [{levelname:<8}] {name}: {message}", "%Y-%m-%d %H:%M:%S", style="{")
+"""discord.py's log format without its colours."""
+
+
+def setup_logging() -> None:
+    """discord.py's log format, to stderr, in colour only on a terminal: never in a file, a pipe or a
+    container's log (discord.py colours any output in Docker). Its warnings that voice needs PyNaCl
+    and davey are silenced: the bot uses no voice."""
+    discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+    if sys.stderr.isatty():
+        discord.utils.setup_logging()
+    else:
+        discord.utils.setup_logging(formatter=PLAIN_LOG)
 
 
 async def run(settings: Settings) -> int:

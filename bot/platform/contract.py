@@ -144,8 +144,8 @@ class Game(Protocol[S, E, C]):
         dice or cards it drew; ``None`` for an event that draws nothing (what ``verify`` checks)."""
         ...
 
-    def history_line(self, row: GameRow, player_id: str) -> str:
-        """One finished or running game in a list of ``player_id``'s games."""
+    def history_line(self, row: GameRow, player_id: str | None) -> str:
+        """One finished or running game in a list of ``player_id``'s games (``None``: of everyone's)."""
         ...
 
 
@@ -164,6 +164,11 @@ class ConsoleFront(Protocol[S_contra, C_co]):
 
     def new_game(self, args: argparse.Namespace, player_id: str, name: str) -> tuple[str, Any]:
         """The id and the creating command of a new game at this keyboard, from the parsed options."""
+        ...
+
+    def conflicts(self, args: argparse.Namespace, row: GameRow) -> Sequence[str]:
+        """The options given on the command line (``--goal 50``) that the player's unfinished game
+        ``row`` was not started with: a new game is started then, rather than that one offered."""
         ...
 
     async def answer(self, state: S_contra, player_id: str, line: str) -> Callable[[Any, Chance], Sequence[C_co]] | str:

@@ -45,9 +45,10 @@ class Settings:
 
     @property
     def where(self) -> str:
-        """Where the games are kept, for messages: the SQLite file, or the database without its password."""
+        """Where the games are kept, for messages: the SQLite file (whole: a relative ``HOG_DB`` depends
+        on the folder the command runs in), or the database without its password."""
         if self.database_url is None:
-            return str(self.db)
+            return os.path.abspath(self.db)
         return re.sub(r"://([^:/@]*):[^@]*@", r"://\1:***@", self.database_url)
 
     @classmethod
@@ -57,6 +58,8 @@ class Settings:
 
         def number(name: str, default: int) -> int:
             raw = values.get(name) or str(default)
+            if raw.strip().startswith("-") and raw.strip()[1:].isdigit():
+                raise SettingsError(f"{name} must be zero or more, not {raw.strip()}.")
             if not raw.isdigit():
                 raise SettingsError(f"{name} must be a whole number, not {raw!r}.")
             return int(raw)

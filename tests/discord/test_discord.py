@@ -413,6 +413,8 @@ async def test_the_operator_hears_login_sync_and_shutdown(
         rest, _ = await asyncio.wait_for(process.communicate(), 60)
     said = "".join(lines) + rest.decode()
     assert process.returncode == 0 and SECRET not in said and "Traceback" not in said
+    assert "PyNaCl" not in said and "davey" not in said, "the bot uses no voice: no warning about it"
+    assert "\x1b[" not in said, "no colour codes in a log that goes to a pipe"
     assert (
         f"logged in as hogbot (id {APP_ID}) in 1 servers; invite it with https://discord.com/oauth2/authorize?" in said
     )

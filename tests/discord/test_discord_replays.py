@@ -119,7 +119,7 @@ async def test_history_pages_and_the_replay_offers_recent_games(discord_world: t
     page = (await answer_to(fake, asked)).body["data"]
     assert page["flags"] == 64 and page["embeds"][0]["title"] == "Ada's games"
     rows = lines_of(page["embeds"][0])
-    assert len(rows) == 10 and all("vs The house · Fall 2018 · lost 0–0" in row for row in rows)
+    assert len(rows) == 10 and all("vs The house (perfect) · Fall 2018 to 100 · lost 0–0" in row for row in rows)
     assert labels(page) == {"◀ Newer": False, "Older ▶": True}
     older = await press(fake, "1001", "Ada", fake.messages[f"original:token{asked}"], button_of(page, "Older ▶"))
     assert len(lines_of(older["data"]["embeds"][0])) == 2
@@ -136,7 +136,7 @@ async def test_history_pages_and_the_replay_offers_recent_games(discord_world: t
 
     everything = await offered("")
     assert len(everything) == 12 and everything[0]["value"] == newest  # the most recent first
-    assert everything[0]["name"].endswith("vs The house · Fall 2018 · lost 0–0")
+    assert everything[0]["name"].endswith("vs The house (perfect) · Fall 2018 to 100 · lost 0–0")
     assert [c["value"] for c in await offered(newest[:7])] == [newest]
     assert await offered("nobody by that name") == []
 

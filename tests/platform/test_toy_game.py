@@ -80,7 +80,7 @@ def test_the_console_and_the_command_line_play_it(tmp_path: Path, monkeypatch: p
     assert said.rstrip().endswith("presses 3-2 | console:Ada pressed. Game over.")
     out = io.StringIO()
     assert main(["history", "--name", "Ada"], None, out, MODULES) == 0
-    assert "toy1" in out.getvalue() and "console:Ada vs bot:Robo" in out.getvalue()
+    assert "toy1" in out.getvalue() and "Ada vs Robo" in out.getvalue()
     out = io.StringIO()
     assert main(["replay", "toy1"], None, out, MODULES) == 0  # replayed by the console of the game that wrote it
     assert out.getvalue().splitlines()[-1] == "6. presses 3-2 | console:Ada pressed. Game over."

@@ -71,6 +71,9 @@ class ToyConsole:
     def new_game(self, args: argparse.Namespace, player_id: str, name: str) -> tuple[str, Created]:
         return "toy1", Created("toy1", "console", (player_id, args.vs))
 
+    def conflicts(self, args: argparse.Namespace, row: GameRow) -> list[str]:
+        return [] if args.vs in {s.player_id for s in row.seats} else [f"--vs {args.vs}"]
+
     def to_move(self, state: State) -> str | None:
         return None if state.is_over else state.players[state.turn]
 
@@ -160,11 +163,18 @@ class ToyGame:
             state = self.evolve(state, event)
         results = [None if not state.is_over else "win" if n == WINS else "loss" for n in state.presses]
         seats = tuple(
-            SeatSummary(p, p, "bot" if p.startswith("bot:") else None, state.presses[i], results[i], {"presses": 1})
+            SeatSummary(
+                p,
+                p.partition(":")[2],
+                "bot" if p.startswith("bot:") else None,
+                state.presses[i],
+                results[i],
+                {"presses": 1},
+            )
             for i, p in enumerate(state.players)
         )
         status = "over" if state.is_over else "pressing"
         return Summary(state.game_id, "toy", state.place, status, not state.is_over, state.version, seats)
 
-    def history_line(self, row: GameRow, player_id: str) -> str:
+    def history_line(self, row: GameRow, player_id: str | None) -> str:
         return " vs ".join(s.name for s in row.seats)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from bot.console import name_of, sections_text
 from bot.games.cucumber.hands import hand_of, in_value_order
 from bot.games.cucumber.moves import play
-from bot.games.cucumber.picture import chart, render
+from bot.games.cucumber.picture import animate, chart, charts, render
 from bot.games.cucumber.replays import steps
 from bot.games.cucumber.stats import player_stats, sections
 from bot.platform.contract import Chance, Refusal
@@ -26,11 +26,15 @@ from cucumber_core.events import Seat
 from cucumber_core.game import MAX_PLAYERS, Command, CreateGame, GameState, Phase, bot_seat
 from cucumber_core.rules import check_table
 from cucumber_core.table import Table
+from storage.games import GameRow
 
 if TYPE_CHECKING:
     from bot.platform.compose import Platform
 
 PLACE = "console"
+INVITE = "Play one: python -m bot cucumber."
+PLAYERS, TARGET, CARDS = 3, 21, 7
+"""A new table's defaults: you and two strong bots, seven cards a hand, 21 loses."""
 SUIT_LETTERS = {"c": 0, "d": 1, "h": 2, "s": 3, **{symbol: i for i, symbol in enumerate(SUIT_SYMBOLS)}}
 
 
@@ -78,34 +82,63 @@ def table_of(state: GameState) -> Table:
 def hands_line(state: GameState, hands: Sequence[Sequence[Card]]) -> str:
     """Every seat's cards in value order: only for a game that is over."""
     held = (" ".join(short(c) for c in in_value_order(cards)) or "-" for cards in hands)
-    return "Hands: " + " · ".join(f"{s.name} {h}" for s, h in zip(state.seats, held, strict=True))
+    cards = " · ".join(f"{s.name} {h}" for s, h in zip(state.seats, held, strict=True))
+    return f"Cards in hand (shown now that the game is over): {cards}"
 
 
 class CucumberConsole:
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:
-        parser.add_argument("--players", type=players, help="players at the table, you included (3)")
-        parser.add_argument("--bots", type=bots, help=f"your opponents, comma-separated ({', '.join(BOTS)})")
-        parser.add_argument("--target", type=whole(1, 1000), default=21, help="the score that loses (21)")
-        parser.add_argument("--cards", type=whole(1, 25), default=7, help="cards per hand (7)")
+        """The options that shape a new table; each defaults to ``None`` (see ``conflicts``)."""
         parser.add_argument(
-            "--cucumbers", action="store_true", help="the first time costs a cucumber, the second loses"
+            "--players", type=players, help=f"players at the table, you included (default: {PLAYERS}; 2 to 6)"
+        )
+        parser.add_argument(
+            "--bots",
+            type=bots,
+            help=f"your opponents, comma-separated (default: strong for every other seat; from {', '.join(BOTS)})",
+        )
+        parser.add_argument("--target", type=whole(1, 1000), help=f"the score that loses (default: {TARGET})")
+        parser.add_argument("--cards", type=whole(1, 25), help=f"cards per hand (default: {CARDS})")
+        parser.add_argument(
+            "--cucumbers",
+            action="store_true",
+            default=None,
+            help="reaching the target the first time costs a cucumber (your score starts again), the second loses",
         )
 
     def new_game(self, args: argparse.Namespace, player_id: str, name: str) -> tuple[str, CreateGame]:
-        count = args.players or (len(args.bots) + 1 if args.bots else 3)
+        count = args.players or (len(args.bots) + 1 if args.bots else PLAYERS)
         opponents = list(args.bots or ["strong"] * (count - 1))
         if len(opponents) != count - 1:
             raise Refusal(f"--players {count} seats {count - 1} bots beside you, but --bots names {len(opponents)}.")
+        cards, target = args.cards or CARDS, args.target or TARGET
         try:
-            check_table(count, args.cards)
+            check_table(count, cards)
         except CucumberError as error:
             raise Refusal(error.message) from error
         seats: list[Seat] = [Seat(player_id, name)]
         for bot in opponents:
             seats.append(bot_seat(bot, seats))
         game_id = f"c{secrets.token_hex(5)}"
-        create = CreateGame(game_id, tuple(seats), args.cards, args.target, args.cucumbers, cut=True, place=PLACE)
+        create = CreateGame(game_id, tuple(seats), cards, target, bool(args.cucumbers), cut=True, place=PLACE)
         return game_id, create
+
+    def conflicts(self, args: argparse.Namespace, row: GameRow) -> list[str]:
+        """The options given that the unfinished table ``row`` was not set with."""
+        fields, opponents = row.fields, [s.bot for s in row.seats if s.bot is not None]
+        differ = {
+            "--players": args.players is not None and fields.get("players") != str(args.players),
+            "--bots": args.bots is not None and opponents != args.bots,
+            "--target": args.target is not None and fields.get("target") != str(args.target),
+            "--cards": args.cards is not None and fields.get("cards") != str(args.cards),
+            "--cucumbers": args.cucumbers is not None and fields.get("cucumbers", "on") != "on",
+        }
+        given = {"--bots": ",".join(args.bots or ()), "--cucumbers": ""}
+        return [
+            f"{option} {given.get(option, getattr(args, option[2:]))}".strip()
+            for option, differs in differ.items()
+            if differs
+        ]
 
     def to_move(self, state: GameState) -> str | None:
         seat = state.to_play
@@ -128,14 +161,12 @@ class CucumberConsole:
     async def stats(self, platform: Platform, player_id: str, stdout: TextIO) -> None:
         record, totals = await player_stats(platform, player_id)
         name = await name_of(platform, player_id)
-        print(sections_text(f"{name}'s Cucumber stats", sections(record, totals)), file=stdout)
+        print(sections_text(f"{name}'s Cucumber stats", sections(record, totals, INVITE)), file=stdout)
 
     async def replay(
         self, platform: Platform, game_id: str, stdout: TextIO, step: int | None, picture: Path | None, gif: Path | None
     ) -> None:
         """The game trick by trick as the table saw it; every hand too, once the game is over."""
-        if gif is not None:
-            raise Refusal("A Cucumber game has no animation; --picture draws its score race.")
         game = platform.games["cucumber"]
         events = await platform.service(game).events(game_id)
         found = steps(game.narrate(events))
@@ -155,6 +186,13 @@ class CucumberConsole:
         if picture is not None:
             picture.write_bytes(await asyncio.to_thread(render, chart(events)))
             print(f"The picture of the game is in {picture}.", file=stdout)
+        if gif is not None:
+            frames = list(charts(events))
+            if len(frames) == 1:
+                print("No animation: no trick has been taken yet.", file=stdout)
+                return
+            gif.write_bytes(await asyncio.to_thread(animate, frames))
+            print(f"The animation of the game is in {gif}.", file=stdout)
 
     async def board(self, outcome: Outcome[Any, Any], viewer: str) -> str:
         state: GameState = outcome.state

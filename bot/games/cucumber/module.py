@@ -144,10 +144,15 @@ class CucumberGame:
     def summary(self, events: Sequence[ev.Event]) -> Summary:
         return summarize(events)
 
-    def history_line(self, row: GameRow, player_id: str) -> str:
-        """Who played, how it ended for ``player_id``, and the final scores."""
+    def history_line(self, row: GameRow, player_id: str | None) -> str:
+        """Who played, how it ended (for ``player_id``, or who lost), and the final scores."""
         me = next((s for s in row.seats if s.player_id == player_id), None)
-        others = ", ".join(s.name for s in row.seats if s.player_id != player_id) or "nobody"
-        result = {"win": "won", "loss": "lost", "draw": "safe"}.get(me.result or "", row.status) if me else row.status
         scores = " · ".join(str(s.score) for s in row.seats)
-        return f"with {others} · {result} · {scores} (to {row.fields.get('target', '?')})"
+        end = f"{scores} (to {row.fields.get('target', '?')})"
+        if me is None:
+            losers = " and ".join(s.name for s in row.seats if s.result == "loss")
+            result = f"{losers} lost" if losers else row.status
+            return f"{', '.join(s.name for s in row.seats)} · {result} · {end}"
+        others = ", ".join(s.name for s in row.seats if s.player_id != player_id) or "nobody"
+        result = {"win": "won", "loss": "lost", "draw": "safe"}.get(me.result or "", row.status)
+        return f"with {others} · {result} · {end}"

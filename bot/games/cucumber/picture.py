@@ -1,5 +1,6 @@
 """A Cucumber game as a picture: the score race hand by hand (the target to stay under, cucumbers and
-the loser marked) and, beside it, the tricks of the game's last hand card by card.
+the loser marked) and, beside it, the tricks of the game's last hand card by card; or as an
+animation, trick by trick.
 
 ``chart`` reads the facts from the log (pure); ``render`` draws them with Pillow as a PNG. Drawn only
 for a finished game: the tricks are public by then, and no card of a hand is drawn that was not played.
@@ -8,12 +9,15 @@ for a finished game: the tricks are public by then, and no card of a hand is dra
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable
+from collections import deque
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+
+from PIL import Image
 
 from bot.games.drawing import GRID, HEIGHT, MUTED, PANEL, TEXT, Canvas, drawable, ticks
 from cucumber_core.cards import SHORT_NUMS
-from cucumber_core.events import CucumberTaken, Event, HandScored
+from cucumber_core.events import CucumberTaken, Event, HandScored, TrickWon
 from cucumber_core.game import GameState, evolve
 
 SEATS = ((108, 124, 255), (250, 166, 26), (87, 242, 135), (235, 69, 158), (88, 199, 230), (200, 200, 200))
@@ -36,12 +40,22 @@ class Chart:
     last_hand: tuple[tuple[int, tuple[tuple[int, int], ...]], ...]
     """The last hand's tricks: the leader and ``(seat, card)`` in play order."""
     loser: int | None
+    hand: int = 0
+    """The hand whose tricks ``last_hand`` holds while the game is drawn trick by trick (0: the last)."""
 
 
-def chart(events: Iterable[Event]) -> Chart:
+def charts(events: Iterable[Event]) -> Iterator[Chart]:
+    """The game as it stood after each trick was taken (its hand's tricks so far), then as it ended."""
     state = GameState()
     scores: list[tuple[int, ...]] = []
     cucumbers: list[tuple[int, int]] = []
+
+    def now(hand: int) -> Chart:
+        tricks = tuple((t.leader, t.plays) for t in state.tricks if t.plays)
+        names = tuple(drawable(s.name, f"Seat {i + 1}") for i, s in enumerate(state.seats))
+        loser = None if hand else state.loser
+        return Chart(names, state.target, tuple(scores), tuple(cucumbers), tricks, loser, hand)
+
     for event in events:
         state = evolve(state, event)
         if not scores and state.scores:
@@ -51,9 +65,14 @@ def chart(events: Iterable[Event]) -> Chart:
         elif isinstance(event, CucumberTaken):
             scores[-1] = state.scores
             cucumbers.append((len(scores) - 1, event.seat))
-    tricks = tuple((t.leader, t.plays) for t in state.tricks if t.plays)
-    names = tuple(drawable(s.name, f"Seat {i + 1}") for i, s in enumerate(state.seats))
-    return Chart(names, state.target, tuple(scores), tuple(cucumbers), tricks, state.loser)
+        elif isinstance(event, TrickWon):
+            yield now(state.hand_number)
+    yield now(0)
+
+
+def chart(events: Iterable[Event]) -> Chart:
+    """The game as it ended (or stands): the score race and its last hand's tricks."""
+    return deque(charts(events), maxlen=1)[0]
 
 
 def card_text(card: int) -> str:
@@ -62,12 +81,31 @@ def card_text(card: int) -> str:
 
 def render(c: Chart) -> bytes:
     """The PNG of the game."""
+    out = io.BytesIO()
+    _draw(c, c).save(out, "PNG", optimize=False)
+    return out.getvalue()
+
+
+def animate(frames: Sequence[Chart], most: int = 80) -> bytes:
+    """The game drawn trick by trick as an animated GIF, on the axes of its end (at most ``most + 1``
+    frames: a long game moves on several tricks a frame), the last frame held."""
+    end, n = frames[-1], len(frames) - 1
+    cuts = sorted({round(i * n / min(n, most)) for i in range(min(n, most) + 1)}) if n else [0]
+    images = [_draw(frames[k], end) for k in cuts]
+    out = io.BytesIO()
+    durations = [600] + [350] * (len(images) - 2) + [4000] if len(images) > 1 else [4000]
+    images[0].save(out, "GIF", save_all=True, append_images=images[1:], duration=durations, loop=0)
+    return out.getvalue()
+
+
+def _draw(c: Chart, axes: Chart) -> Image.Image:
+    """``c`` drawn on the axes of ``axes`` (its own, or the game's end, so that an animation's axes stay still)."""
     canvas = Canvas()
     left, top, right, bottom = 70, 70, 600, HEIGHT - 60
     canvas.text(24, 20, f"Cucumber: reach {c.target} and you lose", 22, TEXT)
     canvas.rect((left, top, right, bottom), PANEL, radius=6)
-    hands = max(1, len(c.scores) - 1)
-    high = max(c.target, *(max(s) for s in c.scores)) if c.scores else c.target
+    hands = max(1, len(axes.scores) - 1)
+    high = max(c.target, *(max(s) for s in axes.scores)) if axes.scores else c.target
 
     def x(hand: float) -> float:
         return left + 20 + (right - left - 40) * hand / hands
@@ -93,16 +131,14 @@ def render(c: Chart) -> bytes:
     for hand, seat in c.cucumbers:
         canvas.circle(x(hand), y(c.scores[hand][seat]), 8, None, CUCUMBER, width=2)
     _last_hand(canvas, c, right + 24, top + 30 + 22 * len(c.names))
-    out = io.BytesIO()
-    canvas.finished().save(out, "PNG", optimize=False)
-    return out.getvalue()
+    return canvas.finished()
 
 
 def _last_hand(canvas: Canvas, c: Chart, left: float, top: float) -> None:
     """The last hand's tricks, one a row: each card in its player's colour, the trick's taker underlined."""
     if not c.last_hand:
         return
-    canvas.text(left, top, "The last hand", 15, MUTED)
+    canvas.text(left, top, f"Hand {c.hand}" if c.hand else "The last hand", 15, MUTED)
     for row, (_, plays) in enumerate(c.last_hand):
         y = top + 30 + 26 * row
         if y > HEIGHT - 30:

@@ -27,11 +27,12 @@ def record_text(r: Record) -> str:
     return f"{r.games} played, lost {r.losses}, won {r.wins}, safe {r.draws}"
 
 
-def sections(stats: PlayerStats, totals: dict[str, int]) -> list[tuple[str, list[str]]]:
-    """The facts as headed lists of lines. Lost: reached the target; won: the lowest of the rest."""
+def sections(stats: PlayerStats, totals: dict[str, int], invite: str) -> list[tuple[str, list[str]]]:
+    """The facts as headed lists of lines (``invite``: how to play a first game on that front end).
+    Lost: reached the target; won: the lowest of the rest."""
     games = stats.total.games
     if not games:
-        return [("No finished games yet", ["Open a table with /cucumber new, or play python -m bot cucumber."])]
+        return [("No finished games yet", [invite])]
     overall = [
         record_text(stats.total),
         f"Average final score: {totals['score'] / games:.1f}",

@@ -64,7 +64,12 @@ def summarize(events: Iterable[Event]) -> Summary:
         )
         for i, s in enumerate(state.seats)
     )
-    fields = {"players": str(len(state.seats)), "target": str(state.target), "cards": str(state.num_cards)}
+    fields = {
+        "players": str(len(state.seats)),
+        "target": str(state.target),
+        "cards": str(state.num_cards),
+        "cucumbers": "on" if state.cucumber_rule else "off",
+    }
     live = state.phase in LIVE
     return Summary(
         state.game_id, "cucumber", state.place, status(state), live, state.version, seats, fields, decided_at

@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING, TextIO
 
 from bot import console
 from bot.games.hog.board import board, hint, text
-from bot.games.hog.limits import check
+from bot.games.hog.limits import GOALS, MAX_SOLVED_GOAL, check
 from bot.games.hog.picture import animate, chart_of, render
 from bot.games.hog.replays import chances_around
+from bot.games.hog.rules_help import RULE_SETS_HELP
 from bot.games.hog.stats import sections
 from bot.platform.compose import Platform, platform
 from bot.platform.contract import Chance, Refusal
@@ -29,6 +30,7 @@ from hog_core.events import Player
 from hog_core.game import PORK_CHOP, Command, CreateGame, Forfeit, GameState, TakeTurn
 from hog_core.rulesets import DEFAULT_RULES, RULE_SETS
 from hog_core.strategies import DIFFICULTIES
+from storage.games import GameRow
 
 if TYPE_CHECKING:
     from bot.games.hog.module import HogGame
@@ -40,23 +42,56 @@ HELP = (
 Commands = Callable[[GameState, Chance], list[Command]]
 
 
+GOAL = 100
+HOUSE = "perfect"
+RULES_HELP = f"the rule set: {RULE_SETS_HELP} (default: {DEFAULT_RULES}; python -m bot rules RULES explains one)"
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--rules", choices=sorted(RULE_SETS), default=DEFAULT_RULES)
-    parser.add_argument("--goal", type=int, default=100)
+    """The options that shape a new game. Each defaults to ``None`` so that an unfinished game is
+    offered again only when the options given agree with it (``conflicts``)."""
+    parser.add_argument("--rules", choices=sorted(RULE_SETS), metavar="RULES", help=RULES_HELP)
+    parser.add_argument(
+        "--goal",
+        type=int,
+        help=f"the score that wins (default: {GOAL}; {GOALS[0]} to {GOALS[-1]}, "
+        f"above {MAX_SOLVED_GOAL} only against the easy house)",
+    )
     rival = parser.add_mutually_exclusive_group()
-    rival.add_argument("--house", choices=DIFFICULTIES, default="perfect", help="the house's level (default perfect)")
+    rival.add_argument("--house", choices=DIFFICULTIES, help=f"play the house at this level (default: {HOUSE})")
     rival.add_argument("--vs", metavar="NAME", help="play a friend at this keyboard instead of the house")
 
 
-def new_game(rules: str, goal: int, name: str, house: str, vs: str | None) -> tuple[str, CreateGame]:
+def new_game(
+    rules: str | None, goal: int | None, name: str, house: str | None, vs: str | None
+) -> tuple[str, CreateGame]:
     if vs is not None and vs == name:
         raise HogError(f"Two players need two names: --name and --vs are both {name!r}.")
-    rival = Player(console.player_id(vs), vs) if vs else Player(f"house:{house}", "The house", house=house)
+    level = house or HOUSE
+    rival = Player(console.player_id(vs), vs) if vs else Player(f"house:{level}", "The house", house=level)
     game_id = f"c{secrets.token_hex(4)}"
     me = Player(console.player_id(name), name)
-    create = CreateGame(game_id, (me, rival), rules=rules, goal=goal, place=console.PLACE)
+    create = CreateGame(
+        game_id,
+        (me, rival),
+        rules=rules or DEFAULT_RULES,
+        goal=GOAL if goal is None else goal,
+        place=console.PLACE,
+    )
     check(create)
     return game_id, create
+
+
+def conflicts(args: argparse.Namespace, row: GameRow) -> list[str]:
+    """The options given that the unfinished game ``row`` was not started with."""
+    rival = next((s for s in row.seats if s.name != args.name or s.bot), None)
+    differ = {
+        "--rules": args.rules is not None and row.fields.get("rules") != args.rules,
+        "--goal": args.goal is not None and row.fields.get("goal") != str(args.goal),
+        "--house": args.house is not None and (rival is None or rival.bot != args.house),
+        "--vs": args.vs is not None and (rival is None or rival.bot is not None or rival.name != args.vs),
+    }
+    return [f"{option} {getattr(args, option[2:])}" for option, differs in differ.items() if differs]
 
 
 class HogConsole:
@@ -68,6 +103,9 @@ class HogConsole:
 
     def new_game(self, args: argparse.Namespace, player_id: str, name: str) -> tuple[str, CreateGame]:
         return new_game(args.rules, args.goal, name, args.house, args.vs)
+
+    def conflicts(self, args: argparse.Namespace, row: GameRow) -> list[str]:
+        return conflicts(args, row)
 
     def to_move(self, state: GameState) -> str | None:
         return state.players[state.mover].id if not state.is_over else None
@@ -93,6 +131,8 @@ class HogConsole:
             return hint(state, await self.game.solution(state))
         if answer == "forfeit":
             return lambda state, chance: [Forfeit(player_id)]
+        if answer == "chop" and state.rules.pork_chop and not state.chop_available():
+            raise HogError(f"Your Pork Chop is spent: type a number of dice (0 to {state.legal_moves()[-1]}).")
         k = PORK_CHOP if answer == "chop" else _dice(answer)
 
         def turn(state: GameState, chance: Chance) -> list[Command]:
@@ -121,9 +161,9 @@ async def table(
     stdout: TextIO,
     settings: Settings,
     rules: str = DEFAULT_RULES,
-    goal: int = 100,
+    goal: int = GOAL,
     name: str = console.DEFAULT_NAME,
-    house: str = "perfect",
+    house: str = HOUSE,
     vs: str | None = None,
     chance: Chance | None = None,
     resume: str | None = None,
@@ -174,4 +214,5 @@ async def replay_game(
 async def show_stats(p: Platform, player: str, stdout: TextIO) -> None:
     stats = await (await p.settled_views()).stats(player, "hog", by="rules", best="turn")
     name = await console.name_of(p, player)
-    print(console.sections_text(f"{name}'s Hog stats", sections(stats)), file=stdout)
+    invite = "Play one: python -m bot (the house), or python -m bot --vs NAME (a friend here)."
+    print(console.sections_text(f"{name}'s Hog stats", sections(stats, invite)), file=stdout)

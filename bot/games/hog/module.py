@@ -36,6 +36,8 @@ from hog_core.strategies import house_move
 from storage.games import GameRow, Summary
 
 RESULTS = {"win": "won", "loss": "lost", "draw": "drew"}
+STATUS_WORDS = {Status.ACTIVE.value: "playing", Status.CHALLENGED.value: "challenge open"}
+"""A game's status as a list of games says it (every game's running games are ``playing``)."""
 
 
 def warning_before(turn_timeout: int) -> float:
@@ -139,11 +141,16 @@ class HogGame:
     def summary(self, events: Sequence[ev.Event]) -> Summary:
         return summarize(events)
 
-    def history_line(self, row: GameRow, player_id: str) -> str:
-        """One game from ``player_id``'s side: opponent, rule set, result and score."""
-        me = next((i for i, s in enumerate(row.seats) if s.player_id == player_id), 0)
-        them = row.seats[1 - me].name if len(row.seats) == 2 else "?"
-        seat = row.seats[me] if row.seats else None
-        result = RESULTS.get(seat.result or "", row.status) if seat else row.status
-        score = f"{row.scores[me]}–{row.scores[1 - me]}" if len(row.seats) == 2 else ""
-        return f"vs {them} · {rules_name(row.fields.get('rules', '?'))} · {result} {score}"
+    def history_line(self, row: GameRow, player_id: str | None) -> str:
+        """One game from ``player_id``'s side (opponent, rule set and goal, result and score), or
+        from nobody's: both seats with their totals, then the winner."""
+        rules = f"{rules_name(row.fields.get('rules', '?'))} to {row.fields.get('goal', '?')}"
+        named = [f"{s.name} ({s.bot})" if s.bot else s.name for s in row.seats]
+        status = STATUS_WORDS.get(row.status, row.status)
+        me = next((i for i, s in enumerate(row.seats) if s.player_id == player_id), None)
+        if me is None or len(row.seats) != 2:
+            totals = " – ".join(f"{n} {s.score}" for n, s in zip(named, row.seats, strict=True))
+            winner = next((n for n, s in zip(named, row.seats, strict=True) if s.result == "win"), None)
+            return f"{totals} · {rules} · {f'{winner} won' if winner else status}"
+        result = RESULTS.get(row.seats[me].result or "", status)
+        return f"vs {named[1 - me]} · {rules} · {result} {row.scores[me]}–{row.scores[1 - me]}"

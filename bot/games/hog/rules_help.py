@@ -17,6 +17,9 @@ from hog_core.game import PORK_CHOP, CreateGame, GameState, TakeTurn, decide, re
 from hog_core.rulesets import RULE_SETS, RuleSet
 from hog_core.turn import Rule, SidesRule
 
+RULE_SETS_HELP = "; ".join(f"{rs.id} ({rs.name.split(':')[0]})" for rs in RULE_SETS.values())
+"""The rule sets in one line, for a command line's help: ``fa18 (Fall 2018); sp22 (Spring 2022)...``"""
+
 ANY_TURN = "First to the goal (100 unless chosen) wins. On your turn, roll 0 to 10 dice: the turn scores their sum."
 
 RULE_WORDS: dict[Rule, str] = {

@@ -12,10 +12,11 @@ def record_text(r: Record) -> str:
     return f"{r.games} played, {r.wins} won, {r.losses} lost{draws} ({r.win_rate:.0%})"
 
 
-def sections(stats: PlayerStats) -> list[tuple[str, list[str]]]:
-    """The facts, as headed lists of lines, the same for every front end."""
+def sections(stats: PlayerStats, invite: str) -> list[tuple[str, list[str]]]:
+    """The facts, as headed lists of lines, the same for every front end; ``invite`` says how to
+    play a first game on that front end."""
     if not stats.total.games and stats.best is None:
-        return [("No games yet", ["Play one with /hog house, or /hog challenge someone."])]
+        return [("No games yet", [invite])]
     overall = [record_text(stats.total)]
     if stats.total.games:
         overall.append(f"Longest winning streak: {stats.longest_streak} (now: {stats.current_streak})")

@@ -12,6 +12,7 @@ from PIL import Image
 
 from bot.cli import main
 from bot.platform.chance import commitment
+from tests.helpers import frames, refused
 
 
 def test_the_console_plays_a_table_against_bots(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -41,9 +42,8 @@ def test_the_console_refuses_a_table_that_cannot_be(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setenv("HOG_DB", str(tmp_path / "c.sqlite3"))
-    with pytest.raises(SystemExit):
-        main(["cucumber", "--players", "4", "--bots", "strong"], io.StringIO(""), io.StringIO())
-    assert "--players 4 seats 3 bots beside you, but --bots names 1." in capsys.readouterr().err
+    said = refused(["cucumber", "--players", "4", "--bots", "strong"], capsys)
+    assert said == "--players 4 seats 3 bots beside you, but --bots names 1."
     with pytest.raises(SystemExit):
         main(["cucumber", "--bots", "cheater"], io.StringIO(""), io.StringIO())
     assert "no bot cheater: the bots are strong" in capsys.readouterr().err
@@ -61,17 +61,18 @@ def test_a_game_left_is_offered_again_and_replayed_with_every_hand(
     game_id = left[1]
     out = io.StringIO()
     replayed = main(["replay", game_id], None, out)
-    assert replayed == 0 and "Step 1 of" in out.getvalue() and "Hands:" not in out.getvalue()  # running: none shown
+    assert replayed == 0 and "Step 1 of" in out.getvalue() and "Cards in hand" not in out.getvalue()  # running
     out = io.StringIO()
     keys = "y\n" + "3\n2\n1\n" * 300
     assert main(["cucumber", "--name", "Ann", "--cards", "3", "--target", "11"], io.StringIO(keys), out) == 0
     assert f"You have an unfinished game, {game_id}" in out.getvalue() and "🏁" in out.getvalue()
     out = io.StringIO()
-    picture = tmp_path / "game.png"
-    assert main(["replay", game_id, "--picture", str(picture)], None, out) == 0
+    picture, gif = tmp_path / "game.png", tmp_path / "game.gif"
+    assert main(["replay", game_id, "--picture", str(picture), "--gif", str(gif)], None, out) == 0
     said = out.getvalue()
-    assert "Hands: Ann " in said and "Cut for dealer:" in said and said.count("Step ") > 3
-    assert Image.open(picture).format == "PNG"
+    assert "Cards in hand (shown now that the game is over): Ann " in said and "Cut for dealer:" in said
+    assert said.count("Step ") > 3 and f"The animation of the game is in {gif}." in said
+    assert Image.open(picture).format == "PNG" and frames(gif) > 3
     out = io.StringIO()
     assert main(["replay", game_id, "--step", "2"], None, out) == 0 and out.getvalue().startswith("Step 2 of ")
     out = io.StringIO()

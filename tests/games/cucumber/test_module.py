@@ -69,7 +69,7 @@ async def test_a_table_is_dealt_and_played_to_the_end_with_bots_answering_in_the
     row = await (await world.settled_views()).game("t1")
     assert row is not None and row.status == "finished" and not row.live
     assert [s.result for s in row.seats].count("loss") == 1 and row.seats[final.loser].result == "loss"
-    assert row.fields == {"players": "4", "target": "11", "cards": "3"}
+    assert row.fields == {"players": "4", "target": "11", "cards": "3", "cucumbers": "off"}
 
 
 async def test_a_hand_shown_before_the_table_moved_on_is_stale(world: Platform) -> None:

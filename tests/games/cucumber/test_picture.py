@@ -7,12 +7,13 @@ import io
 import numpy as np
 from PIL import Image
 
-from bot.games.cucumber.picture import chart, render
+from bot.games.cucumber.picture import animate, chart, charts, render
 from bot.games.drawing import HEIGHT, WIDTH
 from cucumber_core.bots import BOTS
-from cucumber_core.events import CardPlayed, Event, HandScored, Seat
+from cucumber_core.events import CardPlayed, Event, HandScored, Seat, TrickWon
 from cucumber_core.game import CreateGame
 from cucumber_core.match import play_match
+from tests.helpers import frames
 
 
 def a_game(players: int = 4) -> list[Event]:
@@ -38,3 +39,15 @@ def test_the_chart_holds_every_hand_and_only_played_cards() -> None:
 def test_it_is_drawn_as_a_png_for_six_seats() -> None:
     image = Image.open(io.BytesIO(render(chart(a_game(6)))))
     assert image.format == "PNG" and image.size == (WIDTH, HEIGHT)
+
+
+def test_the_animation_goes_trick_by_trick_and_shows_only_tricks_taken() -> None:
+    log = a_game(3)
+    drawn = list(charts(log))
+    taken = [e for e in log if isinstance(e, TrickWon)]
+    assert len(drawn) == len(taken) + 1 and drawn[-1] == chart(log)
+    for frame in drawn[:-1]:
+        assert frame.hand >= 1 and frame.loser is None and all(len(plays) == 3 for _, plays in frame.last_hand)
+    assert [len(f.last_hand) for f in drawn[:7]] == list(range(1, 8))  # the first hand, one more trick a frame
+    gif = animate(drawn)
+    assert Image.open(io.BytesIO(gif)).size == (WIDTH, HEIGHT) and frames(gif) == min(len(drawn), 81)

@@ -20,7 +20,7 @@ from bot.platform.settings import Settings
 from hog_core.events import Event
 from hog_core.game import Status, replay
 from storage.events import SqliteEventStore
-from tests.helpers import FIVES, frames, hog_events
+from tests.helpers import FIVES, frames, hog_events, refused
 
 
 @pytest.fixture
@@ -128,8 +128,9 @@ async def test_a_stored_game_is_replayed_listed_and_counted(settings: Settings, 
 
     listed = io.StringIO()
     async with platform(settings) as p:
-        await list_history(p, player_id("Ada"), listed)
-    assert listed.getvalue().startswith(state.game_id) and "vs The house · Fall 2018 · lost 30–40" in listed.getvalue()
+        await list_history(p, listed, name="Ada")
+    assert listed.getvalue().startswith(state.game_id)
+    assert "vs The house (easy) · Fall 2018 to 40 · lost 30–40" in listed.getvalue()
 
     counted = io.StringIO()
     async with platform(settings) as p:
@@ -141,18 +142,32 @@ async def test_a_stored_game_is_replayed_listed_and_counted(settings: Settings, 
 @pytest.mark.parametrize(
     ("argv", "said"),
     [
-        (["replay", "gnone"], "There is no game 'gnone' in"),
+        (["replay", "gnone"], "There is no game 'gnone' in {db}."),
+        (["replay", "c1a2b3c4d", "--step", "99"], "There is no game 'c1a2b3c4d' in {db}."),
         (["history", "--page", "0"], "Pages start at 1, not 0."),
-        (["replay", "gnone", "--step", "x"], "argument --step: invalid int value: 'x'"),
+        (["leaderboard", "--page", "0"], "Pages start at 1, not 0."),
+        (["--goal", "5000"], "The goal must be between 10 and 1000, not 5000."),
+        (["--goal", "300"], "The medium and perfect house play to goals up to 200; for a longer game choose easy."),
+        (["simulate", "nonsense", "easy"], "Unknown strategy 'nonsense': use a name or module:function."),
     ],
 )
-def test_bad_console_requests_are_refused_in_words(
+def test_a_request_that_cannot_be_done_is_one_line_without_usage(
     argv: list[str], said: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setenv("HOG_DB", str(tmp_path / "hog.sqlite3"))
+    monkeypatch.setenv("HOG_CACHE", str(tmp_path / "solutions"))
+    assert refused(argv, capsys) == said.format(db=tmp_path / "hog.sqlite3")
+
+
+def test_a_malformed_command_line_shows_its_usage(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("HOG_DB", str(tmp_path / "hog.sqlite3"))
     with pytest.raises(SystemExit) as exited:
-        main(argv, io.StringIO(), io.StringIO())
-    assert exited.value.code == 2 and said in capsys.readouterr().err
+        main(["replay", "gnone", "--step", "x"], io.StringIO(), io.StringIO())
+    err = capsys.readouterr().err
+    assert exited.value.code == 2 and "argument --step: invalid int value: 'x'" in err
+    assert err.startswith("usage: python -m bot replay [-h]")
 
 
 async def test_an_empty_line_asks_again_and_the_end_of_input_saves(settings: Settings) -> None:
@@ -168,9 +183,8 @@ async def test_a_saved_game_is_offered_and_resumed(settings: Settings) -> None:
     out = io.StringIO()
     again = await table(io.StringIO("y\n3\nquit\n"), out, settings, name="Ada", house="easy", chance=FIVES)
     assert again.game_id == first.game_id and again.scores == (30, 40)
-    assert f"You have an unfinished game, {first.game_id} (Ada 15 · The house 20). Go on with it? [Y/n]" in (
-        out.getvalue()
-    )
+    offered = f"You have an unfinished game, {first.game_id} (vs The house (easy) · Fall 2018 to 100 · playing 15–20)"
+    assert f"{offered}. Go on with it? [Y/n]" in out.getvalue()
     other = await table(io.StringIO("quit\n"), io.StringIO(), settings, name="Bob", house="easy", chance=FIVES)
     assert other.game_id != first.game_id, "Bob is not offered Ada's game"
     declined = await table(io.StringIO("n\nquit\n"), io.StringIO(), settings, name="Ada", chance=FIVES)
@@ -184,16 +198,16 @@ async def test_a_saved_game_is_offered_and_resumed(settings: Settings) -> None:
 @pytest.mark.parametrize(
     ("argv", "said"),
     [
-        (["--resume", "cnone"], "There is no game 'cnone' here."),
+        (["--resume", "cnone"], "There is no game 'cnone' in"),
         (["--name", "Bob", "--resume", "{game}"], "is not Bob's: it is played by Ada (use --name)."),
         (["--vs", "Ada", "--name", "Ada"], "Two players need two names"),
+        (["simulate", "easy", "perfect", "--games", "0"], "argument --games: must be at least 1, not 0"),
         (["replay", "{game}", "--picture", "nowhere/x.png"], "there is no folder 'nowhere' to write x.png in"),
         (["replay", "{game}", "--picture", "x.jpg"], "'x.jpg' must end in .png"),
         (["replay", "{game}", "--gif", "x.png"], "'x.png' must end in .gif"),
-        (["simulate", "easy", "perfect", "--games", "0"], "argument --games: must be at least 1, not 0"),
     ],
 )
-def test_bad_play_requests_are_one_line(
+def test_bad_play_requests_are_refused_in_words(
     argv: list[str], said: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setenv("HOG_DB", str(tmp_path / "hog.sqlite3"))
@@ -201,10 +215,14 @@ def test_bad_play_requests_are_one_line(
     monkeypatch.chdir(tmp_path)
     main(["--name", "Ada", "--house", "easy"], io.StringIO("quit\n"), io.StringIO())
     game = next(line.split()[0] for line in _history(tmp_path))
-    with pytest.raises(SystemExit) as exited:
-        main([a.format(game=game) for a in argv], io.StringIO("n\nquit\n"), io.StringIO())
-    err = capsys.readouterr().err
-    assert exited.value.code == 2 and said in err and "Traceback" not in err
+    argv = [a.format(game=game) for a in argv]
+    if said.startswith(("argument", "there is", "'x")):  # a malformed command line: usage, then the error
+        with pytest.raises(SystemExit) as exited:
+            main(argv, io.StringIO("n\nquit\n"), io.StringIO())
+        err = capsys.readouterr().err
+        assert exited.value.code == 2 and said in err and "Traceback" not in err
+    else:
+        assert said in refused(argv, capsys, "n\nquit\n")
 
 
 def _history(tmp_path: Path) -> list[str]:

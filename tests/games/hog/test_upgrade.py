@@ -35,12 +35,12 @@ def settings(tmp_path: Path) -> Settings:
 async def test_the_old_games_are_listed_counted_and_replayed(settings: Settings) -> None:
     listed, counted, told = io.StringIO(), io.StringIO(), io.StringIO()
     async with platform(settings) as p:
-        await list_history(p, player_id("Ada"), listed)
+        await list_history(p, listed, name="Ada")
         await show_stats(p, player_id("Ada"), counted)
         await replay_game(p, FINISHED, told)
         assert [row.game_id for row in await p.views.live_games()] == [UNFINISHED, CHALLENGE]
-    assert "vs The house · Fall 2018 · lost 30–40" in listed.getvalue()
-    assert "vs Bob · Fall 2018 · active 10–15" in listed.getvalue()
+    assert "vs The house (easy) · Fall 2018 to 40 · lost 30–40" in listed.getvalue()
+    assert "vs Bob · Fall 2018 to 50 · playing 10–15" in listed.getvalue()
     assert (
         "1 played, 0 won, 1 lost (0%)" in counted.getvalue() and "Biggest single turn: 15 points" in counted.getvalue()
     )

@@ -111,7 +111,9 @@ def cucumber_commands(front: CucumberFront) -> app_commands.Group:
         who = member or interaction.user
         record, totals = await player_stats(client.platform, str(who.id))
         footer = "Finished games only. Lost: reached the target; won: the lowest score of the rest."
-        embed = sections_embed(f"{who.display_name}'s Cucumber stats", sections(record, totals), footer)
+        embed = sections_embed(
+            f"{who.display_name}'s Cucumber stats", sections(record, totals, "Open a table with /cucumber new."), footer
+        )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @group.command(name="rules", description="The rules, with a trick played through")

@@ -35,4 +35,6 @@ def embed(b: Board) -> discord.Embed:
 
 def stats_embed(stats: PlayerStats, name: str) -> discord.Embed:
     footer = "Finished games only; a forfeit counts as a loss. /hog history lists the games."
-    return sections_embed(f"{name}'s Hog stats", sections(stats), footer)
+    return sections_embed(
+        f"{name}'s Hog stats", sections(stats, "Play one with /hog house, or /hog challenge someone."), footer
+    )
