@@ -74,7 +74,7 @@ async def test_a_house_game_in_every_rule_set(discord_world: tuple[FakeDiscord, 
     command = await fake.interact(subcommand("house", options))
     shown = await board_of(fake, command)
     (embed,) = shown.body["embeds"]
-    assert embed["title"] == f"Hog · {RULE_SETS[rules].name} · first to 50"
+    assert embed["title"] == f"Hog · {RULE_SETS[rules].name} · first to 50 · the house plays perfect"
     labels = [c["label"] for row in shown.body["components"] for c in row["components"]]
     assert ("Pork Chop" in labels) == (rules == "porkchop")
     assert [f["name"] for f in embed["fields"][:2]] == ["Ada", "The house"]

@@ -38,8 +38,9 @@ opponent a player 20 behind can still be near 50% in fa18, where Swine Swap keep
 
 
 def board(state: GameState, story: Lines = (), chances: tuple[float, float] | None = None) -> Board:
+    house = next((p.house for p in state.players if p.house), None)
     return Board(
-        title=f"Hog · {state.rules.name} · first to {state.goal}",
+        title=f"Hog · {state.rules.name} · first to {state.goal}" + (f" · the house plays {house}" if house else ""),
         totals=tuple((p.name, state.scores[i]) for i, p in enumerate(state.players)),
         chances=chances,
         story=story,

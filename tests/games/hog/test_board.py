@@ -5,9 +5,21 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from bot.games.hog.board import board, hint, text
-from hog_core.game import AcceptChallenge, DeclineChallenge, ExpireChallenge, Forfeit, Status, decide, replay
+from hog_core.events import Player
+from hog_core.game import (
+    AcceptChallenge,
+    CreateGame,
+    DeclineChallenge,
+    ExpireChallenge,
+    Forfeit,
+    GameState,
+    Status,
+    decide,
+    evolve,
+    replay,
+)
 from hog_core.solver import Solution
-from tests.helpers import move, new_game
+from tests.helpers import ALICE, move, new_game
 
 
 def test_a_live_board() -> None:
@@ -54,3 +66,11 @@ def test_a_hint_is_the_perfect_move(solutions: dict[str, Solution]) -> None:
     )
     assert hint(state, None) == "No hints in this game: its goal is past what is solved for perfect play."
     assert hint(replay(decide(state, Forfeit("b")), state), fa18).startswith("There is no move to hint at")
+
+
+def test_the_title_names_the_goal_and_the_houses_level() -> None:
+    state, _ = new_game("fa18", goal=50)
+    assert text(board(state)).startswith("── Hog · Fall 2018: Pig Out, Free Bacon, Swine Swap · first to 50 ──")
+    house = Player("house:medium", "The house", house="medium")
+    against = evolve(GameState(), decide(GameState(), CreateGame("h1", (ALICE, house), goal=40))[0])
+    assert board(against).title.endswith(" · first to 40 · the house plays medium")
