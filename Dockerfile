@@ -5,8 +5,12 @@ COPY hog_core ./hog_core
 COPY cucumber_core ./cucumber_core
 COPY storage ./storage
 COPY bot ./bot
-RUN pip install --no-cache-dir .
+RUN pip install --no-cache-dir . \
+    && useradd --system --uid 10001 --home-dir /data --no-create-home hogbot \
+    && mkdir /data && chown hogbot /data
+# the bot runs as a user of its own, not root; the volume keeps the games and the solved rule sets
+USER hogbot
 VOLUME /data
 WORKDIR /data
 ENV PYTHONUNBUFFERED=1 HOG_DB=/data/hogbot.sqlite3 HOG_CACHE=/data/solutions
-CMD ["python", "-m", "bot"]
+CMD ["python", "-m", "bot", "discord"]

@@ -1,0 +1,56 @@
+"""The container files, read as Docker and Compose would (no Docker engine runs here): what goes into
+the build, who the bot runs as, one build for every process, and no restart loop without a token."""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def ignored(path: str) -> bool:
+    """Whether ``.dockerignore`` keeps ``path`` out of the build context (its patterns, simplified:
+    no ``!`` exceptions are used)."""
+    patterns = [
+        line.strip() for line in (ROOT / ".dockerignore").read_text().splitlines() if line.strip()[:1] not in ("", "#")
+    ]
+    parts = path.split("/")
+    prefixes = ["/".join(parts[: i + 1]) for i in range(len(parts))]  # a folder left out leaves out its files
+
+    def matches(pattern: str) -> bool:
+        if pattern.startswith("**/"):  # at any depth
+            return any(fnmatch.fnmatch(part, pattern[3:]) for part in parts)
+        return any(fnmatch.fnmatch(prefix, pattern) for prefix in prefixes)  # from the context's root
+
+    return any(matches(pattern) for pattern in patterns)
+
+
+def test_the_build_context_holds_what_the_image_copies_and_nothing_heavy() -> None:
+    copied = re.findall(r"^COPY (.+?) \S+$", (ROOT / "Dockerfile").read_text(), re.MULTILINE)
+    sources = [source for line in copied for source in line.split()]
+    assert sources and not [source for source in sources if ignored(source)]
+    for heavy in (
+        ".venv/lib/python3.11/site-packages/numpy/core.py",
+        "hogbot.sqlite3",
+        "hogbot.sqlite3-wal",
+        ".git/HEAD",
+    ):
+        assert ignored(heavy), heavy
+    assert ignored("bot/__pycache__/cli.cpython-311.pyc")
+
+
+def test_the_bot_runs_as_a_user_of_its_own() -> None:
+    dockerfile = (ROOT / "Dockerfile").read_text()
+    users = re.findall(r"^USER (\S+)$", dockerfile, re.MULTILINE)
+    assert users and users[-1] not in ("root", "0")
+    assert dockerfile.index("chown") < dockerfile.index("VOLUME /data"), "the volume starts out the bot's"
+
+
+def test_compose_builds_the_image_once_and_needs_no_token_to_come_down() -> None:
+    compose = (ROOT / "docker-compose.yml").read_text()
+    assert len(re.findall(r"^\s+build:", compose, re.MULTILINE)) == 1
+    assert ":?" not in compose, "docker compose down must work without DISCORD_TOKEN"
+    policies = re.findall(r"restart: (\S+)", compose)
+    assert policies and all(re.fullmatch(r"on-failure:\d+", policy) for policy in policies), "no restart forever"
