@@ -89,9 +89,8 @@ def hands_line(state: GameState, hands: Sequence[Sequence[Card]]) -> str:
 class CucumberConsole:
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:
         """The options that shape a new table; each defaults to ``None`` (see ``conflicts``)."""
-        parser.add_argument(
-            "--players", type=players, help=f"players at the table, you included (default: {PLAYERS}; 2 to 6)"
-        )
+        seats = f"(default: {PLAYERS}; 2 to {MAX_PLAYERS})"
+        parser.add_argument("--players", type=players, help=f"players at the table, you included {seats}")
         parser.add_argument(
             "--bots",
             type=bots,
