@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import io
+import os
 import random
+import signal
+import subprocess
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -107,3 +111,25 @@ def refused(argv: Sequence[str], capsys: CaptureFixture[str], keys: str = "") ->
     assert err.count("\n") == 1 and "usage:" not in err and "Traceback" not in err, err
     assert err.startswith("python -m bot: "), err
     return err.removeprefix("python -m bot: ").rstrip("\n")
+
+
+def interrupted_at(prompt: bytes, argv: Sequence[str], env: dict[str, str]) -> tuple[int, str, str]:
+    """``python -m bot ARGV`` sent SIGINT (Ctrl-C) once it shows ``prompt``, its keyboard a pipe left
+    open (so nothing but the signal can end it): its exit status, what it said, and its stderr."""
+    bot = subprocess.Popen(
+        [sys.executable, "-u", "-m", "bot", *argv],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # a shell's background job ignores it
+    )
+    assert bot.stdout is not None
+    seen = b""
+    while prompt not in seen:  # the prompt is the event to wait for
+        chunk = os.read(bot.stdout.fileno(), 4096)
+        assert chunk, seen
+        seen += chunk
+    bot.send_signal(signal.SIGINT)
+    out, err = bot.communicate(timeout=20)
+    return bot.returncode, (seen + out).decode(), err.decode()

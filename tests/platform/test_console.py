@@ -8,9 +8,6 @@ import asyncio
 import io
 import os
 import re
-import signal
-import subprocess
-import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -26,7 +23,7 @@ from cucumber_core.__main__ import parser as cucumber_parser
 from hog_core.events import Player
 from hog_core.game import CreateGame
 from hog_core.rulesets import RULE_SETS
-from tests.helpers import refused
+from tests.helpers import interrupted_at, refused
 
 
 @pytest.fixture
@@ -121,24 +118,9 @@ def test_the_end_of_input_at_the_question_leaves_without_a_game(db: Path) -> Non
 
 def test_ctrl_c_at_the_question_leaves_without_a_game(db: Path) -> None:
     run("--name", "Ada", "--house", "easy", keys="quit\n")
-    bot = subprocess.Popen(
-        [sys.executable, "-u", "-m", "bot", "--name", "Ada"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=dict(os.environ),
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # a shell's background job ignores it
-    )
-    assert bot.stdout is not None
-    seen = b""
-    while b"Go on with it? [Y/n]" not in seen:  # the question is the event to wait for
-        chunk = os.read(bot.stdout.fileno(), 4096)
-        assert chunk, seen
-        seen += chunk
-    bot.send_signal(signal.SIGINT)
-    out, err = bot.communicate(timeout=20)
-    assert bot.returncode == 130 and b"Traceback" not in err, err.decode()
-    assert "Bye! Nothing was started." in (seen + out).decode() and len(games_in(db)) == 1
+    status, said, err = interrupted_at(b"Go on with it? [Y/n]", ["--name", "Ada"], dict(os.environ))
+    assert status == 130 and "Traceback" not in err, err
+    assert "Bye! Nothing was started." in said and len(games_in(db)) == 1
 
 
 def test_a_game_of_another_kind_says_which_command_goes_on_with_it(

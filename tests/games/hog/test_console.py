@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import os
-import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -20,7 +19,7 @@ from bot.platform.settings import Settings
 from hog_core.events import Event
 from hog_core.game import Status, replay
 from storage.events import SqliteEventStore
-from tests.helpers import FIVES, frames, hog_events, refused
+from tests.helpers import FIVES, frames, hog_events, interrupted_at, refused
 
 
 @pytest.fixture
@@ -242,22 +241,6 @@ def test_rules_are_explained_in_the_terminal(capsys: pytest.CaptureFixture[str])
 def test_ctrl_c_quits_at_once_with_the_game_saved(tmp_path: Path) -> None:
     """SIGINT while the table waits for a line: exit 130 straight away, no traceback, the game kept."""
     env = {**os.environ, "HOG_DB": str(tmp_path / "hog.sqlite3"), "HOG_CACHE": str(tmp_path / "solutions")}
-    bot = subprocess.Popen(
-        [sys.executable, "-u", "-m", "bot", "--house", "easy", "--name", "Ada"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=env,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # a shell's background job ignores it
-    )
-    assert bot.stdout is not None
-    seen = b""
-    while b"how many dice?" not in seen:  # the prompt is the event to wait for
-        chunk = os.read(bot.stdout.fileno(), 4096)
-        assert chunk, seen
-        seen += chunk
-    bot.send_signal(signal.SIGINT)
-    out, err = bot.communicate(timeout=20)  # stdin stays open: nothing but the signal can end it
-    said = (seen + out).decode()
-    assert bot.returncode == 130, err.decode()
-    assert "Bye! The game is saved as c" in said and b"Traceback" not in err
+    status, said, err = interrupted_at(b"how many dice?", ["--house", "easy", "--name", "Ada"], env)
+    assert status == 130, err
+    assert "Bye! The game is saved as c" in said and "Traceback" not in err
