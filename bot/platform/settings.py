@@ -30,18 +30,13 @@ class Settings:
     """``HOG_DISCORD_API_BASE``: a stand-in Discord's REST base, for tests."""
     gateway_url: str | None = None
     """``HOG_DISCORD_GATEWAY_URL``: a stand-in Discord's gateway, for tests."""
-    challenge_timeout: int = 600
-    """``HOG_CHALLENGE_TIMEOUT``: seconds before an unanswered challenge expires (0: never)."""
-    turn_timeout: int = 600
-    """``HOG_TURN_TIMEOUT``: seconds a player has to move before forfeiting (0: no limit)."""
-    card_timeout: int = 60
-    """``HOG_CARD_TIMEOUT``: seconds a Cucumber player has to play before a bot plays for them (0: no limit)."""
-    lobby_timeout: int = 600
-    """``HOG_LOBBY_TIMEOUT``: seconds before a Cucumber table nobody starts closes (0: never)."""
     shard_count: int | None = None
     """``HOG_SHARD_COUNT``: how many shards the bot has in all (unset: as many as Discord recommends)."""
     shard_ids: tuple[int, ...] | None = None
     """``HOG_SHARD_IDS``: the shards this process runs, as ``0,1`` (unset: all of them)."""
+    env: Mapping[str, str] = field(default_factory=dict, repr=False)
+    """The environment these settings were read from: each game reads its own variables there
+    (``seconds``), so that a game brings its settings without the platform naming them."""
 
     @property
     def where(self) -> str:
@@ -56,31 +51,32 @@ class Settings:
         values = os.environ if env is None else env
         defaults = cls()
 
-        def number(name: str, default: int) -> int:
-            raw = values.get(name) or str(default)
-            if raw.strip().startswith("-") and raw.strip()[1:].isdigit():
-                raise SettingsError(f"{name} must be zero or more, not {raw.strip()}.")
-            if not raw.isdigit():
-                raise SettingsError(f"{name} must be a whole number, not {raw!r}.")
-            return int(raw)
-
         guild = values.get("HOG_GUILD_ID")
-        count = number("HOG_SHARD_COUNT", 0) if values.get("HOG_SHARD_COUNT") else None
+        count = whole(values, "HOG_SHARD_COUNT", 0) if values.get("HOG_SHARD_COUNT") else None
         return cls(
             db=Path(values.get("HOG_DB") or defaults.db),
             database_url=database_url(values.get("HOG_DATABASE_URL")),
             cache=Path(values.get("HOG_CACHE") or defaults.cache),
             token=values.get("DISCORD_TOKEN") or None,
-            guild_id=number("HOG_GUILD_ID", 0) if guild else None,
+            guild_id=whole(values, "HOG_GUILD_ID", 0) if guild else None,
             api_base=values.get("HOG_DISCORD_API_BASE") or None,
             gateway_url=values.get("HOG_DISCORD_GATEWAY_URL") or None,
-            challenge_timeout=number("HOG_CHALLENGE_TIMEOUT", defaults.challenge_timeout),
-            turn_timeout=number("HOG_TURN_TIMEOUT", defaults.turn_timeout),
-            card_timeout=number("HOG_CARD_TIMEOUT", defaults.card_timeout),
-            lobby_timeout=number("HOG_LOBBY_TIMEOUT", defaults.lobby_timeout),
             shard_count=count,
             shard_ids=shard_ids(values.get("HOG_SHARD_IDS"), count),
+            env=dict(values),
         )
+
+
+def whole(env: Mapping[str, str], name: str, default: int) -> int:
+    """The whole number, zero or more, in the environment variable ``name`` (``default`` when it is
+    unset or empty); ``SettingsError`` naming the variable for anything else. Games read their
+    own settings with it too (a turn's timeout, in seconds)."""
+    raw = (env.get(name) or str(default)).strip()
+    if raw.startswith("-") and raw[1:].isdigit():
+        raise SettingsError(f"{name} must be zero or more, not {raw}.")
+    if not raw.isdigit():
+        raise SettingsError(f"{name} must be a whole number, not {raw!r}.")
+    return int(raw)
 
 
 def database_url(raw: str | None) -> str | None:

@@ -33,7 +33,7 @@ from tests.helpers import Seeded
 
 ADA, BOB, CY, DI = ("1001", "Ada"), ("2002", "Bob"), ("3003", "Cy"), ("4004", "Di")
 PEOPLE = {name: pid for pid, name in (ADA, BOB, CY, DI)}
-SETTINGS = Settings(card_timeout=60, lobby_timeout=600)
+SETTINGS = Settings(env={"HOG_CARD_TIMEOUT": "60", "HOG_LOBBY_TIMEOUT": "600"})
 
 
 @pytest.fixture

@@ -20,7 +20,7 @@ from bot.games.cucumber.console import CucumberConsole
 from bot.games.cucumber.moves import STAND_IN
 from bot.games.cucumber.summary import summarize
 from bot.platform.contract import Chance, Deadline, Lines, Record, Reminder
-from bot.platform.settings import Settings
+from bot.platform.settings import Settings, whole
 from cucumber_core import commentary
 from cucumber_core import events as ev
 from cucumber_core.bots import BOTS
@@ -63,8 +63,16 @@ class CucumberGame:
     refusal = CucumberError
     discord_front = "bot.games.cucumber.discord.front:CucumberFront"
 
+    settings = (
+        ("HOG_CARD_TIMEOUT", "seconds a player has to play before a bot plays for them (0: no limit; default 60)"),
+        ("HOG_LOBBY_TIMEOUT", "seconds before a table nobody starts closes (0: never; default 600)"),
+    )
+    """The environment variables it reads, and what they mean."""
+
     def __init__(self, settings: Settings | None = None) -> None:
-        self.settings = settings or Settings()
+        env = (settings or Settings()).env
+        self.card_timeout = whole(env, "HOG_CARD_TIMEOUT", 60)
+        self.lobby_timeout = whole(env, "HOG_LOBBY_TIMEOUT", 600)
         self.console = CucumberConsole()
 
     def initial(self) -> GameState:

@@ -14,7 +14,7 @@ from bot.games.hog.solutions import SolutionCache
 from bot.games.hog.summary import summarize
 from bot.platform.contract import Chance, Deadline, Lines, Record, Reminder
 from bot.platform.service import Commands
-from bot.platform.settings import Settings
+from bot.platform.settings import Settings, whole
 from hog_core import events as ev
 from hog_core.commentary import narrate
 from hog_core.errors import HogError
@@ -67,8 +67,17 @@ class HogGame:
     refusal = HogError
     discord_front = "bot.games.hog.discord.cog:HogFront"
 
+    settings = (
+        ("HOG_CHALLENGE_TIMEOUT", "seconds before an unanswered challenge expires (0: never; default 600)"),
+        ("HOG_TURN_TIMEOUT", "seconds a player has to move before forfeiting (0: no limit; default 600)"),
+    )
+    """The environment variables it reads, and what they mean."""
+
     def __init__(self, settings: Settings | None = None, solutions: SolutionCache | None = None) -> None:
-        self.solutions = solutions or SolutionCache.of(settings or Settings())
+        settings = settings or Settings()
+        self.solutions = solutions or SolutionCache.of(settings)
+        self.challenge_timeout = whole(settings.env, "HOG_CHALLENGE_TIMEOUT", 600)
+        self.turn_timeout = whole(settings.env, "HOG_TURN_TIMEOUT", 600)
         self.console = HogConsole(self)
 
     def initial(self) -> GameState:

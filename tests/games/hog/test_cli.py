@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.cli import main
+from bot.games.hog.module import HogGame
 from bot.platform.settings import Settings
 from tests.helpers import refused
 
@@ -61,9 +62,9 @@ def test_bad_input_is_one_line(argv: list[str], words: str, capsys: pytest.Captu
 def test_timeouts_come_from_the_environment(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    settings = Settings.from_env({"HOG_CHALLENGE_TIMEOUT": "60", "HOG_TURN_TIMEOUT": "0"})
-    assert (settings.challenge_timeout, settings.turn_timeout) == (60, 0)
-    assert (Settings.from_env({}).challenge_timeout, Settings.from_env({}).turn_timeout) == (600, 600)
+    hog = HogGame(Settings.from_env({"HOG_CHALLENGE_TIMEOUT": "60", "HOG_TURN_TIMEOUT": "0"}))
+    assert (hog.challenge_timeout, hog.turn_timeout) == (60, 0)
+    assert (HogGame(Settings.from_env({})).challenge_timeout, HogGame(Settings()).turn_timeout) == (600, 600)
 
     monkeypatch.setenv("HOG_TURN_TIMEOUT", "ten minutes")
     assert refused([], capsys, "q\n") == "HOG_TURN_TIMEOUT must be a whole number, not 'ten minutes'."

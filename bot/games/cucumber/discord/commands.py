@@ -50,11 +50,9 @@ def cucumber_commands(front: CucumberFront) -> app_commands.Group:
     ) -> None:
         me, place = str(interaction.user.id), str(interaction.channel_id)
         host = Seat(me, interaction.user.display_name)
-        settings = front.settings
-        game_id = new_game_id()
-        opening = OpenLobby(
-            game_id, host, players, cards, target, cucumbers, settings.card_timeout, settings.lobby_timeout, place
-        )
+        game, game_id = front.game, new_game_id()
+        timeouts = (game.card_timeout, game.lobby_timeout)
+        opening = OpenLobby(game_id, host, players, cards, target, cucumbers, *timeouts, place)
         try:
             decide(GameState(), opening)  # a table that cannot be is refused before anything is posted
         except CucumberError as error:

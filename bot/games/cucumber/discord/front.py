@@ -65,7 +65,6 @@ class CucumberFront:
     def __init__(self, client: GameBot, game: CucumberGame) -> None:
         self.client, self.game = client, game
         self.service = client.service(GAME)
-        self.settings = client.platform.settings
 
     def commands(self) -> app_commands.Group:
         return cucumber_commands(self)

@@ -157,8 +157,7 @@ class HogFront:
     def __init__(self, client: GameBot, game: HogGame) -> None:
         self.client, self.game = client, game
         self.service = client.service(GAME)
-        self.challenge_timeout = client.platform.settings.challenge_timeout
-        self.turn_timeout = client.platform.settings.turn_timeout
+        self.challenge_timeout, self.turn_timeout = game.challenge_timeout, game.turn_timeout
         self.painter = Painter()
 
     def close(self) -> None:
