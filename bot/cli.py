@@ -1,70 +1,43 @@
-"""``python -m bot`` / ``hogbot``: play in the terminal, or study strategies.
+"""``python -m bot`` / ``hogbot``: play any installed game in the terminal, run the Discord bot, and
+look at the games stored.
 
-hogbot                       play Hog against the house (see ``hogbot play --help``)
-hogbot GAME                  play any other registered game (``bot.platform.registry``) in this terminal
-hogbot replay GAME           any stored game again, step by step (``--step N``, ``--picture``/``--gif FILE``)
-hogbot history               your games, newest first (``--name NAME``, or ``--player ID`` for a Discord user)
-hogbot stats                 your record in a game (``--game cucumber``; ``--name NAME`` or ``--player ID``)
-hogbot leaderboard           the players of a game by rating (``--game``, ``--server ID``, ``--page N``)
-hogbot rules [RULES]         a rule set explained, with examples
-hogbot verify GAME           a finished game's dice or cards checked against its revealed seed (exit 0: fair)
-hogbot damaged               the games set aside because their log cannot be read (exit 1 if any)
-hogbot migrate               create or upgrade the database's schema (``HOG_DB``, or ``HOG_DATABASE_URL``)
-hogbot copy-store            move a history from SQLite to PostgreSQL (``--from sqlite:///F --to postgresql://...``)
-hogbot tournament            exact win rates of the named strategies, each against each
-hogbot simulate A B          Monte Carlo games between two strategies, with a progress bar
+python -m bot                   play Hog against the house (``python -m bot play --help``); with a token, run the bot
+python -m bot GAME              play any installed game in this terminal (``python -m bot games`` lists them)
+python -m bot discord           run the Discord bot (``DISCORD_TOKEN``)
+python -m bot replay GAME_ID    any stored game again, step by step (``--step N``, ``--picture``/``--gif FILE``)
+python -m bot history           every game stored here, newest first (``--name NAME``, or ``--player ID``)
+python -m bot stats             a player's record in a game (``--game cucumber``; ``--name NAME`` or ``--player ID``)
+python -m bot leaderboard       the players of a game by rating (``--game``, ``--server ID``, ``--page N``)
+python -m bot verify GAME_ID    a finished game's dice or cards checked against its revealed seed (exit 0: fair)
+python -m bot damaged           the games set aside because their log cannot be read (exit 1 if any)
+python -m bot rebuild           the read models recomputed from the log
+python -m bot migrate           create or upgrade the database's schema (``HOG_DB``, or ``HOG_DATABASE_URL``)
+python -m bot copy-store        move a history from SQLite to PostgreSQL (``--from sqlite:///F --to postgresql://...``)
+
+and each game's own commands (Hog's ``tournament``, ``simulate`` and ``rules``).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import importlib
 import os
-import re
 import sys
-import time
 from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import TextIO, TypeVar
 
-import numpy as np
-from tqdm import tqdm
-
 from bot import console
 from bot.discord import client
-from bot.games.hog.console import RULES_HELP
-from bot.games.hog.rules_help import explain
-from bot.games.hog.solutions import SolutionCache
 from bot.platform.compose import Platform, open_storage, platform
-from bot.platform.contract import Refusal
+from bot.platform.contract import Refusal, Subcommand, UnfitGame
 from bot.platform.fairness import UNCHECKED, verify
-from bot.platform.registry import GAMES, LEGACY, AnyGame, Games
+from bot.platform.registry import LEGACY, AnyGame, Games, installed
 from bot.platform.settings import Settings, SettingsError
-from hog_core.errors import HogError
-from hog_core.kernel import Kernel
-from hog_core.rulesets import DEFAULT_RULES, RULE_SETS
-from hog_core.simulate import Chain, simulate
-from hog_core.solver import Policy, Solution, win_rate
-from hog_core.strategies import (
-    DIFFICULTIES,
-    Strategy,
-    always_roll,
-    bacon_strategy,
-    house_policy,
-    swap_strategy,
-    tabulate,
-)
 from storage.copying import CopyRefused, copy_store
 from storage.errors import OPENING_ERRORS
-
-TOURNAMENT = ("always_roll(4)", "always_roll(6)", "bacon", "swap", "medium", "perfect")
-
-
-def cache() -> SolutionCache:
-    return SolutionCache.of(Settings.from_env())
 
 
 async def rebuild(p: Platform, out: TextIO) -> None:
@@ -109,59 +82,6 @@ async def copy_history(settings: Settings, source: str, target: str, out: TextIO
         print(f"Projected the read models: {await p.views.count():,} games. Set HOG_DATABASE_URL to use it.", file=out)
 
 
-def resolve_strategy(spec: str, kernel: Kernel, solution: Solution) -> Policy:
-    """A strategy by name (``perfect``, ``easy``, ``medium``, ``bacon``, ``swap``, ``always_roll(N)``)
-    or as ``module:function`` for any Python ``strategy(score, opponent_score) -> k``."""
-    rules = kernel.rules.id
-    if spec in DIFFICULTIES:
-        return house_policy(spec, kernel, solution)
-    named: dict[str, Strategy] = {
-        "bacon": lambda s, o: bacon_strategy(s, o, rules=rules),
-        "swap": lambda s, o: swap_strategy(s, o, rules=rules),
-    }
-    if spec in named:
-        return tabulate(named[spec], kernel)
-    if match := re.fullmatch(r"always_roll\((-?\d+)\)", spec):
-        return tabulate(always_roll(int(match[1])), kernel)
-    module, _, name = spec.partition(":")
-    if not name:
-        raise ValueError(f"Unknown strategy {spec!r}: use a name or module:function.")
-    try:
-        function = getattr(importlib.import_module(module), name)
-    except (ImportError, AttributeError) as error:
-        raise ValueError(f"Cannot load strategy {spec!r}: {error}") from error
-    return tabulate(function, kernel)
-
-
-def tournament(rules: str, goal: int, names: Sequence[str], out: TextIO) -> None:
-    kernel = Kernel(RULE_SETS[rules], goal)
-    solution = asyncio.run(cache().get(RULE_SETS[rules], goal))
-    policies = {name: resolve_strategy(name, kernel, solution) for name in names}
-    width = max(len(n) for n in names) + 2
-    print(f"Exact win rate of the row against the column, both seat orders averaged ({rules}, goal {goal})", file=out)
-    print(" " * width + "".join(f"{n:>{width}}" for n in names), file=out)
-    for row in names:
-        rates = [win_rate(kernel, policies[row], policies[col]).average for col in names]
-        print(f"{row:<{width}}" + "".join(f"{r:>{width}.5f}" for r in rates), file=out)
-
-
-def run_simulation(rules: str, goal: int, a: str, b: str, games: int, seed: int | None, out: TextIO) -> None:
-    kernel = Kernel(RULE_SETS[rules], goal)
-    solution = asyncio.run(cache().get(RULE_SETS[rules], goal))
-    chain = Chain(kernel, resolve_strategy(a, kernel, solution), resolve_strategy(b, kernel, solution))
-    rng = np.random.default_rng(seed)
-    started = time.perf_counter()
-    with tqdm(total=games, unit="game", unit_scale=True, file=sys.stderr, disable=None) as bar:
-        result = simulate(chain, games, rng, progress=bar.update)
-    elapsed = time.perf_counter() - started
-    exact = win_rate(kernel, *chain.policies)
-    print(f"{a} vs {b} ({rules}, goal {goal}), {games:,} games in {elapsed:.2f} s ({games / elapsed:,.0f}/s)", file=out)
-    print(f"simulated win rate of {a}: {result.win_rate:.5f} ± {result.standard_error:.5f}", file=out)
-    print(f"exact win rate of {a}:     {exact.average:.5f}", file=out)
-    if result.draws:
-        print(f"{result.draws:,} games reached the turn limit (draws)", file=out)
-
-
 def output(suffix: str) -> Callable[[str], Path]:
     """A file to write, for argparse: its folder must exist and its name end in ``suffix``."""
 
@@ -176,15 +96,10 @@ def output(suffix: str) -> Callable[[str], Path]:
     return path
 
 
-def plain(markdown: str) -> str:
-    """Discord's markdown (``**bold**``, ``__underline__``, ``> quote``) as plain terminal text."""
-    return re.sub(r"\*\*|__", "", markdown).replace("\n> ", "\n  ")
-
-
 T = TypeVar("T")
 
 
-def on_platform(settings: Settings, work: Callable[[Platform], Awaitable[T]], modules: Mapping[str, str]) -> T:
+def on_platform(settings: Settings, work: Callable[[Platform], Awaitable[T]], modules: Mapping[str, str] | None) -> T:
     """``work`` done on the platform over the games' database, opened and closed around it."""
 
     async def run() -> T:
@@ -236,7 +151,7 @@ def play(
     args: argparse.Namespace,
     stdin: TextIO,
     out: TextIO,
-    modules: Mapping[str, str],
+    modules: Mapping[str, str] | None,
 ) -> int:
     """One game at this keyboard. Ctrl-C leaves the game saved, as ``quit`` does (exit status 130).
     A new game is checked before the database is opened: a bad option changes nothing."""
@@ -275,14 +190,15 @@ def person(args: argparse.Namespace) -> str:
     return str(args.player or console.player_id(args.name))
 
 
-def parser_for(games: Games) -> tuple[argparse.ArgumentParser, Collection[str]]:
-    """The command line (a subcommand per game's table, then the commands on stored games), and its
-    subcommands' names."""
+def parser_for(games: Games) -> tuple[argparse.ArgumentParser, Collection[str], dict[str, Subcommand]]:
+    """The command line (a subcommand per game's table, the commands on stored games, then the games'
+    own commands), its commands' names, and the games' own commands by name."""
+    titles = " and ".join(game.title for game in games.values())
     parser = argparse.ArgumentParser(
         prog=program(),
-        description="Play Hog (CS 61A's dice game) and Cucumber (CS 88's card game) in this terminal, replay and "
-        "study every stored game, or run the Discord bot: with DISCORD_TOKEN set, python -m bot with no "
-        "command runs it. With no command it plays Hog against the house.",
+        description=f"Play {titles} in this terminal, replay and study every stored game, or run the "
+        "Discord bot: with DISCORD_TOKEN set, python -m bot with no command runs it. With no command it "
+        "plays Hog against the house.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for command, game in plays_of(games).items():
@@ -292,31 +208,7 @@ def parser_for(games: Games) -> tuple[argparse.ArgumentParser, Collection[str]]:
         p.description = what[0].upper() + what[1:] + "."
         games[game].console.add_arguments(p)
         add_player_arguments(p)
-    strategies = (
-        "a strategy: perfect, medium, easy, bacon, swap, always_roll(N), or module:function for your own "
-        "strategy(score, opponent_score) -> dice"
-    )
-    for name, helptext in (
-        ("tournament", "exact win rates of strategies, each against each"),
-        ("simulate", "Monte Carlo games between two strategies, beside their exact win rate"),
-    ):
-        p = sub.add_parser(name, help=helptext, description=helptext[0].upper() + helptext[1:] + ".")
-        p.add_argument("--rules", choices=sorted(RULE_SETS), default=DEFAULT_RULES, metavar="RULES", help=RULES_HELP)
-        p.add_argument("--goal", type=int, default=100, help="the score that wins (default: 100)")
-    sub.choices["tournament"].add_argument(
-        "strategies",
-        nargs="*",
-        default=list(TOURNAMENT),
-        metavar="STRATEGY",
-        help=f"{strategies} (default: {' '.join(TOURNAMENT)})",
-    )
-    simulate_parser = sub.choices["simulate"]
-    simulate_parser.add_argument("a", metavar="A", help=strategies)
-    simulate_parser.add_argument("b", metavar="B", help="its opponent, the same way")
-    simulate_parser.add_argument("--games", type=int, default=1_000_000, help="how many games (default: 1000000)")
-    simulate_parser.add_argument(
-        "--seed", type=int, default=None, help="seed the dice, to repeat a run (default: a fresh one)"
-    )
+    sub.add_parser("games", help="the games installed here, with their commands and settings")
     sub.add_parser("discord", help="run the Discord bot (DISCORD_TOKEN; the same as no command when it is set)")
     sub.add_parser("rebuild", help="recompute the read models (history, stats, ratings) from the event log")
     verify_parser = sub.add_parser("verify", help="check a finished game's dice or cards against its revealed seed")
@@ -363,26 +255,47 @@ def parser_for(games: Games) -> tuple[argparse.ArgumentParser, Collection[str]]:
     sub.choices["leaderboard"].add_argument(
         "--server", metavar="ID", help="only the players of this Discord server (its id)"
     )
-    rules_parser = sub.add_parser("rules", help="a Hog rule set explained, with examples")
-    rules_parser.add_argument(
-        "rules", nargs="?", choices=sorted(RULE_SETS), default=DEFAULT_RULES, metavar="RULES", help=RULES_HELP
-    )
-    return parser, set(sub.choices)
+    own: dict[str, Subcommand] = {}
+    for module in games.values():
+        for brought in module.subcommands:
+            if brought.name in sub.choices:
+                raise ValueError(f"the game {module.name!r} brings a command {brought.name!r}, which is taken")
+            p = sub.add_parser(brought.name, help=brought.help)
+            p.description = brought.help[0].upper() + brought.help[1:] + f" ({module.title})."
+            brought.arguments(p)
+            own[brought.name] = brought
+    return parser, set(sub.choices), own
+
+
+def list_games(games: Games, out: TextIO) -> None:
+    """The installed games: each one's distribution and version, how to play it, its commands and settings."""
+    found = {game.name: game for game in installed()}
+    for name, game in games.items():
+        where = found.get(name)
+        origin = f"{where.distribution} {where.version}" if where else "not installed (given by the caller)"
+        print(f"{name:<10} {game.title:<10} {origin:<24} play: {console.command_for(name)}", file=out)
+        for command in game.subcommands:
+            print(f"{'':<11}python -m bot {command.name}: {command.help}", file=out)
+        for variable, meaning in game.settings:
+            print(f"{'':<11}{variable}: {meaning}", file=out)
 
 
 def main(
     argv: Sequence[str] | None = None,
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,
-    modules: Mapping[str, str] = GAMES,
+    modules: Mapping[str, str] | None = None,
 ) -> int:
+    """``python -m bot``: the games of ``modules`` (``name: module:factory``), or every installed one."""
     out = stdout or sys.stdout
     try:
         settings = Settings.from_env()
         games = Games.load(settings, modules)
     except SettingsError as error:
         return fail(str(error))
-    parser, commands = parser_for(games)
+    except UnfitGame as error:  # a plugin that cannot be played: said, and nothing runs
+        return fail(str(error), 1)
+    parser, commands, own = parser_for(games)
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv == ["discord"] or (not argv and settings.token):  # the bot itself
         if not settings.token:
@@ -392,14 +305,15 @@ def main(
     if not argv or argv[0] not in (*commands, "-h", "--help"):
         argv.insert(0, "play")  # ``python -m bot --rules sp16`` plays, as ``python -m bot play --rules sp16``
     args = parser.parse_args(argv)
-    if args.command == "simulate" and args.games < 1:
-        parser.error(f"argument --games: must be at least 1, not {args.games}")
+    refusals: tuple[type[Exception], ...] = (Refusal, *(game.refusal for game in games.values()))
     try:
+        if args.command in own:
+            return own[args.command].run(args, out)
         return run_command(settings, games, args, stdin or sys.stdin, out, modules)
-    except (HogError, Refusal) as error:
-        return fail(error.message)
-    except (CopyRefused, ValueError) as error:
-        return fail(str(error), 1 if isinstance(error, CopyRefused) else 2)
+    except refusals as error:
+        return fail(getattr(error, "message", str(error)))
+    except CopyRefused as error:
+        return fail(str(error), 1)
     except BrokenPipeError:  # ``python -m bot replay g1 | head``: the reader left, which is no error of ours
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so exit's flush stays quiet
     except OPENING_ERRORS as error:
@@ -413,14 +327,12 @@ def run_command(
     args: argparse.Namespace,
     stdin: TextIO,
     out: TextIO,
-    modules: Mapping[str, str],
+    modules: Mapping[str, str] | None,
 ) -> int:
     """The parsed command, done; its exit status."""
     match args.command:
-        case "tournament":
-            tournament(args.rules, args.goal, args.strategies, out)
-        case "simulate":
-            run_simulation(args.rules, args.goal, args.a, args.b, args.games, args.seed, out)
+        case "games":
+            list_games(games, out)
         case "rebuild":
             on_platform(settings, lambda p: rebuild(p, out), modules)
         case "verify":
@@ -440,9 +352,6 @@ def run_command(
         case "leaderboard":
             board = (args.game, person(args), out, args.page, args.server)
             on_platform(settings, lambda p: console.list_leaderboard(p, *board), modules)
-        case "rules":
-            title, words = explain(args.rules)
-            print(f"{title}\n\n{plain(words)}", file=out)
         case _:
             return play(settings, games[plays_of(games)[args.command]], args, stdin, out, modules)
     return 0

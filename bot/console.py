@@ -16,11 +16,9 @@ from typing import Any, TextIO
 
 from bot.platform.chance import commitment
 from bot.platform.compose import Platform
-from bot.platform.contract import Refusal
+from bot.platform.contract import GameRow, Outcome, Refusal, SeatSummary
 from bot.platform.ratings import standings_lines
 from bot.platform.registry import LEGACY, AnyGame
-from bot.platform.service import Outcome
-from storage.games import GameRow, SeatSummary
 
 DEFAULT_NAME = "Player"
 PLACE = "console"

@@ -28,10 +28,10 @@ from bot.discord.history import HistoryButton
 from bot.discord.leaderboard import LeaderboardButton
 from bot.platform.chance import commitment
 from bot.platform.compose import Platform, platform
-from bot.platform.contract import Refusal, Reminder
+from bot.platform.contract import Outcome, Refusal, Reminder
 from bot.platform.duty import Duty
 from bot.platform.registry import load
-from bot.platform.service import GameDamaged, GameService, Outcome, StaleBoard
+from bot.platform.service import GameDamaged, GameService, StaleBoard
 from bot.platform.settings import Settings
 from storage.errors import DATABASE_ERRORS, OPENING_ERRORS
 from storage.games import GameRow, GameViews

@@ -9,7 +9,7 @@ from typing import Any, Protocol
 import discord
 from discord import app_commands
 
-from bot.platform.service import Outcome
+from bot.platform.contract import Outcome
 
 FORGED = "That button is not one of mine."
 """The answer to a button whose custom_id is none of ours, or is not as we made it."""

@@ -10,7 +10,7 @@ from typing import Any
 
 from bot.platform.contract import Chance
 from bot.platform.projection import Projector, settle_and_close
-from bot.platform.registry import GAMES, AnyGame, Games
+from bot.platform.registry import AnyGame, Games
 from bot.platform.service import GameService
 from bot.platform.settings import Settings
 from bot.platform.timers import Clock, SystemClock, Timers
@@ -62,7 +62,7 @@ async def open_storage(settings: Settings) -> tuple[EventStore, GameViews]:
 @asynccontextmanager
 async def platform(
     settings: Settings,
-    modules: Mapping[str, str] = GAMES,
+    modules: Mapping[str, str] | None = None,
     *,
     chance: Chance | None = None,
     clock: Clock | None = None,

@@ -1,11 +1,21 @@
 """The contract between the platform and a game: what a game module gives, and what it is given.
 
-A game module is pure of Discord and of storage. The platform stores its events (under type names
-namespaced by the module's ``name``), folds them through ``evolve``, asks ``automatic`` for the
-moves of bot seats, sets timers from ``deadlines``, tells new events with ``narrate``, and hands
-``summary`` to the read models. Its front ends (the console, Discord) are found through it too:
-``console`` directly, the Discord front by an import path, so that the game module itself never
-imports ``discord``.
+A game module is pure of Discord and of storage. It is several small protocols, each for one
+part of the platform:
+
+- ``Rules``: how commands become events and events a game (``decide``, ``evolve``), the moves of
+  bot seats (``automatic``), and the game's deadlines;
+- ``Codec``: its events as records (``encode``, ``decode_all``, with upcasting);
+- ``Draws``: what it leaves to chance and how to draw it again (``redraw``, for ``verify``);
+- ``ReadModel``: a game at a glance (``summary``) for histories, stats and ratings;
+- ``Presentation``: its story (``narrate``), its line in a list of games, its console front, its
+  Discord front (by an import path, so that the module never imports ``discord``), its settings
+  and its own commands of ``python -m bot``.
+
+``Game`` is all of them. The types a game needs are here too (``Outcome``, ``Commands``, and the
+read models' ``Summary``, ``SeatSummary`` and ``GameRow``), so that a game imports the contract,
+not the platform's service or the storage. ``check`` tells, when a game is loaded, which member
+it lacks.
 """
 
 from __future__ import annotations
@@ -14,13 +24,37 @@ import argparse
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, TextIO, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TextIO, TypeVar
 
-from storage.games import GameRow, Summary
+from storage.games import GameRow, SeatSummary, Summary
 
 if TYPE_CHECKING:
     from bot.platform.compose import Platform
-    from bot.platform.service import Outcome
+
+__all__ = [
+    "Chance",
+    "Codec",
+    "Commands",
+    "ConsoleFront",
+    "Deadline",
+    "Draws",
+    "Game",
+    "GameRow",
+    "Lines",
+    "Outcome",
+    "Presentation",
+    "ReadModel",
+    "Record",
+    "Refusal",
+    "Reminder",
+    "Rules",
+    "SeatSummary",
+    "State",
+    "Subcommand",
+    "Summary",
+    "UnfitGame",
+    "check",
+]
 
 Lines = tuple[str, ...]
 Record = tuple[str, int, bytes]
@@ -33,6 +67,10 @@ class Refusal(Exception):
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
+
+
+class UnfitGame(Exception):
+    """A game module that cannot be played: it cannot be imported, or it lacks a member of the contract."""
 
 
 class State(Protocol):
@@ -80,40 +118,63 @@ class Reminder:
     text: str
 
 
+@dataclass(frozen=True, slots=True)
+class Subcommand:
+    """A command of ``python -m bot`` that a game brings (Hog's ``tournament``): its name and help
+    line, its options, and what it does (its exit status; a ``Refusal`` is said in one line)."""
+
+    name: str
+    help: str
+    arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace, TextIO], int]
+
+
 S = TypeVar("S", bound=State)
 E = TypeVar("E")
 C = TypeVar("C")
 S_contra = TypeVar("S_contra", bound=State, contravariant=True)
 C_co = TypeVar("C_co", covariant=True)
+E_contra = TypeVar("E_contra", contravariant=True)
 
 
-class Game(Protocol[S, E, C]):
+@dataclass(frozen=True)
+class Outcome(Generic[S, E]):
+    """The game after a command, and each new event with the state after it and its commentary."""
+
+    game: str
+    """The game module's name."""
+    state: S
+    told: tuple[tuple[E, S, Lines], ...]
+    duplicate: bool = False
+    """The command had been carried out already (a retried interaction): this is the game as it
+    stands now, told as every render of its version is."""
+
+    @property
+    def story(self) -> Lines:
+        return tuple(line for _, _, lines in self.told for line in lines)
+
+
+Commands = Callable[[S, Chance], Sequence[C]]
+"""What a player asks for, given the game as it stands and the random source."""
+
+
+class Rules(Protocol[S, E, C]):
+    """How commands become events and events a game: pure, with no I/O, clock or randomness (dice
+    and decks come in through ``Chance`` and are stored in the events)."""
+
     name: str
     """The module's name: its events' namespace (``hog.TurnTaken``), its command group, its read models' kind."""
     title: str
     """How players call it (``Hog``)."""
-    discord_front: str
-    """``module:callable`` that builds its Discord front (imported by the Discord client only)."""
 
     @property
     def refusal(self) -> type[Exception]:
         """Its errors, each with a ``message`` for the player (the platform turns them into ``Refusal``)."""
         ...
 
-    @property
-    def console(self) -> ConsoleFront[S, C]: ...
-
     def initial(self) -> S: ...
     def decide(self, state: S, command: C) -> Sequence[E]: ...
     def evolve(self, state: S, event: E) -> S: ...
-    def encode(self, event: E) -> Record: ...
-    def decode_all(self, records: Sequence[Record]) -> list[E]:
-        """Decode a stream's records (upcasting old schema versions); raises for an unreadable one."""
-        ...
-
-    def narrate(self, events: Sequence[E]) -> Iterator[tuple[E, S, Lines]]:
-        """Each event of a log with the state after it and its commentary (the same words live and in a replay)."""
-        ...
 
     async def automatic(self, state: S, chance: Chance) -> C | None:
         """The move of the bot or house whose turn it is, ``None`` when a person is to move (or nobody)."""
@@ -131,7 +192,19 @@ class Game(Protocol[S, E, C]):
         """The commands that call the game off, nobody winning or losing (its board could never be shown)."""
         ...
 
-    def summary(self, events: Sequence[E]) -> Summary: ...
+
+class Codec(Protocol[E]):
+    """Its events as records: stored under type names namespaced by the module's name."""
+
+    def encode(self, event: E) -> Record: ...
+
+    def decode_all(self, records: Sequence[Record]) -> list[E]:
+        """Decode a stream's records (upcasting old schema versions); raises for an unreadable one."""
+        ...
+
+
+class Draws(Protocol[S_contra, E]):
+    """What a game leaves to chance, so that anyone can check it against the game's seed."""
 
     @property
     def draws(self) -> str | None:
@@ -139,14 +212,55 @@ class Game(Protocol[S, E, C]):
         nothing to chance (it draws no seed, and shows no seal)."""
         ...
 
-    def redraw(self, before: S, event: E, chance: Chance) -> tuple[E, int] | None:
+    def redraw(self, before: S_contra, event: E, chance: Chance) -> tuple[E, int] | None:
         """``event`` as ``chance`` would have made it from the game ``before`` it, and how many
         dice or cards it drew; ``None`` for an event that draws nothing (what ``verify`` checks)."""
+        ...
+
+
+class ReadModel(Protocol[E_contra]):
+    """A game at a glance, for the read models (histories, stats, ratings)."""
+
+    def summary(self, events: Sequence[E_contra]) -> Summary:
+        """The game folded from its log (any prefix of it: a running game too)."""
+        ...
+
+
+class Presentation(Protocol[S, E, C_co]):
+    """How the game is told and shown, and what it brings to the fronts and the command line."""
+
+    discord_front: str
+    """``module:callable`` that builds its Discord front (imported by the Discord client only)."""
+
+    @property
+    def settings(self) -> Sequence[tuple[str, str]]:
+        """The environment variables it reads (``Settings.env``), each with what it means."""
+        ...
+
+    @property
+    def subcommands(self) -> Sequence[Subcommand]:
+        """Its own commands of ``python -m bot`` (none is fine)."""
+        ...
+
+    @property
+    def console(self) -> ConsoleFront[S, C_co]: ...
+
+    def narrate(self, events: Sequence[E]) -> Iterator[tuple[E, S, Lines]]:
+        """Each event of a log with the state after it and its commentary (the same words live and in a replay)."""
         ...
 
     def history_line(self, row: GameRow, player_id: str | None) -> str:
         """One finished or running game in a list of ``player_id``'s games (``None``: of everyone's)."""
         ...
+
+    def public(self, state: S) -> object:
+        """The game as anyone may see it: no card in anyone's hand, nothing undealt. What a public
+        board (in Discord, a picture, and next the web) may be drawn from."""
+        ...
+
+
+class Game(Rules[S, E, C], Codec[E], Draws[S, E], ReadModel[E], Presentation[S, E, C], Protocol[S, E, C]):
+    """A whole game module: every protocol above."""
 
 
 class ConsoleFront(Protocol[S_contra, C_co]):
@@ -159,7 +273,8 @@ class ConsoleFront(Protocol[S_contra, C_co]):
     def prompt(self, state: S_contra) -> str: ...
 
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:
-        """The options of ``python -m bot <game>`` that shape a new game."""
+        """The options of ``python -m bot <game>`` that shape a new game (each defaulting to ``None``,
+        so that ``conflicts`` can tell one given from one left out)."""
         ...
 
     def new_game(self, args: argparse.Namespace, player_id: str, name: str) -> tuple[str, Any]:
@@ -190,3 +305,23 @@ class ConsoleFront(Protocol[S_contra, C_co]):
         """A stored game step by step (or its step ``step``, from 1), as anyone may see it; ``picture``
         and ``gif``: files to draw the game in (a ``Refusal`` where the game draws none)."""
         ...
+
+
+PARTS: tuple[type, ...] = (Rules, Codec, Draws, ReadModel, Presentation)
+
+
+def members(protocol: type) -> list[str]:
+    """The members a protocol of this module asks for, in the order it states them."""
+    own = [name for name in vars(protocol) if not name.startswith("_")]
+    return list(dict.fromkeys([*getattr(protocol, "__annotations__", {}), *own]))
+
+
+def check(game: object, where: str) -> None:
+    """Refuse, naming it, a game module (loaded from ``where``) that lacks a member of the contract:
+    at load, not at the first player who needs it."""
+    lacking = [f"{name!r} ({part.__name__})" for part in PARTS for name in members(part) if not hasattr(game, name)]
+    console = getattr(game, "console", None)
+    if console is not None:
+        lacking += [f"console.{name} (ConsoleFront)" for name in members(ConsoleFront) if not hasattr(console, name)]
+    if lacking:
+        raise UnfitGame(f"the game module {where} lacks {', '.join(lacking)}")

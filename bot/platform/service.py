@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Generic, Protocol
 
 from bot.platform.chance import SEED_BYTES, SealedChance, SecretChance
 from bot.platform.codec import ForeignStream, from_records, to_record
-from bot.platform.contract import C, Chance, E, Game, Lines, Refusal, S
+from bot.platform.contract import C, Chance, Commands, E, Game, Outcome, Refusal, S
 from bot.platform.projection import Projector
 from storage.events import EventStore, StoredEvent, WrongExpectedVersion
 
@@ -42,26 +41,6 @@ class StaleBoard(Refusal):
 
 NO_SUCH_GAME = "There is no such game here."
 
-
-@dataclass(frozen=True)
-class Outcome(Generic[S, E]):
-    """The game after a command, and each new event with the state after it and its commentary."""
-
-    game: str
-    """The game module's name."""
-    state: S
-    told: tuple[tuple[E, S, Lines], ...]
-    duplicate: bool = False
-    """The command had been carried out already (a retried interaction): this is the game as it
-    stands now, told as every render of its version is."""
-
-    @property
-    def story(self) -> Lines:
-        return tuple(line for _, _, lines in self.told for line in lines)
-
-
-Commands = Callable[[S, Chance], Sequence[C]]
-"""What a player asks for, given the game as it stands and the random source."""
 
 SEEDS_KEPT = 10_000
 """Seeds remembered in memory (they never change once drawn): more, and the memory starts afresh."""

@@ -17,8 +17,8 @@ from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from bot.platform.contract import Refusal, Reminder
-from bot.platform.service import GameService, Outcome
+from bot.platform.contract import Outcome, Refusal, Reminder
+from bot.platform.service import GameService
 
 log = logging.getLogger(__name__)
 

@@ -24,7 +24,7 @@ import yarl
 from bot.discord.client import GameBot
 from bot.platform.compose import platform
 from bot.platform.contract import Chance
-from bot.platform.registry import GAMES
+from bot.platform.registry import installed_modules
 from bot.platform.settings import Settings
 from hog_core.solver import Solution
 from storage.shelves import FolderShelf
@@ -63,13 +63,14 @@ async def running_bot(
     db: Path,
     solved: Path,
     clock: FakeClock,
-    modules: Mapping[str, str] = GAMES,
+    modules: Mapping[str, str] | None = None,
     chance: Chance | None = FIVES,
     settings: Settings | None = None,
 ) -> AsyncIterator[GameBot]:
-    """A bot on ``db`` playing the games of ``modules``, logged in to ``fake``, until the block ends
-    (a restart is two blocks)."""
+    """A bot on ``db`` playing the games of ``modules`` (hogbot's own: not a plugin installed beside
+    it), logged in to ``fake``, until the block ends (a restart is two blocks)."""
     settings = replace(settings or Settings(), db=db, cache=solved)
+    modules = installed_modules("hogbot") if modules is None else modules
     async with platform(settings, modules, chance=chance, clock=clock) as p:
         bot = GameBot(p, guild_id=int(GUILD_ID))
         fake.expect_login()

@@ -8,8 +8,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.platform.contract import Reminder
-from bot.platform.service import Outcome
+from bot.platform.contract import Outcome, Reminder
 from bot.platform.timers import Timers
 
 

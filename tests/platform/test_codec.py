@@ -7,12 +7,12 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from hogbot_press.game import PressGame
 
 from bot.platform.codec import DamagedEvent, ForeignStream, from_records
 from hog_core.events import GameCreated, TurnTaken
 from storage.events import NewEvent, SqliteEventStore
 from tests.helpers import HOG, hog_events, hog_record
-from tests.platform.toy import ToyGame
 
 
 def event(n: int = 0) -> NewEvent:
@@ -32,8 +32,8 @@ async def test_types_are_namespaced_and_bare_names_are_hogs(store: SqliteEventSt
     (new,), (old,) = await store.load("new"), await store.load("old")
     assert new.type == "hog.TurnTaken"
     assert hog_events([new]) == hog_events([old]) == [TurnTaken(1, 1, (2,), 6)]
-    with pytest.raises(ForeignStream, match="new is a game of hog, not toy"):
-        from_records(ToyGame(), [new])
+    with pytest.raises(ForeignStream, match="new is a game of hog, not press"):
+        from_records(PressGame(), [new])
 
 
 V1_GAME_CREATED = (

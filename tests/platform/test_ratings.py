@@ -17,10 +17,11 @@ import pytest
 from bot.cli import main
 from bot.games.cucumber.moves import leave, play
 from bot.platform.compose import Platform, platform
+from bot.platform.contract import Commands
 from bot.platform.projection import Projector
 from bot.platform.ratings import FARM_LIMIT, FARM_WINDOW, MODEL, Decided, Ledger, shown
 from bot.platform.registry import Games
-from bot.platform.service import Commands, GameService
+from bot.platform.service import GameService
 from bot.platform.settings import Settings
 from cucumber_core.events import Seat
 from cucumber_core.game import Command, GameState, JoinLobby, OpenLobby, StartGame

@@ -17,8 +17,7 @@ from bot.games.cucumber.moves import play
 from bot.games.cucumber.picture import animate, chart, charts, render
 from bot.games.cucumber.replays import steps
 from bot.games.cucumber.stats import player_stats, sections
-from bot.platform.contract import Chance, Refusal
-from bot.platform.service import Outcome
+from bot.platform.contract import Chance, GameRow, Outcome, Refusal
 from cucumber_core.bots import BOTS
 from cucumber_core.cards import SHORT_NUMS, SUIT_SYMBOLS, Card, name, short
 from cucumber_core.errors import CucumberError, IllegalCard
@@ -26,7 +25,6 @@ from cucumber_core.events import Seat
 from cucumber_core.game import MAX_PLAYERS, Command, CreateGame, GameState, Phase, bot_seat
 from cucumber_core.rules import check_table
 from cucumber_core.table import Table
-from storage.games import GameRow
 
 if TYPE_CHECKING:
     from bot.platform.compose import Platform

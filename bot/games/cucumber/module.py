@@ -19,7 +19,7 @@ import numpy as np
 from bot.games.cucumber.console import CucumberConsole
 from bot.games.cucumber.moves import STAND_IN
 from bot.games.cucumber.summary import summarize
-from bot.platform.contract import Chance, Deadline, Lines, Record, Reminder
+from bot.platform.contract import Chance, Deadline, GameRow, Lines, Record, Reminder, Summary
 from bot.platform.settings import Settings, whole
 from cucumber_core import commentary
 from cucumber_core import events as ev
@@ -38,8 +38,7 @@ from cucumber_core.game import (
     evolve,
     replay,
 )
-from cucumber_core.views import seat_view
-from storage.games import GameRow, Summary
+from cucumber_core.views import PublicView, public_view, seat_view
 
 AWAY_AFTER = 3
 """Turns in a row a person may let run out before their seat is the bot's until they come back."""
@@ -62,6 +61,7 @@ class CucumberGame:
     draws = "cards"
     refusal = CucumberError
     discord_front = "bot.games.cucumber.discord.front:CucumberFront"
+    subcommands = ()
 
     settings = (
         ("HOG_CARD_TIMEOUT", "seconds a player has to play before a bot plays for them (0: no limit; default 60)"),
@@ -151,6 +151,10 @@ class CucumberGame:
 
     def summary(self, events: Sequence[ev.Event]) -> Summary:
         return summarize(events)
+
+    def public(self, state: GameState) -> PublicView:
+        """The table as anyone may see it: scores, how many cards each holds, the tricks played."""
+        return public_view(state)
 
     def history_line(self, row: GameRow, player_id: str | None) -> str:
         """Who played, how it ended (for ``player_id``, or who lost), and the final scores."""

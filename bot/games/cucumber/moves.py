@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from bot.platform.contract import Chance, Refusal
-from bot.platform.service import Commands
+from bot.platform.contract import Chance, Commands, Refusal
 from cucumber_core.cards import Card
 from cucumber_core.game import Command, GameState, LeaveLobby, Phase, PlayCard, TakeOver
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from bot.platform.contract import SeatSummary, Summary
 from cucumber_core.cards import value
 from cucumber_core.events import Event, HandScored
 from cucumber_core.game import GameState, Phase, evolve
-from storage.games import SeatSummary, Summary
 
 LIVE = frozenset({Phase.LOBBY, Phase.CUT, Phase.DEAL, Phase.PLAY})
 

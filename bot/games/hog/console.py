@@ -22,15 +22,13 @@ from bot.games.hog.replays import chances_around
 from bot.games.hog.rules_help import RULE_SETS_HELP
 from bot.games.hog.stats import sections
 from bot.platform.compose import Platform, platform
-from bot.platform.contract import Chance, Refusal
-from bot.platform.service import Outcome
+from bot.platform.contract import Chance, GameRow, Outcome, Refusal
 from bot.platform.settings import Settings
 from hog_core.errors import HogError
 from hog_core.events import Player
 from hog_core.game import PORK_CHOP, Command, CreateGame, Forfeit, GameState, TakeTurn
 from hog_core.rulesets import DEFAULT_RULES, RULE_SETS
 from hog_core.strategies import DIFFICULTIES
-from storage.games import GameRow
 
 if TYPE_CHECKING:
     from bot.games.hog.module import HogGame

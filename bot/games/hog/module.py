@@ -8,12 +8,12 @@ from collections.abc import Iterator, Sequence
 import msgspec
 
 from bot.games.hog.board import rules_name
+from bot.games.hog.commands import subcommands
 from bot.games.hog.console import HogConsole
 from bot.games.hog.limits import MAX_SOLVED_GOAL, check
 from bot.games.hog.solutions import SolutionCache
 from bot.games.hog.summary import summarize
-from bot.platform.contract import Chance, Deadline, Lines, Record, Reminder
-from bot.platform.service import Commands
+from bot.platform.contract import Chance, Commands, Deadline, GameRow, Lines, Record, Reminder, Summary
 from bot.platform.settings import Settings, whole
 from hog_core import events as ev
 from hog_core.commentary import narrate
@@ -33,7 +33,6 @@ from hog_core.game import (
 from hog_core.rulesets import RULE_SETS
 from hog_core.solver import Solution
 from hog_core.strategies import house_move
-from storage.games import GameRow, Summary
 
 RESULTS = {"win": "won", "loss": "lost", "draw": "drew"}
 STATUS_WORDS = {Status.ACTIVE.value: "playing", Status.CHALLENGED.value: "challenge open"}
@@ -79,6 +78,7 @@ class HogGame:
         self.challenge_timeout = whole(settings.env, "HOG_CHALLENGE_TIMEOUT", 600)
         self.turn_timeout = whole(settings.env, "HOG_TURN_TIMEOUT", 600)
         self.console = HogConsole(self)
+        self.subcommands = subcommands(self.solutions)
 
     def initial(self) -> GameState:
         return GameState()
@@ -149,6 +149,10 @@ class HogGame:
 
     def summary(self, events: Sequence[ev.Event]) -> Summary:
         return summarize(events)
+
+    def public(self, state: GameState) -> GameState:
+        """Everything in Hog is public: the totals, the dice, whose turn it is."""
+        return state
 
     def history_line(self, row: GameRow, player_id: str | None) -> str:
         """One game from ``player_id``'s side (opponent, rule set and goal, result and score), or

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from bot.platform.contract import SeatSummary, Summary
 from hog_core.events import Event, TurnTaken
 from hog_core.game import TERMINAL, GameState, Status, evolve
-from storage.games import SeatSummary, Summary
 
 LIVE = frozenset({Status.CHALLENGED, Status.ACTIVE})
 

@@ -11,8 +11,8 @@ import pytest
 
 from bot.games.cucumber.moves import StaleHand, leave, play
 from bot.platform.compose import Platform, platform
-from bot.platform.contract import Refusal, Reminder
-from bot.platform.service import Commands, GameService, Outcome
+from bot.platform.contract import Commands, Outcome, Refusal, Reminder
+from bot.platform.service import GameService
 from bot.platform.settings import Settings
 from cucumber_core.events import CardPlayed, GameCreated, HandDealt, LobbyOpened, Seat, SeatTakenOver
 from cucumber_core.game import Command, GameState, JoinLobby, OpenLobby, Phase, ReturnToSeat, StartGame, bot_seat

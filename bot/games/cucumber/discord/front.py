@@ -33,8 +33,8 @@ from bot.games.cucumber.moves import play
 from bot.games.cucumber.picture import chart, render
 from bot.games.cucumber.replays import steps
 from bot.games.cucumber.summary import decided
-from bot.platform.contract import Chance, Refusal
-from bot.platform.service import Commands, GameDamaged, Outcome
+from bot.platform.contract import Chance, Commands, Outcome, Refusal
+from bot.platform.service import GameDamaged
 from cucumber_core.bots import BOTS
 from cucumber_core.cards import Card, short
 from cucumber_core.events import Event, Seat

@@ -28,8 +28,7 @@ from bot.games.hog.module import HogGame, resign, turn
 from bot.games.hog.painter import Painter
 from bot.games.hog.replays import chances_around
 from bot.games.hog.rules_help import explain
-from bot.platform.contract import Refusal
-from bot.platform.service import Outcome
+from bot.platform.contract import Outcome, Refusal
 from hog_core.errors import HogError
 from hog_core.events import Event, Player
 from hog_core.game import (

@@ -1,4 +1,4 @@
-"""Press in Discord: ``/toy start`` against a bot, and the press button, on the platform's client."""
+"""Press in Discord: ``/press start`` against a bot, and the press button, on the platform's client."""
 
 from __future__ import annotations
 
@@ -10,13 +10,15 @@ from discord import app_commands
 
 from bot.discord.client import GameBot
 from bot.discord.front import Shown
-from bot.platform.service import Outcome
-from tests.platform.toy import Created, Press, ToyGame
+from bot.platform.contract import Outcome
+from hogbot_press.game import Created, Press, PressGame
 
 
-class PressButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"toy:(?P<game>\w+):(?P<v>\d+)"):
+class PressButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"press:(?P<game>\w+):(?P<v>\d+)"
+):
     def __init__(self, game_id: str, version: int) -> None:
-        super().__init__(discord.ui.Button(label="Press", custom_id=f"toy:{game_id}:{version}"))
+        super().__init__(discord.ui.Button(label="Press", custom_id=f"press:{game_id}:{version}"))
         self.game_id, self.version = game_id, version
 
     @classmethod
@@ -28,25 +30,27 @@ class PressButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], te
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         client = interaction.client
         assert isinstance(client, GameBot)
-        me, service = str(interaction.user.id), client.service("toy")
+        me, service = str(interaction.user.id), client.service("press")
         press = service.execute(self.game_id, lambda s, c: [Press(me)], str(interaction.id), self.version)
-        await client.update_board(interaction, "toy", self.game_id, lambda: press)
+        await client.update_board(interaction, "press", self.game_id, lambda: press)
 
 
-class ToyFront:
+class PressFront:
     buttons = (PressButton,)
 
-    def __init__(self, client: GameBot, game: ToyGame) -> None:
+    def __init__(self, client: GameBot, game: PressGame) -> None:
         self.client = client
 
     def commands(self) -> app_commands.Group:
-        group = app_commands.Group(name="toy", description="Press a button")
+        group = app_commands.Group(name="press", description="Press a button")
 
         @group.command(name="start", description="Press against a bot")
         async def start(interaction: discord.Interaction[Any]) -> None:
             game_id = f"t{interaction.id}"
-            create = Created(game_id, str(interaction.channel_id), (str(interaction.user.id), "bot:Robo"), timeout=60)
-            await self.client.open_game(interaction, "toy", game_id, create)
+            players = (str(interaction.user.id), "bot:Robo")
+            names = (interaction.user.display_name, "Robo")
+            create = Created(game_id, str(interaction.channel_id), players, names, timeout=60)
+            await self.client.open_game(interaction, "press", game_id, create)
 
         return group
 

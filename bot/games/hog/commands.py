@@ -1,0 +1,187 @@
+"""Hog's own commands of ``python -m bot``: exact tournaments and simulations of strategies, and a
+rule set explained. The game brings them (``HogGame.subcommands``); the platform's command line
+knows none of them by name."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import importlib
+import re
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import TextIO
+
+import numpy as np
+from tqdm import tqdm
+
+from bot.games.hog.console import RULES_HELP
+from bot.games.hog.rules_help import explain
+from bot.games.hog.solutions import SolutionCache
+from bot.platform.contract import Refusal, Subcommand
+from hog_core.errors import HogError
+from hog_core.kernel import Kernel
+from hog_core.rulesets import DEFAULT_RULES, RULE_SETS
+from hog_core.simulate import Chain, simulate
+from hog_core.solver import Policy, Solution, win_rate
+from hog_core.strategies import (
+    DIFFICULTIES,
+    Strategy,
+    always_roll,
+    bacon_strategy,
+    house_policy,
+    swap_strategy,
+    tabulate,
+)
+
+TOURNAMENT = ("always_roll(4)", "always_roll(6)", "bacon", "swap", "medium", "perfect")
+STRATEGIES = (
+    "a strategy: perfect, medium, easy, bacon, swap, always_roll(N), or module:function for your own "
+    "strategy(score, opponent_score) -> dice"
+)
+
+
+def resolve_strategy(spec: str, kernel: Kernel, solution: Solution) -> Policy:
+    """A strategy by name (``perfect``, ``easy``, ``medium``, ``bacon``, ``swap``, ``always_roll(N)``)
+    or as ``module:function`` for any Python ``strategy(score, opponent_score) -> k``."""
+    rules = kernel.rules.id
+    if spec in DIFFICULTIES:
+        return house_policy(spec, kernel, solution)
+    named: dict[str, Strategy] = {
+        "bacon": lambda s, o: bacon_strategy(s, o, rules=rules),
+        "swap": lambda s, o: swap_strategy(s, o, rules=rules),
+    }
+    if spec in named:
+        return tabulate(named[spec], kernel)
+    if match := re.fullmatch(r"always_roll\((-?\d+)\)", spec):
+        return tabulate(always_roll(int(match[1])), kernel)
+    module, _, name = spec.partition(":")
+    if not name:
+        raise Refusal(f"Unknown strategy {spec!r}: use a name or module:function.")
+    try:
+        function = getattr(importlib.import_module(module), name)
+    except (ImportError, AttributeError) as error:
+        raise Refusal(f"Cannot load strategy {spec!r}: {error}") from error
+    return tabulate(function, kernel)
+
+
+def tournament(solutions: SolutionCache, rules: str, goal: int, names: Sequence[str], out: TextIO) -> None:
+    kernel = Kernel(RULE_SETS[rules], goal)
+    solution = asyncio.run(solutions.get(RULE_SETS[rules], goal))
+    policies = {name: resolve_strategy(name, kernel, solution) for name in names}
+    width = max(len(n) for n in names) + 2
+    print(f"Exact win rate of the row against the column, both seat orders averaged ({rules}, goal {goal})", file=out)
+    print(" " * width + "".join(f"{n:>{width}}" for n in names), file=out)
+    for row in names:
+        rates = [win_rate(kernel, policies[row], policies[col]).average for col in names]
+        print(f"{row:<{width}}" + "".join(f"{r:>{width}.5f}" for r in rates), file=out)
+
+
+def run_simulation(
+    solutions: SolutionCache, rules: str, goal: int, a: str, b: str, games: int, seed: int | None, out: TextIO
+) -> None:
+    kernel = Kernel(RULE_SETS[rules], goal)
+    solution = asyncio.run(solutions.get(RULE_SETS[rules], goal))
+    chain = Chain(kernel, resolve_strategy(a, kernel, solution), resolve_strategy(b, kernel, solution))
+    rng = np.random.default_rng(seed)
+    started = time.perf_counter()
+    with tqdm(total=games, unit="game", unit_scale=True, file=sys.stderr, disable=None) as bar:
+        result = simulate(chain, games, rng, progress=bar.update)
+    elapsed = time.perf_counter() - started
+    exact = win_rate(kernel, *chain.policies)
+    print(f"{a} vs {b} ({rules}, goal {goal}), {games:,} games in {elapsed:.2f} s ({games / elapsed:,.0f}/s)", file=out)
+    print(f"simulated win rate of {a}: {result.win_rate:.5f} ± {result.standard_error:.5f}", file=out)
+    print(f"exact win rate of {a}:     {exact.average:.5f}", file=out)
+    if result.draws:
+        print(f"{result.draws:,} games reached the turn limit (draws)", file=out)
+
+
+def plain(markdown: str) -> str:
+    """Discord's markdown (``**bold**``, ``__underline__``, ``> quote``) as plain terminal text."""
+    return re.sub(r"\*\*|__", "", markdown).replace("\n> ", "\n  ")
+
+
+def at_least_one(text: str) -> int:
+    """A count of games, for argparse."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid int value: {text!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {n}")
+    return n
+
+
+@contextmanager
+def refused_in_words() -> Iterator[None]:
+    """A strategy that cannot be used (unknown, failing, choosing too many dice) as a ``Refusal``: one line."""
+    try:
+        yield
+    except HogError as error:
+        raise Refusal(error.message) from error
+    except ValueError as error:
+        raise Refusal(str(error)) from error
+
+
+def rule_set_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rules", choices=sorted(RULE_SETS), default=DEFAULT_RULES, metavar="RULES", help=RULES_HELP)
+    parser.add_argument("--goal", type=int, default=100, help="the score that wins (default: 100)")
+
+
+def subcommands(solutions: SolutionCache) -> tuple[Subcommand, ...]:
+    """Hog's commands of ``python -m bot``: ``tournament``, ``simulate`` and ``rules``."""
+
+    def tournament_arguments(parser: argparse.ArgumentParser) -> None:
+        rule_set_arguments(parser)
+        default = " ".join(TOURNAMENT)
+        parser.add_argument(
+            "strategies",
+            nargs="*",
+            default=list(TOURNAMENT),
+            metavar="STRATEGY",
+            help=f"{STRATEGIES} (default: {default})",
+        )
+
+    def simulate_arguments(parser: argparse.ArgumentParser) -> None:
+        rule_set_arguments(parser)
+        parser.add_argument("a", metavar="A", help=STRATEGIES)
+        parser.add_argument("b", metavar="B", help="its opponent, the same way")
+        parser.add_argument("--games", type=at_least_one, default=1_000_000, help="how many games (default: 1000000)")
+        parser.add_argument(
+            "--seed", type=int, default=None, help="seed the dice, to repeat a run (default: a fresh one)"
+        )
+
+    def rules_arguments(parser: argparse.ArgumentParser) -> None:
+        parser.add_argument(
+            "rules", nargs="?", choices=sorted(RULE_SETS), default=DEFAULT_RULES, metavar="RULES", help=RULES_HELP
+        )
+
+    def run_tournament(args: argparse.Namespace, out: TextIO) -> int:
+        with refused_in_words():
+            tournament(solutions, args.rules, args.goal, args.strategies, out)
+        return 0
+
+    def run_simulate(args: argparse.Namespace, out: TextIO) -> int:
+        with refused_in_words():
+            run_simulation(solutions, args.rules, args.goal, args.a, args.b, args.games, args.seed, out)
+        return 0
+
+    def run_rules(args: argparse.Namespace, out: TextIO) -> int:
+        title, words = explain(args.rules)
+        print(f"{title}\n\n{plain(words)}", file=out)
+        return 0
+
+    return (
+        Subcommand(
+            "tournament", "exact win rates of strategies, each against each", tournament_arguments, run_tournament
+        ),
+        Subcommand(
+            "simulate",
+            "Monte Carlo games between two strategies, beside their exact win rate",
+            simulate_arguments,
+            run_simulate,
+        ),
+        Subcommand("rules", "a Hog rule set explained, with examples", rules_arguments, run_rules),
+    )
