@@ -98,3 +98,31 @@ def test_every_game_module_loads_without_discord() -> None:
 def test_game_cores_know_no_other_game(path: Path) -> None:
     own = path.relative_to(ROOT).parts[0]
     assert not imports(path) & ({"hog_core", "cucumber_core"} - {own})
+
+
+BOARD_BOOKS = {"shown_version", "board_shown", "boards_behind", "place_board", "forget_board"}
+"""The read models' record of where boards are and which version each shows: the platform's board
+module (``bot.platform.boards``) keeps it; a front only draws and posts."""
+
+
+def attributes(path: Path) -> set[str]:
+    return {node.attr for node in ast.walk(ast.parse(path.read_text())) if isinstance(node, ast.Attribute)}
+
+
+@pytest.mark.parametrize("path", files("bot/discord", "bot/games"), ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_no_front_decides_a_board_version(path: Path) -> None:
+    """Which version a board shows, and when to show it again, is decided by ``bot.platform.boards``:
+    no front reads or writes the board records, or a game's version in the store."""
+    source = path.read_text()
+    assert not attributes(path) & BOARD_BOOKS
+    assert "store.version(" not in source and "store.load(" not in source and "views.board_message(" not in source
+
+
+def test_the_platform_imports_no_game_and_storage_no_game() -> None:
+    """The platform's modules name no game; the game modules are found by entry point."""
+    platform_files = [*files("bot/platform"), ROOT / "bot" / "console.py", ROOT / "bot" / "cli.py"]
+    for path in platform_files:
+        found = modules(path)
+        assert not {m for m in found if m.split(".")[0] in GAMES or m.startswith("bot.games")}, (path, sorted(found))
+    for path in files("storage"):
+        assert not imports(path) & {"bot", *GAMES}, path

@@ -14,7 +14,6 @@ import contextlib
 import logging
 import signal
 import sys
-import weakref
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
@@ -48,10 +47,6 @@ read message history (the README's invite link has the same number)."""
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 
 
-REMEMBERED = 10_000
-"""Games a process remembers the last stored and shown versions of (forgotten all at once past this)."""
-
-
 class GameBot(discord.AutoShardedClient):
     """The bot: every game's commands and boards, on the shards this process runs (all of them, as
     many as Discord recommends, unless ``shard_count`` and ``shard_ids`` say otherwise)."""
@@ -69,20 +64,11 @@ class GameBot(discord.AutoShardedClient):
             shards["shard_ids"] = list(shard_ids)
         super().__init__(intents=discord.Intents(guilds=True), allowed_mentions=MENTION_USERS, **shards)
         self.platform, self.views, self.guild_id = platform, platform.views, guild_id
-        self.timers = platform.timers
+        self.timers, self.boards = platform.timers, platform.boards
         self.timers.fired, self.timers.warned = self.edit_board, self.warn
-        self.shared = platform.settings.database_url is not None
-        """Other processes may serve the same games (one PostgreSQL database for several)."""
-        self._made: dict[str, int] = {}
-        """The last version of each game this process stored (its own answer shows it)."""
-        self._shown: dict[str, int] = {}
-        """The version each board was last edited to by this process (its edits take turns)."""
-        for service in platform.services.values():
-            service.watchers.append(self._stored)
         self.duty = Duty(platform, on_lead=self.reconcile)
         """The timers and the board reconcile, kept by the one leading process (``bot.platform.duty``)."""
         self._duty: asyncio.Task[None] | None = None
-        self._board_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self._located: set[str] = set()
         self.tree = app_commands.CommandTree(self)
         self.tree.on_error = self.command_failed  # type: ignore[method-assign]
@@ -189,7 +175,7 @@ class GameBot(discord.AutoShardedClient):
         else's turn, a game that is over, a forged button). A stale board is brought up to date.
         A button only ever acts on the board message it is on: one of another game's board is refused."""
         clicked = str(interaction.message.id) if interaction.message else None
-        board = await self.views.board_message(game_id)
+        board = await self.boards.where(game_id)
         if board is not None and board[1] != clicked:
             await interaction.response.send_message(NOT_THIS_BOARD, ephemeral=True)
             return
@@ -207,7 +193,7 @@ class GameBot(discord.AutoShardedClient):
             await interaction.response.edit_message(embed=notice, view=None)
             return
         except Refusal as error:
-            if await self._board_behind(game, game_id):  # the refusal is about a moment the board does not show
+            if await self.boards.behind(game, game_id):  # the refusal is about a moment the board does not show
                 await self.answer_with_board(interaction, await service.current(game_id))
                 await interaction.followup.send(error.message, ephemeral=True)
                 return
@@ -218,13 +204,8 @@ class GameBot(discord.AutoShardedClient):
             await self.apologise(interaction)
             return
         if board is None and clicked is not None:  # its post was never recorded (a crash): this is it
-            await self.views.place_board(game_id, str(interaction.channel_id), clicked)
+            await self.boards.place(game_id, str(interaction.channel_id), clicked)
         await self.answer_with_board(interaction, outcome)
-
-    async def _board_behind(self, game: str, game_id: str) -> bool:
-        """Whether the game's board shows an older version than its log (its last edit was lost)."""
-        shown = await self.views.shown_version(game_id)
-        return shown is not None and shown < (await self.service(game).load(game_id)).version
 
     async def locate(self, channel_id: str, server_id: str) -> None:
         """Remember which server a channel is in (once per process: a channel never moves), so that
@@ -237,16 +218,12 @@ class GameBot(discord.AutoShardedClient):
         """Update the clicked board at once. A finished game's picture follows in a second edit, so
         that the click is answered without waiting for the drawing."""
         game_id = outcome.state.game_id
-        async with self._rendering(game_id):
-            shown_version = self._shown.get(game_id)
-            if shown_version is None:
-                shown_version = await self.views.shown_version(game_id)
-            if shown_version is not None and shown_version > outcome.state.version:
-                outcome = await self.service(outcome.game).current(game_id)  # never put an older board back up
+        async with self.boards.rendering(game_id):
+            outcome = await self.boards.newest(outcome)  # never an older board back up
             shown = await self.show(outcome)
             await interaction.response.edit_message(embed=shown.embed, view=shown.view)
-            await self._record_shown(game_id, outcome.state.version)
-        await self._keep_up(outcome.game, game_id, outcome.state.version)
+            await self.boards.shown(game_id, outcome.state.version)
+        await self.boards.keep_up(outcome.game, game_id, outcome.state.version, self._edit_placed)
         if not outcome.state.is_over:
             return
         pictured = await self.fronts[outcome.game].finished(outcome, shown)
@@ -270,15 +247,15 @@ class GameBot(discord.AutoShardedClient):
         # repaired at the next start (the board is posted there), never a game nobody can see.
         # Held as the board's rendering lock throughout, so that a reconcile running meanwhile
         # never takes the placed board for one whose game was never stored.
-        async with self._rendering(game_id):
+        async with self.boards.rendering(game_id):
             thinking = await interaction.original_response()
-            await self.views.place_board(game_id, str(thinking.channel.id), str(thinking.id))
+            await self.boards.place(game_id, str(thinking.channel.id), str(thinking.id))
             if interaction.guild_id is not None:
                 await self.locate(str(thinking.channel.id), str(interaction.guild_id))
             try:
                 outcome = await self.service(game).create(game_id, create, str(interaction.id))
             except Refusal as error:  # the public "thinking…" goes; the reason is for the player alone
-                await self.views.forget_board(game_id)
+                await self.boards.forget(game_id)
                 await interaction.delete_original_response()
                 await interaction.followup.send(error.message, ephemeral=True)
                 return
@@ -288,16 +265,17 @@ class GameBot(discord.AutoShardedClient):
             except discord.HTTPException as error:  # Discord would not show it: the game must not be played blind
                 failed = error
             else:
-                await self.views.board_shown(game_id, outcome.state.version)
+                await self.boards.shown(game_id, outcome.state.version)
                 return
         await self.void(game, game_id, f"Discord refused its board: {failed}")
 
     async def board_message(self, game_id: str) -> discord.PartialMessage | None:
         """The message showing ``game_id``'s board, if one was posted."""
-        found = await self.views.board_message(game_id)
-        if found is None:
-            return None
-        channel, message = found
+        found = await self.boards.where(game_id)
+        return None if found is None else self._message(found)
+
+    def _message(self, placed: tuple[str, str]) -> discord.PartialMessage:
+        channel, message = placed
         return self.get_partial_messageable(int(channel)).get_partial_message(int(message))
 
     async def void(self, game: str, game_id: str, why: str) -> None:
@@ -307,98 +285,32 @@ class GameBot(discord.AutoShardedClient):
         with contextlib.suppress(Refusal):  # it ended meanwhile: nothing to call off
             await service.execute(game_id, lambda state, chance: service.game.call_off(state), f"void:{game_id}")
 
-    def _rendering(self, game_id: str) -> asyncio.Lock:
-        """One board edit of a game at a time, so that an older board never lands over a newer one
-        (a restart's reconcile racing the first clicks after it)."""
-        lock = self._board_locks.get(game_id)
-        if lock is None:
-            lock = self._board_locks[game_id] = asyncio.Lock()
-        return lock
-
     async def edit_board(self, outcome: Outcome[Any, Any]) -> bool:
         """Show the game as it stands on its board message, wherever it is (a timer fired, a player
         forfeited, a restart); ``False`` when it cannot be (never posted, deleted, or out of the
         bot's reach). ``outcome`` is the newest the caller knows; a newer one is shown if there is."""
-        edited = await self._edit_board(outcome, again=False)
+        edited = await self.boards.show(outcome, self._edit_placed)
         if edited:
-            await self._keep_up(outcome.game, outcome.state.game_id, outcome.state.version)
+            await self.boards.keep_up(outcome.game, outcome.state.game_id, outcome.state.version, self._edit_placed)
         return edited
 
-    def _stored(self, game: str, state: Any) -> None:
-        if self.shared:
-            self._made[state.game_id] = max(state.version, self._made.get(state.game_id, 0))
-            if len(self._made) > REMEMBERED:
-                self._made.clear()
-
-    async def _keep_up(self, game: str, game_id: str, shown: int) -> None:
-        """With other processes serving the same game, a board edit may land after a newer one: after
-        each edit, the log's version is read again, and while another process has moved the game past
-        what was shown, the board is edited again, so the last edit to land shows the last version.
-        (A version this process stored is shown by its own answer: in-process edits take turns.)"""
-        while self.shared:
-            version = await self.platform.store.version(game_id)
-            if version <= max(shown, self._made.get(game_id, 0)):
-                return
-            latest = await self.service(game).current(game_id)
-            if not await self._edit_board(latest, True):
-                return
-            shown = latest.state.version
-
-    async def _edit_board(self, outcome: Outcome[Any, Any], again: bool) -> bool:
-        """``edit_board``'s edit; ``again``: even if the board is recorded as showing this version."""
-        game_id = outcome.state.game_id
-        async with self._rendering(game_id):
-            message = await self.board_message(game_id)
-            if message is None:
-                return False
-            shown_version = await self.views.shown_version(game_id)
-            if shown_version is not None and shown_version > outcome.state.version:
-                outcome = await self.service(outcome.game).current(game_id)
-            state = outcome.state
-            if shown_version is not None and shown_version >= state.version and not again:
-                return True  # it shows this version already: a version has one board
-            shown = await self.show(outcome)
-            edited = False
-            if state.is_over:
-                pictured = await self.fronts[outcome.game].finished(outcome, shown)
-                edited = bool(pictured.files) and await self._edit(message, pictured)
-            # else (no Attach Files permission there, say) the board without its picture
-            edited = edited or await self._edit(message, shown)
-            if edited:
-                await self._record_shown(game_id, state.version)
-            return edited
-
-    async def _record_shown(self, game_id: str, version: int) -> None:
-        """The board of ``game_id`` shows ``version``: in the read models (for a restart), and here."""
-        await self.views.board_shown(game_id, version)
-        if len(self._shown) > REMEMBERED:
-            self._shown.clear()
-        self._shown[game_id] = max(version, self._shown.get(game_id, 0))
+    async def _edit_placed(self, outcome: Outcome[Any, Any], placed: tuple[str, str]) -> bool:
+        """The board message edited to show ``outcome`` (with its picture when the game is over)."""
+        message, shown = self._message(placed), await self.show(outcome)
+        if outcome.state.is_over:
+            pictured = await self.fronts[outcome.game].finished(outcome, shown)
+            if pictured.files and await self._edit(message, pictured):
+                return True
+        # else (no Attach Files permission there, say) the board without its picture
+        return await self._edit(message, shown)
 
     async def reconcile(self) -> None:
-        """Bring every board up to its game's log, after a crash between a store and a board edit:
-        a game stored but never shown is posted where its board was to be; a board placed for a game
-        that was never stored says so. Runs at start-up, on the side."""
-        for game_id, shown_version in await (await self.settled_views()).boards_behind():
-            async with self._rendering(game_id):  # a game being opened right now is stored when this is had
-                stored = await self.platform.store.load(game_id)
-                if not stored:
-                    message = await self.board_message(game_id)
-                    await self.views.forget_board(game_id)
-                    if message is not None:
-                        with contextlib.suppress(discord.HTTPException):
-                            await message.edit(content=NOT_STARTED, embed=None, view=None)
-                    continue
-            try:
-                game = self.platform.games.of(stored[0].type).name
-                outcome = await self.service(game).current(game_id)
-            except Refusal as refused:
-                log.error("game %s cannot be shown: %s", game_id, getattr(refused, "reason", refused.message))
-                continue
-            if await self.edit_board(outcome):
-                log.info("brought the board of %s up to its log (version %d)", game_id, outcome.state.version)
-            elif shown_version == 0 and not outcome.state.is_over:  # placed, never shown, and now unshowable
-                await self.void(game, game_id, "its board could never be shown")
+        """Bring every board up to its game's log after a restart (``Boards.reconcile``), on the side."""
+        await self.boards.reconcile(self._edit_placed, self._unstarted, self.void)
+
+    async def _unstarted(self, placed: tuple[str, str]) -> None:
+        with contextlib.suppress(discord.HTTPException):
+            await self._message(placed).edit(content=NOT_STARTED, embed=None, view=None)
 
     async def _edit(self, message: discord.PartialMessage, shown: Shown) -> bool:
         try:

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from bot.platform.boards import Boards
 from bot.platform.contract import Chance
 from bot.platform.projection import Projector, settle_and_close
 from bot.platform.registry import AnyGame, Games
@@ -31,6 +32,11 @@ class Platform:
     timers: Timers
     leadership: Leadership
     """Which process keeps the timers and the read models (``bot.platform.duty``)."""
+    boards: Boards = field(init=False)
+    """Where each game's public board is, which version it shows, and who listens for new ones."""
+
+    def __post_init__(self) -> None:
+        self.boards = Boards(self)
 
     def service(self, game: str | AnyGame) -> GameService[Any, Any, Any]:
         return self.services[game if isinstance(game, str) else game.name]

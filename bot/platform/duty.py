@@ -70,6 +70,7 @@ class Duty:
         self.ready.set()
         if leads:
             await self._follow()
+        await p.boards.follow()  # every process: its subscribers hear what the others appended
 
     async def _take_lead(self) -> None:
         p = self.platform

@@ -19,7 +19,7 @@ from bot.platform.compose import Platform, platform
 from bot.platform.duty import Duty
 from bot.platform.settings import Settings
 from cucumber_core.events import Seat
-from cucumber_core.game import OpenLobby
+from cucumber_core.game import JoinLobby, OpenLobby
 from storage.leadership import LEADER_LOCK, PostgresLeadership, SoleLeadership
 from storage.postgres import PostgresEventStore
 from tests.fake_clock import FakeClock
@@ -175,3 +175,22 @@ async def test_a_turn_that_fails_is_tried_again(tmp_path: Path, caplog: pytest.L
             assert duty.leading and "the leading process's work failed" in caplog.text
         finally:
             task.cancel()
+
+
+async def test_a_subscriber_hears_each_new_version_from_its_process_and_from_the_others(
+    processes: list[Process],
+) -> None:
+    """The web's spectators will subscribe in whichever process serves them: a move stored by that
+    process is heard at once, one stored by another process once the NOTIFY wakes this one's duty."""
+    (leader, _), (follower, _) = ((p.platform, p.duty) for p in processes)
+    ann = Seat("1", "Ann")
+    for here in (leader, follower):  # a subscriber in the leading process, then in the following one
+        game_id = f"t-{id(here)}"
+        async with here.boards.subscribe(game_id) as heard:
+            other = follower if here is leader else leader
+            await other.service("cucumber").create(game_id, OpenLobby(game_id, ann, 3), f"open-{game_id}")  # elsewhere
+            change = await asyncio.wait_for(heard.get(), 20)
+            assert (change.game, change.game_id, change.version) == ("cucumber", game_id, 1)
+            await here.service("cucumber").execute(game_id, lambda s, c: [JoinLobby(Seat("2", "Bob"))], f"j-{game_id}")
+            assert (await asyncio.wait_for(heard.get(), 20)).version == 2  # its own process: at once
+        assert not here.boards._subscribers  # nothing is read for a game nobody watches
