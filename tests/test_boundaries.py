@@ -11,6 +11,12 @@ from pathlib import Path
 
 import pytest
 
+from bot.discord.buttons import GameButton
+from bot.discord.history import HistoryButton
+from bot.discord.leaderboard import LeaderboardButton
+from bot.platform.registry import Games, installed_modules, load
+from bot.platform.settings import Settings
+
 ROOT = Path(__file__).resolve().parent.parent
 IMPURE = {"asyncio", "os", "io", "socket", "sqlite3", "aiosqlite", "time", "datetime", "random", "secrets", "pathlib"}
 IMPURE |= {"discord", "aiohttp", "storage", "bot", "subprocess", "threading", "logging"}
@@ -126,3 +132,19 @@ def test_the_platform_imports_no_game_and_storage_no_game() -> None:
         assert not {m for m in found if m.split(".")[0] in GAMES or m.startswith("bot.games")}, (path, sorted(found))
     for path in files("storage"):
         assert not imports(path) & {"bot", *GAMES}, path
+
+
+@pytest.mark.parametrize(
+    "path", [*files("bot/games"), *files("examples")], ids=lambda p: p.relative_to(ROOT).as_posix()
+)
+def test_a_game_front_is_given_a_table_not_the_client(path: Path) -> None:
+    """A game's Discord front works through the narrow ``Table`` it is given (``bot.discord.front``)."""
+    assert "bot.discord.client" not in modules(path)
+
+
+def test_every_button_is_a_game_button() -> None:
+    """One base for every persistent button: the custom_id parsed back, its owner checked, a refusal in words."""
+    games = Games.load(Settings(), {**installed_modules("hogbot"), "press": "hogbot_press.game:PressGame"})
+    fronts = [load(game.discord_front) for game in games.values()]
+    buttons = [HistoryButton, LeaderboardButton, *(button for front in fronts for button in front.buttons)]
+    assert len(buttons) == 12 and all(issubclass(button, GameButton) for button in buttons)

@@ -1,9 +1,11 @@
-"""The Discord front end: one client for every game. Each game's front (found through its module)
-brings its slash-command group and buttons; the client places and edits boards, answers clicks
-over the game's service, keeps the timers' promises on Discord, and brings boards up to their logs
-after a restart.
+"""The Discord front end: one client for every game, the Discord connection. Each game's front (found
+through its module, given the client as a ``Table``) brings its slash-command group, its buttons and its
+board as a message; the client answers clicks over the game's service, posts and edits boards, and
+keeps the timers' promises on Discord. Which version a board shows, and bringing boards up to their
+logs after a restart or a lost edit, is the platform's (``bot.platform.boards``): this module only
+draws and posts.
 
-Buttons are ``DynamicItem``s whose custom_id carries the game and the board's version, so they keep
+Buttons are ``GameButton``s whose custom_id carries the game and the board's version, so they keep
 working after a restart and a click on an old board is recognised as stale.
 """
 
@@ -27,7 +29,7 @@ from bot.discord.history import HistoryButton
 from bot.discord.leaderboard import LeaderboardButton
 from bot.platform.chance import commitment
 from bot.platform.compose import Platform, platform
-from bot.platform.contract import Outcome, Refusal, Reminder
+from bot.platform.contract import Deadline, Outcome, Refusal, Reminder
 from bot.platform.duty import Duty
 from bot.platform.registry import load
 from bot.platform.service import GameDamaged, GameService, StaleBoard
@@ -140,6 +142,10 @@ class GameBot(discord.AutoShardedClient):
     async def settled_views(self) -> GameViews:
         """The read models, once they show every event appended so far."""
         return await self.platform.settled_views()
+
+    def deadlines(self, game_id: str) -> list[Deadline]:
+        """The game's pending deadlines, as this process's timers hold them."""
+        return [Deadline(due.at, due.kind) for due in self.timers.pending(game_id)]
 
     async def live_games(self, place: str | None = None, game: str | None = None) -> list[GameRow]:
         """The games being played (in ``place``, of ``game``), as of the last event."""

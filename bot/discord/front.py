@@ -1,15 +1,27 @@
-"""What a game gives the Discord client: its slash-command group, its buttons, and its board as a
-message. Built by the factory its game module names in ``discord_front``."""
+"""What a game gives the Discord client, and what it is given.
+
+A game's Discord front (built by the factory its module names in ``discord_front``) brings its
+slash-command group, its buttons and its board as a message. It is given a ``Table``: the narrow
+part of the client it may use (run a command and show the board, open a game, the read models),
+never the client itself, so that no front reaches into how boards are kept (``bot.platform.boards``)
+or how Discord is spoken to. A button finds its front with ``front_of``.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 from discord import app_commands
 
-from bot.platform.contract import Outcome
+from bot.platform.contract import Deadline, GameRow, Outcome
+
+if TYPE_CHECKING:
+    from bot.platform.compose import Platform
+    from bot.platform.service import GameService
+    from storage.games import GameViews
 
 FORGED = "That button is not one of mine."
 """The answer to a button whose custom_id is none of ours, or is not as we made it."""
@@ -22,6 +34,54 @@ class Shown:
     embed: discord.Embed
     view: discord.ui.View
     files: list[discord.File] = field(default_factory=list)
+
+
+class Table(Protocol):
+    """What a game's front may ask of the Discord client."""
+
+    @property
+    def platform(self) -> Platform: ...
+
+    @property
+    def views(self) -> GameViews: ...
+
+    def service(self, game: str) -> GameService[Any, Any, Any]: ...
+
+    async def open_game(
+        self, interaction: discord.Interaction[Any], game: str, game_id: str, create: object, mention: str | None = None
+    ) -> None:
+        """Create the game and post its board as the command's answer."""
+        ...
+
+    async def update_board(
+        self,
+        interaction: discord.Interaction[Any],
+        game: str,
+        game_id: str,
+        pending: Callable[[], Awaitable[Outcome[Any, Any]]],
+    ) -> None:
+        """Run a press's command and edit the clicked board, or tell the clicker privately why not."""
+        ...
+
+    async def edit_board(self, outcome: Outcome[Any, Any]) -> bool:
+        """Show the game as it stands on its board, wherever it is (after a command with no click)."""
+        ...
+
+    async def live_games(self, place: str | None = None, game: str | None = None) -> list[GameRow]: ...
+
+    async def settled_views(self) -> GameViews: ...
+
+    async def seal_line(self, game: str, state: Any) -> str | None:
+        """What a board says of the game's seed (sealed while it is played, revealed once it is over)."""
+        ...
+
+    def deadlines(self, game_id: str) -> list[Deadline]:
+        """The game's pending deadlines, as its timers hold them."""
+        ...
+
+    async def locate(self, channel_id: str, server_id: str) -> None:
+        """Remember the server a channel is in (for its leaderboard)."""
+        ...
 
 
 class DiscordFront(Protocol):
@@ -39,3 +99,15 @@ class DiscordFront(Protocol):
         ...
 
     def close(self) -> None: ...
+
+
+class Fronts(Protocol):
+    @property
+    def fronts(self) -> Mapping[str, DiscordFront]: ...
+
+
+def front_of(interaction: discord.Interaction[Any], game: str) -> Any:
+    """The front of ``game`` on the client a button's click came to (a button is rebuilt from its
+    custom_id alone: this is how it finds what to do)."""
+    client: Fronts = interaction.client
+    return client.fronts[game]

@@ -9,11 +9,12 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 from discord import app_commands
 
+from bot.discord.buttons import GameButton
 from bot.discord.front import FORGED
 from bot.platform.compose import Platform
 
 if TYPE_CHECKING:
-    from bot.discord.client import GameBot
+    from bot.discord.front import Table
 
 PAGE = 10
 
@@ -48,27 +49,20 @@ def add_history_command(group: app_commands.Group, platform: Platform, game: str
 
 
 class HistoryButton(
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    GameButton,
     template=r"(?P<game>[a-z]{1,20}):history:(?P<player>\d{1,20}):(?P<offset>\d{1,6}):(?P<which>older|newer)",
 ):
     def __init__(self, game: str, player_id: str, offset: int, which: str, disabled: bool = False) -> None:
-        button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
-            label="Older ▶" if which == "older" else "◀ Newer",
-            style=discord.ButtonStyle.secondary,
-            custom_id=f"{game}:history:{player_id}:{offset}:{which}",
-            disabled=disabled,
-        )
-        super().__init__(button)
+        label = "Older ▶" if which == "older" else "◀ Newer"
+        super().__init__(f"{game}:history:{player_id}:{offset}:{which}", label, disabled=disabled)
         self.game, self.player_id, self.offset = game, player_id, offset
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> HistoryButton:
+    def parse(cls, match: re.Match[str]) -> HistoryButton:
         return cls(match["game"], match["player"], int(match["offset"]), match["which"])
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        platform = cast("GameBot", interaction.client).platform
+    async def press(self, interaction: discord.Interaction[Any]) -> None:
+        platform = cast("Table", interaction.client).platform
         if self.game not in platform.games:
             await interaction.response.send_message(FORGED, ephemeral=True)
             return

@@ -10,11 +10,12 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 from discord import app_commands
 
+from bot.discord.buttons import GameButton
 from bot.discord.front import FORGED
 from bot.platform.ratings import FARM_LIMIT, standings_lines
 
 if TYPE_CHECKING:
-    from bot.discord.client import GameBot
+    from bot.discord.front import Table
 
 PAGE = 10
 MAX_OFFSET = 9_999_990
@@ -22,7 +23,7 @@ MAX_OFFSET = 9_999_990
 
 
 async def leaderboard_page(
-    client: GameBot, interaction: discord.Interaction[Any], game: str, offset: int
+    client: Table, interaction: discord.Interaction[Any], game: str, offset: int
 ) -> tuple[discord.Embed, discord.ui.View]:
     """The page of the leaderboard of ``game`` in the asker's server (everyone's outside a server)."""
     server = str(interaction.guild_id) if interaction.guild_id is not None else None
@@ -46,7 +47,7 @@ async def leaderboard_page(
     return shown, view
 
 
-def add_leaderboard_command(group: app_commands.Group, client: GameBot, game: str) -> None:
+def add_leaderboard_command(group: app_commands.Group, client: Table, game: str) -> None:
     """``/<game> leaderboard``: this server's players by rating, for the asker alone."""
 
     @group.command(name="leaderboard", description="This server's best players, by rating")
@@ -55,28 +56,18 @@ def add_leaderboard_command(group: app_commands.Group, client: GameBot, game: st
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
 
-class LeaderboardButton(
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"(?P<game>[a-z]{1,20}):leaders:(?P<offset>\d{1,7}):(?P<which>up|down)",
-):
+class LeaderboardButton(GameButton, template=r"(?P<game>[a-z]{1,20}):leaders:(?P<offset>\d{1,7}):(?P<which>up|down)"):
     def __init__(self, game: str, offset: int, which: str, disabled: bool = False) -> None:
-        button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
-            label="◀ Higher" if which == "up" else "Lower ▶",
-            style=discord.ButtonStyle.secondary,
-            custom_id=f"{game}:leaders:{min(offset, MAX_OFFSET)}:{which}",
-            disabled=disabled,
-        )
-        super().__init__(button)
+        label = "◀ Higher" if which == "up" else "Lower ▶"
+        super().__init__(f"{game}:leaders:{min(offset, MAX_OFFSET)}:{which}", label, disabled=disabled)
         self.game, self.offset = game, offset
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> LeaderboardButton:
+    def parse(cls, match: re.Match[str]) -> LeaderboardButton:
         return cls(match["game"], int(match["offset"]), match["which"])
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        client = cast("GameBot", interaction.client)
+    async def press(self, interaction: discord.Interaction[Any]) -> None:
+        client = cast("Table", interaction.client)
         if self.game not in client.platform.games:
             await interaction.response.send_message(FORGED, ephemeral=True)
             return

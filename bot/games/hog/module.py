@@ -64,7 +64,7 @@ class HogGame:
     title = "Hog"
     draws = "dice"
     refusal = HogError
-    discord_front = "bot.games.hog.discord.cog:HogFront"
+    discord_front = "bot.games.hog.discord.front:HogFront"
 
     settings = (
         ("HOG_CHALLENGE_TIMEOUT", "seconds before an unanswered challenge expires (0: never; default 600)"),

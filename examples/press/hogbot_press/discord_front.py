@@ -1,4 +1,6 @@
-"""Press in Discord: ``/press start`` against a bot, and the press button, on the platform's client."""
+"""Press in Discord: ``/press start`` against a bot, and the press button. A front is given the client's
+``Table`` (what a game may ask of it) and its buttons are ``GameButton``s: their custom_id carries the
+game and the board's version, so they keep working after a restart and a stale press is known."""
 
 from __future__ import annotations
 
@@ -8,37 +10,32 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord.client import GameBot
-from bot.discord.front import Shown
+from bot.discord.buttons import GameButton
+from bot.discord.front import Shown, Table, front_of
 from bot.platform.contract import Outcome
 from hogbot_press.game import Created, Press, PressGame
 
 
-class PressButton(
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"press:(?P<game>\w+):(?P<v>\d+)"
-):
+class PressButton(GameButton, template=r"press:(?P<game>\w+):(?P<v>\d+)"):
     def __init__(self, game_id: str, version: int) -> None:
-        super().__init__(discord.ui.Button(label="Press", custom_id=f"press:{game_id}:{version}"))
+        super().__init__(f"press:{game_id}:{version}", "Press")
         self.game_id, self.version = game_id, version
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> PressButton:
+    def parse(cls, match: re.Match[str]) -> PressButton:
         return cls(match["game"], int(match["v"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        client = interaction.client
-        assert isinstance(client, GameBot)
-        me, service = str(interaction.user.id), client.service("press")
-        press = service.execute(self.game_id, lambda s, c: [Press(me)], str(interaction.id), self.version)
-        await client.update_board(interaction, "press", self.game_id, lambda: press)
+    async def press(self, interaction: discord.Interaction[Any]) -> None:
+        front: PressFront = front_of(interaction, "press")
+        me, service = str(interaction.user.id), front.client.service("press")
+        pressing = service.execute(self.game_id, lambda s, c: [Press(me)], str(interaction.id), self.version)
+        await front.client.update_board(interaction, "press", self.game_id, lambda: pressing)
 
 
 class PressFront:
     buttons = (PressButton,)
 
-    def __init__(self, client: GameBot, game: PressGame) -> None:
+    def __init__(self, client: Table, game: PressGame) -> None:
         self.client = client
 
     def commands(self) -> app_commands.Group:

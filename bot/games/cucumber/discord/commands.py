@@ -91,7 +91,7 @@ def cucumber_commands(front: CucumberFront) -> app_commands.Group:
     @replay.autocomplete("game")
     async def recent(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
         me = str(interaction.user.id)
-        rows = await client.views.history(me, limit=25, game=GAME)
+        rows = await (await client.settled_views()).history(me, limit=25, game=GAME)
         lines = [(row.game_id, f"{row.game_id} · {front.game.history_line(row, me)}") for row in rows]
         return [
             app_commands.Choice(name=line[:100], value=game_id)

@@ -16,8 +16,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord.client import GameBot
-from bot.discord.front import FORGED, Shown
+from bot.discord.front import FORGED, Shown, Table
 from bot.games.cucumber.discord.buttons import (
     GAME,
     BackButton,
@@ -62,7 +61,7 @@ class CucumberFront:
         ReplayButton,
     )
 
-    def __init__(self, client: GameBot, game: CucumberGame) -> None:
+    def __init__(self, client: Table, game: CucumberGame) -> None:
         self.client, self.game = client, game
         self.service = client.service(GAME)
 
@@ -74,7 +73,7 @@ class CucumberFront:
 
     def deadline(self, state: GameState) -> float | None:
         """When the game's pending deadline (a turn, a table closing) comes, if it has one."""
-        due = [d.at for d in self.client.timers.pending(state.game_id) if d.kind in ("turn", "expire")]
+        due = [d.at for d in self.client.deadlines(state.game_id) if d.kind in ("turn", "expire")]
         return min(due, default=None)
 
     async def show(self, outcome: Outcome[GameState, Event]) -> Shown:

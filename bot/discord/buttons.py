@@ -1,0 +1,66 @@
+"""The base of every persistent button: what it means is in its custom_id (so it works after a
+restart), which is parsed back, checked, and refused in words when it cannot be acted on.
+
+A button subclasses ``GameButton`` with its ``template`` (each part any text up to the next colon,
+so that a forged custom_id reaches ``refusal`` instead of failing silently), builds itself from a
+match in ``parse``, says in ``refusal`` why a custom_id cannot be acted on (``FORGED`` parts), and
+acts in ``press``. A button with an ``owner`` (a hand's card, a hand's *Refresh*) answers its owner
+alone; everyone else is told ``not_yours``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, ClassVar, Self
+
+import discord
+
+Button = discord.ui.Button[discord.ui.View]
+
+
+class GameButton(discord.ui.DynamicItem[Button], template=r"(?!)"):
+    owner: str | None = None
+    """The one user the button answers (``None``: whoever may act on the board)."""
+    not_yours: ClassVar[str] = "That button is not yours."
+
+    def __init__(
+        self,
+        custom_id: str,
+        label: str,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        emoji: str | None = None,
+        disabled: bool = False,
+    ) -> None:
+        super().__init__(Button(label=label, style=style, emoji=emoji, custom_id=custom_id, disabled=disabled))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Self:
+        return cls.parse(match)
+
+    @classmethod
+    def parse(cls, match: re.Match[str]) -> Self:
+        """The button a custom_id that matched the template names."""
+        raise NotImplementedError
+
+    def refusal(self) -> str | None:
+        """Why this button cannot be acted on, whoever presses it (a part that is not as made), or ``None``."""
+        return None
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        refusal = self.refusal()
+        if refusal is None and self.owner is not None and self.owner != str(interaction.user.id):
+            refusal = self.not_yours
+        if refusal is not None:
+            await interaction.response.send_message(refusal, ephemeral=True)
+            return
+        await self.press(interaction)
+
+    async def press(self, interaction: discord.Interaction[Any]) -> None:
+        raise NotImplementedError
+
+
+def number(text: str) -> int | None:
+    """A custom_id's number part, or ``None`` when it is not one (a forged id)."""
+    return int(text) if re.fullmatch(r"-?\d{1,9}", text) else None

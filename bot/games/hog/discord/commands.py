@@ -1,0 +1,196 @@
+"""``/hog``: play the house or a friend, forfeit, the rules, replays, history, stats, the leaderboard,
+verify and help."""
+
+from __future__ import annotations
+
+import secrets
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.discord.history import add_history_command
+from bot.discord.leaderboard import add_leaderboard_command
+from bot.discord.verify import add_verify_command
+from bot.games.hog.discord.buttons import GAME
+from bot.games.hog.discord.embeds import stats_embed
+from bot.games.hog.module import resign
+from bot.games.hog.rules_help import explain
+from bot.platform.contract import Refusal
+from hog_core.events import Player
+from hog_core.game import Command, CreateGame, DeclineChallenge, ExpireChallenge
+from hog_core.rulesets import DEFAULT_RULES, RULE_SETS
+from hog_core.strategies import DIFFICULTIES
+
+if TYPE_CHECKING:
+    from bot.games.hog.discord.front import HogFront
+
+
+def new_game_id() -> str:
+    return f"g{secrets.token_hex(5)}"
+
+
+RULE_CHOICES = [app_commands.Choice(name=rs.name[:100], value=rs.id) for rs in RULE_SETS.values()]
+LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in DIFFICULTIES]
+
+
+def hog_commands(bot: HogFront) -> app_commands.Group:
+    hog = app_commands.Group(name="hog", description="Play Hog, the dice game from CS 61A")
+
+    @hog.command(name="house", description="Play a game against the house")
+    @app_commands.describe(
+        rules="the rule set", goal="points to win (10 to 200)", difficulty="how well the house plays"
+    )
+    @app_commands.choices(rules=RULE_CHOICES, difficulty=LEVEL_CHOICES)
+    async def house(
+        interaction: discord.Interaction[Any],
+        rules: str = DEFAULT_RULES,
+        goal: app_commands.Range[int, 10, 200] = 100,
+        difficulty: str = "perfect",
+    ) -> None:
+        player = Player(str(interaction.user.id), interaction.user.display_name)
+        rival = Player(f"house:{difficulty}", "The house", house=difficulty)
+        place = str(interaction.channel_id)
+        create = CreateGame(
+            new_game_id(), (player, rival), rules=rules, goal=goal, place=place, turn_timeout=bot.turn_timeout
+        )
+        await bot.open_game(interaction, create)
+
+    @hog.command(name="challenge", description="Challenge someone in this channel to a game")
+    @app_commands.describe(opponent="who to play", rules="the rule set", goal="points to win (10 to 1000)")
+    @app_commands.choices(rules=RULE_CHOICES)
+    async def challenge(
+        interaction: discord.Interaction[Any],
+        opponent: discord.User,
+        rules: str = DEFAULT_RULES,
+        goal: app_commands.Range[int, 10, 1000] = 100,
+    ) -> None:
+        me = interaction.user
+        refusal = None
+        if interaction.guild_id is None:
+            refusal = "Challenges are played in a server's channel; here, try `/hog house`."
+        elif not isinstance(opponent, discord.Member):  # Discord resolved no member: not in this server
+            refusal = f"{opponent.display_name} is not a member of this server, so they cannot play here."
+        elif opponent.id == me.id:
+            refusal = "You can't challenge yourself: try `/hog house`."
+        elif opponent.bot:
+            refusal = f"{opponent.display_name} is a bot. Play the house with `/hog house`."
+        else:
+            pair = {str(me.id), str(opponent.id)}
+            live = await bot.client.live_games(str(interaction.channel_id), GAME)
+            if any({s.player_id for s in row.seats} == pair for row in live):
+                refusal = f"You already have a game with {opponent.display_name} in this channel."
+        if refusal is not None:
+            await interaction.response.send_message(refusal, ephemeral=True)
+            return
+        players = (Player(str(me.id), me.display_name), Player(str(opponent.id), opponent.display_name))
+        create = CreateGame(
+            new_game_id(),
+            players,
+            rules=rules,
+            goal=goal,
+            challenge=True,
+            place=str(interaction.channel_id),
+            challenge_timeout=bot.challenge_timeout,
+            turn_timeout=bot.turn_timeout,
+        )
+        await bot.open_game(interaction, create, mention=opponent.mention)
+
+    @hog.command(name="forfeit", description="Resign your game in this channel")
+    async def forfeit(interaction: discord.Interaction[Any]) -> None:
+        me = str(interaction.user.id)
+        live = await bot.client.live_games(str(interaction.channel_id), GAME)
+        mine = [row for row in live if me in {s.player_id for s in row.seats}]
+        if not mine:
+            await interaction.response.send_message("You have no game in this channel.", ephemeral=True)
+            return
+        game = mine[-1]
+        try:
+            if game.status == "challenged":  # not started: the challenger withdraws, the challenged declines
+                withdraw: Command = ExpireChallenge() if game.seats[0].player_id == me else DeclineChallenge(me)
+                outcome = await bot.service.execute(game.game_id, lambda state, chance: [withdraw], str(interaction.id))
+            else:
+                outcome = await bot.service.execute(game.game_id, resign(me), str(interaction.id))
+        except Refusal as error:
+            await interaction.response.send_message(error.message, ephemeral=True)
+            return
+        shown = await bot.show(outcome)
+        await interaction.response.send_message(embed=shown.embed)
+        await bot.client.edit_board(outcome)  # the old board loses its buttons and shows the picture
+
+    @hog.command(name="rules", description="A rule set explained, with examples")
+    @app_commands.describe(rules="the rule set (the default one if left out)")
+    @app_commands.choices(rules=RULE_CHOICES)
+    async def rules_(interaction: discord.Interaction[Any], rules: str = DEFAULT_RULES) -> None:
+        if rules not in RULE_SETS:
+            await interaction.response.send_message(f"There is no rule set {rules!r}.", ephemeral=True)
+            return
+        title, text = explain(rules)
+        await interaction.response.send_message(embed=discord.Embed(title=title, description=text), ephemeral=True)
+
+    @hog.command(name="replay", description="Watch a game again, turn by turn (only you see it)")
+    @app_commands.describe(
+        game="the game's id (your recent games are offered)",
+        step="start at this step",
+        animate="also send the game drawn turn by turn, as an animated GIF",
+    )
+    async def replay(
+        interaction: discord.Interaction[Any],
+        game: str,
+        step: app_commands.Range[int, 1, 100_000] = 1,
+        animate: bool = False,
+    ) -> None:
+        try:
+            shown = await bot.replay(game.strip(), step - 1)
+        except Refusal as error:
+            await interaction.response.send_message(error.message, ephemeral=True)
+            return
+        if shown is None:
+            await interaction.response.send_message(f"There is no game {game!r} to replay.", ephemeral=True)
+            return
+        await interaction.response.send_message(embed=shown.embed, view=shown.view, files=shown.files, ephemeral=True)
+        if animate:
+            await bot.send_animation(interaction, game.strip())
+
+    @replay.autocomplete("game")
+    async def recent_games(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+        me = str(interaction.user.id)
+        rows = await (await bot.client.settled_views()).history(me, limit=25, game=GAME)
+        typed = current.strip().lower()
+        return [
+            app_commands.Choice(name=f"{row.game_id} · {bot.game.history_line(row, me)}"[:100], value=row.game_id)
+            for row in rows
+            if typed in f"{row.game_id} {bot.game.history_line(row, me)}".lower()
+        ]
+
+    add_history_command(hog, bot.client.platform, GAME)
+    add_verify_command(hog, bot.client, GAME)
+    add_leaderboard_command(hog, bot.client, GAME)
+
+    @hog.command(name="stats", description="Games, wins, streaks, rating and the biggest turn, yours or a member's")
+    @app_commands.describe(member="whose stats (yours if left out)")
+    async def stats(interaction: discord.Interaction[Any], member: discord.Member | None = None) -> None:
+        who = member or interaction.user
+        found = await (await bot.client.settled_views()).stats(str(who.id), GAME, by="rules", best="turn")
+        await interaction.response.send_message(embed=stats_embed(found, who.display_name), ephemeral=True)
+
+    @hog.command(name="help", description="How to play Hog here")
+    async def help_(interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message(embed=HELP, ephemeral=True)
+
+    return hog
+
+
+HELP = discord.Embed(
+    title="Hog: how to play",
+    description=(
+        "Two players take turns. On your turn choose how many dice to roll (0 to 10): your turn scores "
+        "their sum, but a 1 ruins it, and rolling none scores by a special rule. First to the goal wins.\n\n"
+        "`/hog challenge @someone` challenges a friend; `/hog house` plays the house (easy, medium or "
+        "perfect). Press a number on the board to roll that many dice, or 💡 Hint for the best move. "
+        "`/hog rules` explains each rule set "
+        "with examples; `/hog forfeit` resigns. `/hog history` lists your games and `/hog replay` watches "
+        "one again, turn by turn; `/hog stats` shows your record and rating, `/hog leaderboard` this "
+        "server's best. Every board's dice are sealed: `/hog verify` checks a finished game."
+    ),
+)

@@ -1,0 +1,143 @@
+"""Hog's Discord front: the board of a game as an embed with a button per legal move, its picture
+once it is over, replays, and the moves a press asks for, over the client's ``Table``."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.discord.front import Shown, Table
+from bot.games.hog.board import board, hint
+from bot.games.hog.discord.buttons import GAME, AnswerButton, HintButton, MoveButton, ReplayButton
+from bot.games.hog.discord.commands import hog_commands
+from bot.games.hog.discord.embeds import embed
+from bot.games.hog.discord.replays import replay_embed, replay_view
+from bot.games.hog.limits import check
+from bot.games.hog.module import HogGame, turn
+from bot.games.hog.painter import Painter
+from bot.games.hog.replays import chances_around
+from bot.platform.contract import Outcome
+from hog_core.errors import HogError
+from hog_core.events import Event
+from hog_core.game import Command, CreateGame, GameState, Status
+from hog_core.game import replay as fold
+
+
+def moves_view(state: GameState) -> discord.ui.View:
+    """Accept / Decline while a challenge is open, a button per legal move while it is played."""
+    view = discord.ui.View(timeout=None)
+    if state.status is Status.CHALLENGED:
+        view.add_item(AnswerButton(state.game_id, "accept"))
+        view.add_item(AnswerButton(state.game_id, "decline"))
+    elif not state.is_over:
+        for k in state.legal_moves():
+            view.add_item(MoveButton(state.game_id, state.version, k))
+        view.add_item(HintButton(state.game_id))
+    return view
+
+
+class HogFront:
+    buttons: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+        MoveButton,
+        AnswerButton,
+        HintButton,
+        ReplayButton,
+    )
+
+    def __init__(self, client: Table, game: HogGame) -> None:
+        self.client, self.game = client, game
+        self.service = client.service(GAME)
+        self.challenge_timeout, self.turn_timeout = game.challenge_timeout, game.turn_timeout
+        self.painter = Painter()
+
+    def close(self) -> None:
+        self.painter.close()
+
+    async def show(self, outcome: Outcome[GameState, Event]) -> Shown:
+        """The board after ``outcome`` (without the picture: see ``finished``)."""
+        state = outcome.state
+        solution = await self.game.solution(state)
+        chances = None if solution is None else solution.win_chances(state)
+        return Shown(embed(board(state, outcome.story, chances)), moves_view(state))
+
+    async def finished(self, outcome: Outcome[GameState, Event], shown: Shown) -> Shown:
+        return await self.with_picture(shown, await self.service.events(outcome.state.game_id), outcome.state)
+
+    async def with_picture(self, shown: Shown, events: list[Event], last: GameState, at: int | None = None) -> Shown:
+        """``shown`` with the picture of the game (``events``, ending in ``last``) attached and shown
+        in its embed, once a turn was played."""
+        png = await self.painter.paint(events, await self.game.solution(last), at)
+        if png is None:
+            return shown
+        names = " and ".join(p.name for p in last.players)
+        picture = discord.File(io.BytesIO(png), f"hog-{last.game_id}.png", description=f"{names}'s totals turn by turn")
+        pictured = shown.embed.copy()
+        pictured.set_image(url=f"attachment://{picture.filename}")
+        return Shown(pictured, shown.view, [picture])
+
+    async def replay(self, game_id: str, step: int) -> Shown | None:
+        """Step ``step`` of ``game_id``'s replay (clamped to the game), or ``None`` for no such game."""
+        events = await self.service.events(game_id)
+        steps = list(self.game.narrate(events))
+        if not steps:
+            return None
+        step = max(0, min(step, len(steps) - 1))
+        after = steps[step][1]
+        chances = chances_around(steps, step, await self.game.solution(after))
+        shown = Shown(replay_embed(steps, step, chances), replay_view(game_id, step, len(steps)))
+        if (sealed := await self.client.seal_line(GAME, steps[-1][1])) is not None:
+            shown.embed.set_footer(text=f"{shown.embed.footer.text} · {sealed}")
+        return await self.with_picture(shown, events, steps[-1][1], at=after.turn_number)
+
+    async def send_animation(self, interaction: discord.Interaction[Any], game_id: str) -> None:
+        """The game drawn turn by turn, as a GIF for the asker alone: a second or two to draw, so it
+        follows the answer."""
+        events = await self.service.events(game_id)
+        last = fold(events)
+        gif = await self.painter.animate(events, await self.game.solution(last))
+        if gif is None:
+            await interaction.followup.send("Nothing to animate yet: nobody has moved.", ephemeral=True)
+            return
+        animation = discord.File(io.BytesIO(gif), f"hog-{last.game_id}.gif", description="The game, turn by turn")
+        await interaction.followup.send(file=animation, ephemeral=True)
+
+    async def hint(self, game_id: str, place: str) -> str:
+        """The best move in ``game_id`` as a player in ``place`` may ask for it (``Refusal`` for a damaged game)."""
+        state = (await self.service.current(game_id)).state  # told, so any damage shows
+        if state.version == 0 or state.place != place:
+            return "There is no such game here."
+        return hint(state, await self.game.solution(state))
+
+    async def move(self, interaction: discord.Interaction[Any], game_id: str, version: int, k: int) -> None:
+        player, command_id, place = str(interaction.user.id), str(interaction.id), str(interaction.channel_id)
+        await self.client.update_board(
+            interaction,
+            GAME,
+            game_id,
+            lambda: self.service.execute(game_id, turn(player, k), command_id, version, place),
+        )
+
+    async def run_and_show(self, interaction: discord.Interaction[Any], game_id: str, command: Command) -> None:
+        place = str(interaction.channel_id)
+        await self.client.update_board(
+            interaction,
+            GAME,
+            game_id,
+            lambda: self.service.execute(game_id, lambda state, chance: [command], str(interaction.id), place=place),
+        )
+
+    async def open_game(
+        self, interaction: discord.Interaction[Any], create: CreateGame, mention: str | None = None
+    ) -> None:
+        try:
+            check(create)
+        except HogError as error:
+            await interaction.response.send_message(error.message, ephemeral=True)
+            return
+        await self.client.open_game(interaction, GAME, create.game_id, create, mention)
+
+    def commands(self) -> app_commands.Group:
+        return hog_commands(self)
