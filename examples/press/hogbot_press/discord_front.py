@@ -28,8 +28,12 @@ class PressButton(GameButton, template=r"press:(?P<game>\w+):(?P<v>\d+)"):
     async def press(self, interaction: discord.Interaction[Any]) -> None:
         front: PressFront = front_of(interaction, "press")
         me, service = str(interaction.user.id), front.client.service("press")
-        pressing = service.execute(self.game_id, lambda s, c: [Press(me)], str(interaction.id), self.version)
-        await front.client.update_board(interaction, "press", self.game_id, lambda: pressing)
+        await front.client.update_board(  # the command runs only if the press is on this game's board
+            interaction,
+            "press",
+            self.game_id,
+            lambda: service.execute(self.game_id, lambda s, c: [Press(me)], str(interaction.id), self.version),
+        )
 
 
 class PressFront:
