@@ -24,6 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bot.platform.ratings import FARM_WINDOW, Decided, Ledger
 from storage.games import GameViews, SeatSummary, Summary
+from storage.sqlite.database import SqliteDatabase
 
 SERVERS = {"s1": [f"c{i}" for i in range(5)], "s2": [f"c{i}" for i in range(5, 10)]}
 
@@ -71,7 +72,7 @@ async def main() -> None:
     args = parser.parse_args()
     rng = random.Random(1)
     with tempfile.TemporaryDirectory() as folder:
-        views = await GameViews.open(Path(folder) / "views.sqlite3")
+        views = GameViews(await SqliteDatabase.open(Path(folder) / "views.sqlite3"))
         try:
             rated = await populate(views, args.players, args.games, rng)
             print(f"{rated:,} rated players, {args.games:,} rated games, {args.asks} asks each")

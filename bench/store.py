@@ -26,7 +26,8 @@ from bench.replay import sixty_turn_game
 from bot.games.hog.module import HogGame
 from bot.platform.codec import from_records, to_record
 from hog_core.game import replay
-from storage.events import EventStore, NewEvent, SqliteEventStore, Synchronous
+from storage.events import EventStore, NewEvent, Synchronous
+from storage.sqlite.store import SqliteEventStore
 
 WRITERS, EACH = 100, 60
 HOG = HogGame()

@@ -16,7 +16,7 @@ import asyncpg
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.store import EACH, EVENT, WRITERS, alone, concurrently, timed
-from storage.postgres import PostgresEventStore
+from storage.postgres.store import PostgresEventStore
 from tests.postgres_server import create_database, throwaway_server
 
 

@@ -31,7 +31,7 @@ from typing import TextIO, TypeVar
 
 from bot import console
 from bot.discord import client
-from bot.platform.compose import Platform, open_storage, platform
+from bot.platform.compose import Platform, open_backend, platform
 from bot.platform.contract import Refusal, Subcommand, UnfitGame
 from bot.platform.fairness import UNCHECKED, verify
 from bot.platform.registry import LEGACY, AnyGame, Games, installed
@@ -62,9 +62,7 @@ async def list_damaged(p: Platform, out: TextIO) -> int:
 async def migrate(settings: Settings, out: TextIO) -> None:
     """Create or upgrade the schema of the games' database, and say so (the bot does it on start too;
     an operator runs it before starting several processes)."""
-    store, views = await open_storage(settings)
-    await views.close()
-    await store.close()
+    await (await open_backend(settings)).close()
     print(f"The database {settings.where} is ready (its schema is up to date).", file=out)
 
 
@@ -115,7 +113,7 @@ async def check_fair(p: Platform, game_id: str, out: TextIO) -> int:
     if not stored:
         print(f"There is no game {game_id!r} in {p.settings.where}.", file=out)
         return UNCHECKED
-    verdict = await verify(p.service(p.games.of(stored[0].type)), p.views, game_id)
+    verdict = await verify(p.service(p.games.of(stored[0].type)), p.kept, game_id)
     print(verdict.text, file=out)
     return verdict.status
 

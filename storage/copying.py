@@ -13,9 +13,12 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from storage.events import EventStore, SqliteEventStore, StoredEvent
-from storage.postgres import PostgresDatabase, PostgresEventStore
-from storage.sql import Database, SqliteDatabase
+from storage.events import EventStore, StoredEvent
+from storage.postgres.database import PostgresDatabase
+from storage.postgres.store import PostgresEventStore
+from storage.sql import Database
+from storage.sqlite.database import SqliteDatabase
+from storage.sqlite.store import SqliteEventStore
 
 BATCH = 5000
 KEPT = {

@@ -11,16 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import msgspec
 
 from storage.ratings import WRITES, RatedGame, Rating, RatingViews, member_rows, rated_rows, rating_rows
-from storage.sql import Database, Guard, SqliteDatabase
+from storage.sql import Database, Guard
 
 DERIVED = ("seats", "games", "damaged", "ratings", "rated", "members", "checkpoints")
 """The tables a rebuild derives again from the log (``boards``, ``seals`` and ``places`` are not
-from the log: they stay)."""
+from the log: they stay; ``storage.kept`` holds the first two)."""
 CHECKPOINT = "games"
 CHECKPOINT_NOW = "SELECT coalesce(max(position), 0) FROM checkpoints WHERE name = ?"
 RESULTS = ("win", "loss", "draw")
@@ -119,11 +118,6 @@ class GameViews:
         self._db, self._sql = db, db.dialect
         self.ratings = RatingViews(db)
 
-    @classmethod
-    async def open(cls, path: Path | str) -> GameViews:
-        """The read models in the SQLite file at ``path`` (the event store's)."""
-        return cls(await SqliteDatabase.open(path))
-
     async def close(self) -> None:
         await self._db.close()
 
@@ -191,62 +185,6 @@ class GameViews:
         """The quarantined games, ``(game_id, reason)``: their logs cannot be folded."""
         rows = await self._db.fetch("SELECT game_id, reason FROM damaged ORDER BY game_id")
         return [(str(g), str(r)) for g, r in rows]
-
-    async def place_board(self, game_id: str, channel_id: str, message_id: str, shown_version: int = 0) -> None:
-        """Remember the message that shows ``game_id``'s board (before the game is stored, so that
-        a crash cannot lose it) and the version it shows. Not derived from the log (the log knows
-        nothing of Discord), so a rebuild keeps it."""
-        await self._db.execute(
-            "INSERT INTO boards (game_id, channel_id, message_id, shown_version) VALUES (?, ?, ?, ?) "
-            "ON CONFLICT (game_id) DO UPDATE SET channel_id = excluded.channel_id, "
-            "message_id = excluded.message_id, shown_version = excluded.shown_version",
-            game_id,
-            channel_id,
-            message_id,
-            shown_version,
-        )
-
-    async def board_shown(self, game_id: str, version: int) -> None:
-        """The board message of ``game_id`` now shows ``version`` (never recorded backwards)."""
-        await self._db.execute(
-            "UPDATE boards SET shown_version = ? WHERE game_id = ? AND shown_version < ?", version, game_id, version
-        )
-
-    async def seal(self, game_id: str, seed: bytes) -> bytes:
-        """Keep ``seed`` as ``game_id``'s, unless it has one already; returns the game's seed. Not
-        derived from the log, and never shown by a query of the read models."""
-        await self._db.execute("INSERT INTO seals (game_id, seed) VALUES (?, ?) ON CONFLICT DO NOTHING", game_id, seed)
-        found = await self.seed(game_id)
-        assert found is not None
-        return found
-
-    async def seed(self, game_id: str) -> bytes | None:
-        """``game_id``'s secret seed, ``None`` for a game stored before seeds were drawn."""
-        rows = await self._db.fetch("SELECT seed FROM seals WHERE game_id = ?", game_id)
-        return next((bytes(seed) for (seed,) in rows), None)
-
-    async def boards_behind(self) -> list[tuple[str, int]]:
-        """``(game_id, shown_version)`` of every board that shows less than its game's log, as the
-        read models know it (a board placed for a game that was never stored is listed too)."""
-        rows = await self._db.fetch(
-            "SELECT b.game_id, b.shown_version FROM boards b LEFT JOIN games g ON g.game_id = b.game_id "
-            "WHERE g.version IS NULL OR b.shown_version < g.version ORDER BY b.game_id"
-        )
-        return [(str(g), int(v)) for g, v in rows]
-
-    async def shown_version(self, game_id: str) -> int | None:
-        """The version ``game_id``'s board message shows, if it has one."""
-        rows = await self._db.fetch("SELECT shown_version FROM boards WHERE game_id = ?", game_id)
-        return int(rows[0][0]) if rows else None
-
-    async def forget_board(self, game_id: str) -> None:
-        """A board placed for a game that was never stored (a crash before its first append)."""
-        await self._db.execute("DELETE FROM boards WHERE game_id = ?", game_id)
-
-    async def board_message(self, game_id: str) -> tuple[str, str] | None:
-        """The ``(channel_id, message_id)`` of ``game_id``'s board, if one was posted."""
-        rows = await self._db.fetch("SELECT channel_id, message_id FROM boards WHERE game_id = ?", game_id)
-        return next(((str(c), str(m)) for c, m in rows), None)
 
     async def _rows(self, where: str, params: Sequence[object], tail: str = "") -> list[GameRow]:
         games = await self._db.fetch(

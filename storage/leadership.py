@@ -8,37 +8,16 @@ same connection LISTENs for the event store's NOTIFY: a hint that some process a
 which the leader reads the log itself (a hint lost is caught by the next tick).
 
 A leader that is not dead but out of touch (its host frozen, the network cut: no socket is closed)
-must not keep the lead for the hours TCP would take to notice. So it steps down when a check goes
-unanswered for ``PATIENCE`` seconds, and the server, told by ``OUT_OF_TOUCH`` how soon to give up on
-a silent client, drops the connection, and the lock with it, some seconds later: the old leader has
-let go before another can take over.
+must not keep the lead for the hours TCP would take to notice (``storage.postgres.leadership``).
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-from typing import Any, Protocol
-
-import asyncpg
+from typing import Protocol
 
 log = logging.getLogger(__name__)
-
-CHANNEL = "hogbot_events"
-"""What the PostgreSQL event store NOTIFYs after each commit (the payload: the last position)."""
-LEADER_LOCK = 7_317_003
-PATIENCE = 3.0
-"""Seconds a check of the lead may go unanswered before the leader steps down."""
-OUT_OF_TOUCH = {
-    "tcp_keepalives_idle": "5",
-    "tcp_keepalives_interval": "2",
-    "tcp_keepalives_count": "3",
-    "tcp_user_timeout": "10000",
-}
-"""The server's side: probe a connection idle 5 s, give up after 3 probes 2 s apart, or when what it
-sent (a NOTIFY) goes unacknowledged for 10 s; a lock held by a silent leader is free after 10-11 s,
-well after the leader itself stepped down. (TCP only: on a Unix socket a gone process always closes.)"""
 
 
 class Leadership(Protocol):
@@ -64,51 +43,3 @@ class SoleLeadership:
 
     async def close(self) -> None:
         pass
-
-
-class PostgresLeadership:
-    def __init__(self, url: str, patience: float = PATIENCE) -> None:
-        self._url, self._patience = url, patience
-        self._db: asyncpg.Connection[Any] | None = None
-        self._held = False
-        self._hinted = asyncio.Event()
-
-    async def lead(self) -> bool:
-        try:
-            if self._db is None or self._db.is_closed():
-                self._held = False
-                self._db = await asyncpg.connect(self._url, timeout=self._patience, server_settings=OUT_OF_TOUCH)
-                await self._db.add_listener(CHANNEL, self._heard)
-            if self._held:  # the lock lives as long as this connection
-                await self._db.fetchval("SELECT 1", timeout=self._patience)
-            else:
-                taken = await self._db.fetchval("SELECT pg_try_advisory_lock($1)", LEADER_LOCK, timeout=self._patience)
-                self._held = bool(taken)
-        except TimeoutError:
-            log.warning("the database did not answer within %g s: this process lets the lead go", self._patience)
-            await self._drop()
-        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
-            log.warning("lost the database connection that holds the lead (%s): trying again", error)
-            await self._drop()
-        return self._held
-
-    def _heard(self, *_: object) -> None:
-        self._hinted.set()
-
-    async def hint(self, timeout: float) -> None:
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._hinted.wait(), timeout)
-        self._hinted.clear()
-
-    async def _drop(self) -> None:
-        self._held = False
-        if self._db is not None:
-            self._db.terminate()
-            self._db = None
-
-    async def close(self) -> None:
-        """Let the lead go (closing the connection releases the lock)."""
-        if self._db is not None:
-            await self._db.close()
-            self._db = None
-        self._held = False

@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 import asyncpg
 
-from storage.postgres import migrate
+from storage.postgres.schema import migrate
 
 
 class Shelf(Protocol):

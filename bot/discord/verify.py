@@ -21,7 +21,7 @@ def add_verify_command(group: app_commands.Group, client: Table, game: str) -> N
     @app_commands.rename(game_id="game")
     async def verify_(interaction: discord.Interaction[Any], game_id: str) -> None:
         try:
-            verdict = await verify(client.service(game), client.views, game_id.strip())
+            verdict = await verify(client.service(game), client.platform.kept, game_id.strip())
         except Refusal as error:
             await interaction.response.send_message(error.message, ephemeral=True)
             return

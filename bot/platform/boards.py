@@ -53,7 +53,7 @@ class Change:
 
 class Boards:
     def __init__(self, platform: Platform) -> None:
-        self.platform, self.views = platform, platform.views
+        self.platform, self.kept = platform, platform.kept
         self.shared = platform.settings.database_url is not None
         """Other processes may serve the same games (one PostgreSQL database for several)."""
         self._made: dict[str, int] = {}
@@ -72,14 +72,14 @@ class Boards:
     async def place(self, game_id: str, channel: str, message: str, shown_version: int = 0) -> None:
         """Record where ``game_id``'s board is (before its game is stored: a crash between the two is
         repaired by ``reconcile``)."""
-        await self.views.place_board(game_id, channel, message, shown_version)
+        await self.kept.place_board(game_id, channel, message, shown_version)
 
     async def forget(self, game_id: str) -> None:
-        await self.views.forget_board(game_id)
+        await self.kept.forget_board(game_id)
 
     async def where(self, game_id: str) -> tuple[str, str] | None:
         """The channel and message of ``game_id``'s board, if one was placed."""
-        return await self.views.board_message(game_id)
+        return await self.kept.board_message(game_id)
 
     # --- which version it shows -------------------------------------------------------------------
 
@@ -94,7 +94,7 @@ class Boards:
     async def shown_version(self, game_id: str) -> int | None:
         """The version ``game_id``'s board shows (``None``: no board was placed)."""
         shown = self._shown.get(game_id)
-        return shown if shown is not None else await self.views.shown_version(game_id)
+        return shown if shown is not None else await self.kept.shown_version(game_id)
 
     async def newest(self, outcome: Outcome[Any, Any]) -> Outcome[Any, Any]:
         """What to show for ``outcome``: itself, or the game as it stands when its board already shows
@@ -106,12 +106,12 @@ class Boards:
 
     async def behind(self, game: str, game_id: str) -> bool:
         """Whether the game's board shows an older version than its log (its last edit was lost)."""
-        shown = await self.views.shown_version(game_id)
+        shown = await self.kept.shown_version(game_id)
         return shown is not None and shown < (await self.platform.service(game).load(game_id)).version
 
     async def shown(self, game_id: str, version: int) -> None:
         """The board of ``game_id`` shows ``version``: in the read models (for a restart), and here."""
-        await self.views.board_shown(game_id, version)
+        await self.kept.board_shown(game_id, version)
         if len(self._shown) > REMEMBERED:
             self._shown.clear()
         self._shown[game_id] = max(version, self._shown.get(game_id, 0))
@@ -127,7 +127,7 @@ class Boards:
             if placed is None:
                 return False
             outcome = await self.newest(outcome)
-            shown = await self.views.shown_version(game_id)
+            shown = await self.kept.shown_version(game_id)
             if shown is not None and shown >= outcome.state.version and not again:
                 return True  # it shows this version already: a version has one board
             if not await edit(outcome, placed):
@@ -159,7 +159,8 @@ class Boards:
         game stored but never shown is posted where its board was to be; a board placed for a game that
         was never stored is told so (``unstarted``); a game whose board was never shown and now cannot
         be is called off (``void``). Runs when a process takes the lead, on the side."""
-        for game_id, shown_version in await (await self.platform.settled_views()).boards_behind():
+        await self.platform.settled_views()  # the read models know every game stored
+        for game_id, shown_version in await self.kept.boards_behind():
             async with self.rendering(game_id):  # a game being opened right now is stored when this is had
                 stored = await self.platform.store.load(game_id)
                 if not stored:
@@ -203,7 +204,7 @@ class Boards:
         queue: asyncio.Queue[Change] = asyncio.Queue(maxsize=1)
         self._subscribers.setdefault(game_id, set()).add(queue)
         if self.shared and self._seen is None:  # from where the read models are: a version heard twice is harmless
-            self._seen = await self.views.checkpoint()
+            self._seen = await self.platform.views.checkpoint()
         try:
             yield queue
         finally:

@@ -15,10 +15,12 @@ from bot.platform.registry import AnyGame, Games
 from bot.platform.service import GameService
 from bot.platform.settings import Settings
 from bot.platform.timers import Clock, SystemClock, Timers
-from storage.events import EventStore, SqliteEventStore
+from storage import postgres, sqlite
+from storage.backend import Backend
+from storage.events import EventStore
 from storage.games import GameViews
-from storage.leadership import Leadership, PostgresLeadership, SoleLeadership
-from storage.postgres import PostgresDatabase, PostgresEventStore
+from storage.kept import Kept
+from storage.leadership import Leadership
 
 
 @dataclass
@@ -27,6 +29,9 @@ class Platform:
     games: Games
     store: EventStore
     views: GameViews
+    """The read models: derived from the log."""
+    kept: Kept
+    """What the log does not hold: each game's seed, where its board is."""
     projector: Projector
     services: dict[str, GameService[Any, Any, Any]]
     timers: Timers
@@ -47,22 +52,10 @@ class Platform:
         return self.views
 
 
-def leadership(settings: Settings) -> Leadership:
-    """Who leads: the one process on an SQLite file, or the holder of a lock in PostgreSQL."""
-    return PostgresLeadership(settings.database_url) if settings.database_url else SoleLeadership()
-
-
-async def open_storage(settings: Settings) -> tuple[EventStore, GameViews]:
-    """The event store and the read models: in PostgreSQL when ``HOG_DATABASE_URL`` is set, else in
-    the SQLite file of ``HOG_DB``."""
+async def open_backend(settings: Settings) -> Backend:
+    """The games' database: PostgreSQL when ``HOG_DATABASE_URL`` is set, else the SQLite file of ``HOG_DB``."""
     url = settings.database_url
-    store: EventStore = await (PostgresEventStore.open(url) if url else SqliteEventStore.open(settings.db))
-    try:
-        views = GameViews(await PostgresDatabase.open(url)) if url else await GameViews.open(settings.db)
-    except BaseException:
-        await store.close()
-        raise
-    return store, views
+    return await (postgres.open_backend(url) if url else sqlite.open_backend(settings.db))
 
 
 @asynccontextmanager
@@ -78,16 +71,13 @@ async def platform(
     timers are built, not run: a front end that keeps time starts ``timers.run()`` and tells them
     where to post."""
     games = Games.load(settings, modules)
-    store, views = await open_storage(settings)
+    backend = await open_backend(settings)
+    store, views = backend.store, backend.views
     projector = Projector(store, views, games)
     try:
         await projector.catch_up()
-        services = {name: GameService(game, store, projector, chance, views) for name, game in games.items()}
+        services = {name: GameService(game, store, projector, chance, backend.kept) for name, game in games.items()}
         timers = Timers(services, clock or SystemClock())
-        leader = leadership(settings)
-        try:
-            yield Platform(settings, games, store, views, projector, services, timers, leader)
-        finally:
-            await leader.close()
+        yield Platform(settings, games, store, views, backend.kept, projector, services, timers, backend.leadership)
     finally:
-        await settle_and_close(projector, views, store)
+        await settle_and_close(projector, backend)

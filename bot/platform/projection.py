@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from bot.platform.codec import from_records
 from bot.platform.ratings import Decided, Ledger
 from bot.platform.registry import Games
+from storage.backend import Backend
 from storage.events import EventStore
 from storage.games import GameViews, Summary
 from storage.sql import Moved
@@ -150,13 +151,12 @@ class Projector:
         return position, list(stream_ids)
 
 
-async def settle_and_close(projector: Projector, views: GameViews, store: EventStore) -> None:
-    """Catch the read models up one last time, then close both connections whatever happens (an
+async def settle_and_close(projector: Projector, backend: Backend) -> None:
+    """Catch the read models up one last time, then close every connection whatever happens (an
     open connection would keep the process alive)."""
     try:
         await projector.finish()
     except Exception as error:  # the log is safe; the next start catches the read models up
         log.warning("the read models could not catch up before closing: %s", error)
     finally:
-        await views.close()
-        await store.close()
+        await backend.close()

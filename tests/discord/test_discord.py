@@ -16,8 +16,10 @@ from typing import Any
 import pytest
 
 from bot.discord.client import GameBot
-from storage.events import NewEvent, SqliteEventStore
+from storage.events import NewEvent
 from storage.games import GameViews
+from storage.sqlite.database import SqliteDatabase
+from storage.sqlite.store import SqliteEventStore
 from tests.discord.discord_world import (
     answer_to,
     board_of,
@@ -430,7 +432,7 @@ async def test_a_failing_start_up_exits_instead_of_hanging(tmp_path: Path, fake_
     store = await SqliteEventStore.open(tmp_path / "hog.sqlite3")
     await store.append("g1", [NewEvent("GameCreated", 2, b"{}")], 0)
     await store.close()
-    views = await GameViews.open(tmp_path / "hog.sqlite3")
+    views = GameViews(await SqliteDatabase.open(tmp_path / "hog.sqlite3"))
     await views.close()
     with contextlib.closing(sqlite3.connect(tmp_path / "hog.sqlite3")) as raw:
         raw.execute("DROP TABLE damaged")

@@ -97,17 +97,17 @@ async def test_a_board_placed_for_a_game_never_stored_says_so(discord_world: tup
     posted = await fake.interact(subcommand("house"))
     await board_of(fake, posted)
     message = fake.messages[f"original:token{posted}"]
-    await bot.views.place_board("gnever", CHANNEL_ID, message["id"])  # as if the bot died before storing it
+    await bot.platform.kept.place_board("gnever", CHANNEL_ID, message["id"])  # as if the bot died before storing it
     await bot.reconcile()
     said = await fake.wait_for(lambda s: channel_edit_of(message["id"])(s) and s.body.get("content") == NOT_STARTED)
-    assert said.body["components"] == [] and await bot.views.board_message("gnever") is None
+    assert said.body["components"] == [] and await bot.platform.kept.board_message("gnever") is None
 
 
 async def test_a_game_whose_board_can_never_be_shown_is_called_off(discord_world: tuple[FakeDiscord, GameBot]) -> None:
     """Stored, its board placed but never shown, and the message gone: no timer may score it."""
     _, bot = discord_world
     players = (Player("1001", "Ada"), Player("house:easy", "The house", house="easy"))
-    await bot.views.place_board("gblind", CHANNEL_ID, "999999999999999999")  # a message Discord no longer has
+    await bot.platform.kept.place_board("gblind", CHANNEL_ID, "999999999999999999")  # a message Discord no longer has
     await bot.service("hog").create(
         "gblind", CreateGame("gblind", players, place=CHANNEL_ID, turn_timeout=600), "c-blind"
     )

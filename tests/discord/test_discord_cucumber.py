@@ -16,7 +16,7 @@ import pytest
 from bot.discord.client import GameBot
 from bot.platform.settings import Settings
 from cucumber_core.events import CardPlayed
-from storage.events import SqliteEventStore
+from storage.sqlite.store import SqliteEventStore
 from tests.discord.cucumber_table import (
     LeakWatch,
     custom_id,

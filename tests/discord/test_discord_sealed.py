@@ -29,7 +29,7 @@ async def test_the_seed_is_secret_until_the_end_then_every_die_checks(
         command = await fake.interact(subcommand("house", options))
         shown = await board_of(fake, command)
         game_id = button(shown, "5").split(":")[2]
-        seed = await bot.views.seed(game_id)
+        seed = await bot.platform.kept.seed(game_id)
         assert seed is not None
         assert f"🔒 dice sealed: {commitment(seed)[:16]}…" in shown.body["embeds"][0]["footer"]["text"]
         message = fake.messages[f"original:token{command}"]

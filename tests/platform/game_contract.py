@@ -95,8 +95,8 @@ class GameContract:
         assert (await views.game(played.running) or whole).live
 
     async def test_redraw_gives_back_every_draw_from_the_seed(self, played: Played) -> None:
-        service, views = played.platform.service(self.name), played.platform.views
-        verdict = await verify(service, views, played.finished)
+        service, kept = played.platform.service(self.name), played.platform.kept
+        verdict = await verify(service, kept, played.finished)
         assert verdict.status == (FAIR if played.game.draws else UNCHECKED), verdict.text
 
     async def test_no_public_view_of_a_running_game_shows_a_hidden_item(self, played: Played) -> None:

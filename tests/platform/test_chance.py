@@ -55,11 +55,11 @@ async def test_a_new_game_draws_from_a_seed_kept_for_it(tmp_path: Path) -> None:
     async with platform(Settings(db=tmp_path / "s.sqlite3", cache=tmp_path)) as p:
         house = (Player("1", "Ada"), Player("house:easy", "The house", house="easy"))
         created = await p.service("hog").create("g1", CreateGame("g1", house, first=1), "c1")
-        seed = await p.views.seed("g1")
+        seed = await p.kept.seed("g1")
         assert seed is not None and len(seed) == 32
         turns = [e for e, _, _ in created.told if isinstance(e, TurnTaken)]
         assert turns and turns[0].outcomes == SealedChance(seed, "g1", 1).roll(len(turns[0].outcomes), 6)
-        assert await p.views.seal("g1", bytes(32)) == seed  # a seed, once drawn, stays
+        assert await p.kept.seal("g1", bytes(32)) == seed  # a seed, once drawn, stays
 
 
 def test_the_ten_lines_in_the_docs_roll_what_the_bot_rolls() -> None:

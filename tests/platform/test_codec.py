@@ -11,7 +11,8 @@ from hogbot_press.game import PressGame
 
 from bot.platform.codec import DamagedEvent, ForeignStream, from_records
 from hog_core.events import GameCreated, TurnTaken
-from storage.events import NewEvent, SqliteEventStore
+from storage.events import NewEvent
+from storage.sqlite.store import SqliteEventStore
 from tests.helpers import HOG, hog_events, hog_record
 
 

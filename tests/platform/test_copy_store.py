@@ -25,7 +25,7 @@ async def history(path: Path) -> list[object]:
         service: Cucumber = p.service("cucumber")
         for game_id in ("t1", "t2"):
             await played_out(service, game_id, await six_at_a_table(service, game_id))
-        await p.views.place_board("t1", "c1", "m1", 40)
+        await p.kept.place_board("t1", "c1", "m1", 40)
         await p.views.ratings.locate("c1", "s1")
         views = await p.settled_views()
         return [await views.game("t1"), await views.ratings.standings("cucumber", "1", "s1")]
@@ -48,7 +48,7 @@ def test_a_history_is_copied_whole_and_checked(
 
     async def on_postgres() -> list[object]:
         async with platform(Settings(db=tmp_path / "unused.sqlite3", database_url=postgres_url, cache=tmp_path)) as p:
-            assert await p.views.board_message("t1") == ("c1", "m1")
+            assert await p.kept.board_message("t1") == ("c1", "m1")
             return [await p.views.game("t1"), await p.views.ratings.standings("cucumber", "1", "s1")]
 
     assert asyncio.run(on_postgres()) == before  # the same games, ratings and server board, projected there

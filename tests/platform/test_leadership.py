@@ -20,8 +20,9 @@ from bot.platform.duty import Duty
 from bot.platform.settings import Settings
 from cucumber_core.events import Seat
 from cucumber_core.game import JoinLobby, OpenLobby
-from storage.leadership import LEADER_LOCK, PostgresLeadership, SoleLeadership
-from storage.postgres import PostgresEventStore
+from storage.leadership import SoleLeadership
+from storage.postgres.leadership import LEADER_LOCK, PostgresLeadership
+from storage.postgres.store import PostgresEventStore
 from tests.fake_clock import FakeClock
 from tests.platform.listening import Heard
 from tests.storage.store_contract import event

@@ -18,7 +18,8 @@ from bot.platform.projection import Projector
 from bot.platform.registry import Games
 from bot.platform.settings import Settings
 from storage.games import GameViews
-from storage.postgres import PostgresDatabase, PostgresEventStore
+from storage.postgres.database import PostgresDatabase
+from storage.postgres.store import PostgresEventStore
 from tests.helpers import HOG, Seeded
 from tests.platform.test_ratings import SIX, Cucumber, hog_games, played_out, six_at_a_table
 

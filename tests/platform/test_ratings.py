@@ -28,8 +28,10 @@ from cucumber_core.game import Command, GameState, JoinLobby, OpenLobby, StartGa
 from hog_core.events import Player
 from hog_core.game import AcceptChallenge, CreateGame, Forfeit, TakeTurn, decide, evolve
 from hog_core.game import GameState as HogState
-from storage.events import EventStore, SqliteEventStore
+from storage.events import EventStore
 from storage.games import GameViews, SeatSummary, Summary
+from storage.sqlite.database import SqliteDatabase
+from storage.sqlite.store import SqliteEventStore
 from tests.helpers import HOG, Seeded, hog_record
 
 SIX = [Seat(str(i), name) for i, name in enumerate(["Ann", "Bob", "Cy", "Di", "Ed", "Flo"], start=1)]
@@ -143,7 +145,7 @@ async def test_ratings_followed_in_small_batches_equal_a_rebuild(tmp_path: Path)
     projector follows now and then in batches of three events, so a batch often loads games decided
     by events beyond it. The ratings it reaches equal a rebuild's, to the last digit."""
     path = tmp_path / "h.sqlite3"
-    store, views = await SqliteEventStore.open(path), await GameViews.open(path)
+    store, views = await SqliteEventStore.open(path), GameViews(await SqliteDatabase.open(path))
     projector = Projector(store, views, Games({"hog": HOG}))
     rng = random.Random(11)
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 import asyncio
 import sys
 
-from storage.events import NewEvent, SqliteEventStore
+from storage.events import NewEvent
+from storage.sqlite.store import SqliteEventStore
 
 
 async def writer(store: SqliteEventStore, stream: str) -> None:

@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from storage.games import Best, GameViews, Record, SeatSummary, Summary
-from storage.postgres import PostgresDatabase
+from storage.postgres.database import PostgresDatabase
 from storage.ratings import RatedGame, Rating
+from storage.sqlite.database import SqliteDatabase
 from tests.postgres_server import create_database, drop_database
 
 
@@ -37,7 +38,8 @@ def cards(game_id: str, loser: int | None, when: float, place: str = "c1") -> tu
 async def views(request: pytest.FixtureRequest, tmp_path: Path, postgres_server: str) -> AsyncIterator[GameViews]:
     """The same read models on each database, each test run on both."""
     url = await create_database(postgres_server) if request.param == "postgres" else None
-    opened = GameViews(await PostgresDatabase.open(url)) if url else await GameViews.open(tmp_path / "views.sqlite3")
+    db = await PostgresDatabase.open(url) if url else await SqliteDatabase.open(tmp_path / "views.sqlite3")
+    opened = GameViews(db)
     dice = Summary("d1", "dice", "c1", "won", False, 3, (SeatSummary("ada", "Ada", None, 100, "win"),))
     try:
         await opened.apply([cards("k1", 0, 1.0), cards("k2", 3, 2.0), cards("k3", None, 3.0), (dice, 4.0, 5.0)], 40)

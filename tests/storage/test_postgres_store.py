@@ -12,7 +12,7 @@ import asyncpg
 import pytest
 
 from storage.events import EventStore, WrongExpectedVersion
-from storage.postgres import PostgresEventStore
+from storage.postgres.store import PostgresEventStore
 from tests.postgres_server import create_database, drop_database
 from tests.storage.store_contract import EventStoreContract, event
 

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from storage.events import EventStore, SqliteEventStore, StoreError, WrongExpectedVersion
-from storage.schema import MIGRATIONS
+from storage.events import EventStore, StoreError, WrongExpectedVersion
+from storage.sqlite.schema import MIGRATIONS
+from storage.sqlite.store import SqliteEventStore
 from tests.storage.store_contract import EventStoreContract, event
 
 

@@ -8,7 +8,8 @@ import sqlite3
 import sys
 from pathlib import Path
 
-from storage.events import NewEvent, SqliteEventStore
+from storage.events import NewEvent
+from storage.sqlite.store import SqliteEventStore
 
 ROOT = Path(__file__).resolve().parents[2]
 

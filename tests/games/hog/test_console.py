@@ -18,7 +18,7 @@ from bot.platform.compose import platform
 from bot.platform.settings import Settings
 from hog_core.events import Event
 from hog_core.game import Status, replay
-from storage.events import SqliteEventStore
+from storage.sqlite.store import SqliteEventStore
 from tests.helpers import FIVES, frames, hog_events, interrupted_at, refused
 
 

@@ -30,9 +30,11 @@ from hog_core.game import (
     evolve,
 )
 from hog_core.rulesets import RULE_SETS
-from storage.events import NewEvent, SqliteEventStore, StoredEvent
+from storage.events import NewEvent, StoredEvent
 from storage.games import GameViews, Record
-from storage.schema import MIGRATIONS
+from storage.sqlite.database import SqliteDatabase
+from storage.sqlite.schema import MIGRATIONS
+from storage.sqlite.store import SqliteEventStore
 from tests.helpers import HOG, hog_events, hog_record
 
 PEOPLE = [Player(str(i), name) for i, name in enumerate(["Ada", "Grace", "Alan", "Edsger", "Barbara"], start=1)]
@@ -99,7 +101,7 @@ async def play_one(world: World, rng: random.Random, n: int) -> GameState:
 async def world(tmp_path: Path) -> AsyncIterator[World]:
     path = tmp_path / "hog.sqlite3"
     store = await SqliteEventStore.open(path)
-    views = await GameViews.open(path)
+    views = GameViews(await SqliteDatabase.open(path))
     w = World(store, views, Projector(store, views, GAMES), [], path)
     rng = random.Random(5)
     w.games = [await play_one(w, rng, n) for n in range(40)]
@@ -218,7 +220,7 @@ async def test_a_database_from_before_n_seat_read_models_gets_them_from_the_log(
         db.execute("ALTER TABLE game_players ADD COLUMN best_turn INTEGER NOT NULL DEFAULT 0")
         db.execute("INSERT INTO checkpoints VALUES ('games', 3)")
         db.execute("PRAGMA user_version = 6")
-    world.views = await GameViews.open(world.path)
+    world.views = GameViews(await SqliteDatabase.open(world.path))
     assert await world.views.checkpoint() == 0
     await Projector(world.store, world.views, GAMES).catch_up()
     assert dump(world.path) == today

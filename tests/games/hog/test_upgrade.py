@@ -16,7 +16,7 @@ from bot.games.hog.console import replay_game, show_stats, table
 from bot.platform.compose import platform
 from bot.platform.settings import Settings
 from hog_core.game import Status
-from storage.events import SqliteEventStore
+from storage.sqlite.store import SqliteEventStore
 from tests.discord.discord_world import press, running_bot
 from tests.discord.fake_discord import FakeDiscord
 from tests.fake_clock import FakeClock

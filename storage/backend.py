@@ -1,0 +1,26 @@
+"""A backend: the event store, the read models, what a rebuild keeps, and who leads, built together by
+one factory per database (``storage.sqlite.open_backend``, ``storage.postgres.open_backend``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from storage.events import EventStore
+from storage.games import GameViews
+from storage.kept import Kept
+from storage.leadership import Leadership
+
+
+@dataclass(frozen=True)
+class Backend:
+    store: EventStore
+    views: GameViews
+    """The read models: derived from the log, rebuilt from it at will."""
+    kept: Kept
+    """What the log does not hold and a rebuild keeps: seeds and where boards are."""
+    leadership: Leadership
+
+    async def close(self) -> None:
+        await self.leadership.close()
+        await self.views.close()  # the read models and what is kept share one database
+        await self.store.close()

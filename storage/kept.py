@@ -1,0 +1,68 @@
+"""What the log does not hold, so that a rebuild of the read models keeps it: each game's secret seed
+(drawn when it is created, revealed when it is over) and where each game's board message is, with
+the version it shows. On the read models' database, apart from what they derive."""
+
+from __future__ import annotations
+
+from storage.sql import Database
+
+
+class Kept:
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def place_board(self, game_id: str, channel_id: str, message_id: str, shown_version: int = 0) -> None:
+        """Remember the message that shows ``game_id``'s board (before the game is stored, so that
+        a crash cannot lose it) and the version it shows. Not derived from the log (the log knows
+        nothing of Discord), so a rebuild keeps it."""
+        await self._db.execute(
+            "INSERT INTO boards (game_id, channel_id, message_id, shown_version) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (game_id) DO UPDATE SET channel_id = excluded.channel_id, "
+            "message_id = excluded.message_id, shown_version = excluded.shown_version",
+            game_id,
+            channel_id,
+            message_id,
+            shown_version,
+        )
+
+    async def board_shown(self, game_id: str, version: int) -> None:
+        """The board message of ``game_id`` now shows ``version`` (never recorded backwards)."""
+        await self._db.execute(
+            "UPDATE boards SET shown_version = ? WHERE game_id = ? AND shown_version < ?", version, game_id, version
+        )
+
+    async def seal(self, game_id: str, seed: bytes) -> bytes:
+        """Keep ``seed`` as ``game_id``'s, unless it has one already; returns the game's seed. Not
+        derived from the log, and never shown by a query of the read models."""
+        await self._db.execute("INSERT INTO seals (game_id, seed) VALUES (?, ?) ON CONFLICT DO NOTHING", game_id, seed)
+        found = await self.seed(game_id)
+        assert found is not None
+        return found
+
+    async def seed(self, game_id: str) -> bytes | None:
+        """``game_id``'s secret seed, ``None`` for a game stored before seeds were drawn."""
+        rows = await self._db.fetch("SELECT seed FROM seals WHERE game_id = ?", game_id)
+        return next((bytes(seed) for (seed,) in rows), None)
+
+    async def boards_behind(self) -> list[tuple[str, int]]:
+        """``(game_id, shown_version)`` of every board that shows less than its game's log, as the
+        read models know it (a board placed for a game that was never stored is listed too)."""
+        rows = await self._db.fetch(
+            "SELECT b.game_id, b.shown_version FROM boards b LEFT JOIN games g ON g.game_id = b.game_id "
+            "WHERE g.version IS NULL OR b.shown_version < g.version ORDER BY b.game_id"
+        )
+        return [(str(g), int(v)) for g, v in rows]
+
+    async def shown_version(self, game_id: str) -> int | None:
+        """The version ``game_id``'s board message shows, if it has one."""
+        rows = await self._db.fetch("SELECT shown_version FROM boards WHERE game_id = ?", game_id)
+        return int(rows[0][0]) if rows else None
+
+    async def forget_board(self, game_id: str) -> None:
+        """A board placed for a game that was never stored (a crash before its first append)."""
+        await self._db.execute("DELETE FROM boards WHERE game_id = ?", game_id)
+
+    async def board_message(self, game_id: str) -> tuple[str, str] | None:
+        """The ``(channel_id, message_id)`` of ``game_id``'s board, if one was posted."""
+        rows = await self._db.fetch("SELECT channel_id, message_id FROM boards WHERE game_id = ?", game_id)
+        return next(((str(c), str(m)) for c, m in rows), None)

@@ -1,0 +1,124 @@
+"""PostgreSQL's schema: its own numbered migrations, applied in order under an advisory lock (two
+processes starting at once migrate one after the other). ``schema_version`` records how many have
+been applied. Never edit a migration that has shipped: add the next one, and the one SQLite needs
+too (``storage/sqlite/schema.py``): a test checks that both end with the same tables and columns.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import asyncpg
+from asyncpg.pool import PoolConnectionProxy
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: the event log, as SQLite's migration 1
+    """
+    CREATE TABLE events (
+        position    BIGINT           PRIMARY KEY,
+        stream_id   TEXT             NOT NULL,
+        version     INTEGER          NOT NULL,
+        type        TEXT             NOT NULL,
+        schema      INTEGER          NOT NULL,
+        data        BYTEA            NOT NULL,
+        recorded_at DOUBLE PRECISION NOT NULL,
+        command_id  TEXT,
+        UNIQUE (stream_id, version)
+    );
+    CREATE INDEX events_by_command ON events (command_id) WHERE command_id IS NOT NULL;
+    """,
+    # 2: the read models, as SQLite's migrations 2 to 9 left them (storage/sqlite/schema.py says what each is)
+    """
+    CREATE TABLE games (
+        game_id    TEXT             PRIMARY KEY,
+        game       TEXT             NOT NULL,
+        place      TEXT             NOT NULL,
+        status     TEXT             NOT NULL,
+        live       INTEGER          NOT NULL,
+        version    INTEGER          NOT NULL,
+        fields     TEXT             NOT NULL,
+        started_at DOUBLE PRECISION NOT NULL,
+        updated_at DOUBLE PRECISION NOT NULL
+    );
+    CREATE INDEX games_by_place ON games (place, live);
+    CREATE INDEX games_by_live ON games (live);
+    CREATE TABLE seats (
+        game_id   TEXT    NOT NULL,
+        seat      INTEGER NOT NULL,
+        player_id TEXT    NOT NULL,
+        name      TEXT    NOT NULL,
+        bot       TEXT,
+        score     INTEGER NOT NULL,
+        result    TEXT,
+        facts     TEXT    NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX seats_by_player ON seats (player_id, game_id);
+    CREATE TABLE checkpoints (name TEXT PRIMARY KEY, position BIGINT NOT NULL);
+    CREATE TABLE damaged (game_id TEXT PRIMARY KEY, reason TEXT NOT NULL);
+    CREATE TABLE boards (
+        game_id       TEXT    PRIMARY KEY,
+        channel_id    TEXT    NOT NULL,
+        message_id    TEXT    NOT NULL,
+        shown_version INTEGER NOT NULL DEFAULT -1
+    );
+    CREATE TABLE seals (game_id TEXT PRIMARY KEY, seed BYTEA NOT NULL);
+    CREATE TABLE ratings (
+        game      TEXT             NOT NULL,
+        player_id TEXT             NOT NULL,
+        name      TEXT             NOT NULL,
+        mu        DOUBLE PRECISION NOT NULL,
+        sigma     DOUBLE PRECISION NOT NULL,
+        score     DOUBLE PRECISION NOT NULL,
+        games     INTEGER          NOT NULL,
+        PRIMARY KEY (game, player_id)
+    );
+    CREATE INDEX ratings_by_score ON ratings (game, score DESC, player_id);
+    CREATE TABLE rated (
+        game_id     TEXT             PRIMARY KEY,
+        game        TEXT             NOT NULL,
+        place       TEXT             NOT NULL,
+        players     TEXT             NOT NULL,
+        position    BIGINT           NOT NULL,
+        finished_at DOUBLE PRECISION NOT NULL,
+        counted     INTEGER          NOT NULL
+    );
+    CREATE INDEX rated_by_players ON rated (game, players, finished_at);
+    CREATE INDEX rated_by_place ON rated (place, game);
+    CREATE TABLE places (place TEXT PRIMARY KEY, server TEXT NOT NULL);
+    CREATE TABLE members (
+        server    TEXT NOT NULL,
+        game      TEXT NOT NULL,
+        player_id TEXT NOT NULL,
+        PRIMARY KEY (server, game, player_id)
+    );
+    CREATE FUNCTION places_located() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+        INSERT INTO members (server, game, player_id)
+        SELECT NEW.server, g.game, s.player_id FROM rated g JOIN seats s ON s.game_id = g.game_id
+        WHERE g.place = NEW.place
+        ON CONFLICT DO NOTHING;
+        RETURN NEW;
+    END $$;
+    CREATE TRIGGER places_located AFTER INSERT ON places FOR EACH ROW EXECUTE FUNCTION places_located();
+    """,
+    # 3: derived files every process shares (storage.shelves): Hog's solved rule sets
+    "CREATE TABLE shelf (name TEXT PRIMARY KEY, data BYTEA NOT NULL)",
+)
+
+MIGRATION_LOCK = 7_317_001
+"""The advisory lock key that makes two processes starting at once migrate one after the other."""
+
+
+async def migrate(db: asyncpg.Connection[Any] | PoolConnectionProxy[Any]) -> int:
+    """Apply the migrations this database lacks; returns its schema version afterwards."""
+    async with db.transaction():
+        await db.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+        await db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+        current = await db.fetchval("SELECT max(version) FROM schema_version") or 0
+        if current > len(MIGRATIONS):
+            raise RuntimeError(f"the database has schema version {current}; this code knows up to {len(MIGRATIONS)}")
+        for number, sql in enumerate(MIGRATIONS[current:], start=current + 1):
+            await db.execute(sql)
+            await db.execute("INSERT INTO schema_version (version) VALUES ($1)", number)
+    return len(MIGRATIONS)

@@ -1,0 +1,90 @@
+"""The read models' database on the SQLite file the event store writes too (``storage.sql``)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import sqlite3
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
+from pathlib import Path
+
+import aiosqlite
+
+from storage.sql import Dialect, Guard, Moved, Rows, Work
+from storage.sqlite.schema import migrate
+
+SQLITE = Dialect("json_extract({column}, ?)", "json_extract({column}, ?)", quote_key=True)
+
+
+class SqliteDatabase:
+    """Queries and single writes go through an aiosqlite connection. A transaction is prepared on
+    the event loop and committed whole on a connection and a thread of its own, in one trip: it
+    holds the write lock it shares with the event store (the same file) only while SQLite works,
+    never across turns of a busy event loop, and no other coroutine's statement can slip into it."""
+
+    dialect = SQLITE
+
+    def __init__(self, db: aiosqlite.Connection, writer: sqlite3.Connection, thread: ThreadPoolExecutor) -> None:
+        self._db, self._writer, self._thread = db, writer, thread
+
+    @classmethod
+    async def open(cls, path: Path | str) -> SqliteDatabase:
+        db = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            await db.execute("PRAGMA busy_timeout=5000")
+            # read models are rebuilt from the log at will: a power cut may cost their last commits
+            # (and the checkpoint with them, in the same transaction), never their consistency
+            await db.execute("PRAGMA synchronous=NORMAL")
+            await migrate(db)
+        except BaseException:
+            await db.close()
+            raise
+        thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="read-models-writer")
+        writer = await asyncio.get_running_loop().run_in_executor(thread, _writer, path)
+        return cls(db, writer, thread)
+
+    async def fetch(self, sql: str, *params: object) -> Rows:
+        return list(await self._db.execute_fetchall(sql, params))
+
+    async def execute(self, sql: str, *params: object) -> None:
+        await self._db.execute(sql, params)
+
+    async def transaction(self, work: Work, guard: Guard | None = None) -> None:
+        await asyncio.get_running_loop().run_in_executor(self._thread, partial(_transaction, self._writer, work, guard))
+
+    async def close(self) -> None:
+        await asyncio.get_running_loop().run_in_executor(self._thread, self._writer.close)
+        self._thread.shutdown()
+        await self._db.close()
+
+
+def _writer(path: Path | str) -> sqlite3.Connection:
+    writer = sqlite3.connect(path, isolation_level=None)
+    writer.execute("PRAGMA busy_timeout=5000")
+    writer.execute("PRAGMA synchronous=NORMAL")  # derived, rebuilt at will (see SqliteDatabase.open)
+    return writer
+
+
+@contextlib.contextmanager
+def immediate(db: sqlite3.Connection) -> Iterator[None]:
+    """A write transaction on a plain sqlite3 connection (``BEGIN IMMEDIATE``: one writer at a time
+    on the file), committed when the block ends, rolled back if it raises."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+        db.execute("COMMIT")
+    except BaseException:
+        with contextlib.suppress(Exception):
+            db.execute("ROLLBACK")
+        raise
+
+
+def _transaction(db: sqlite3.Connection, work: Work, guard: Guard | None) -> None:
+    """A transaction, in the writer's thread."""
+    with immediate(db):
+        if guard is not None and db.execute(guard.sql, guard.params).fetchone()[0] != guard.expected:
+            raise Moved(guard.sql)
+        for sql, rows in work:
+            db.executemany(sql, rows)
