@@ -43,6 +43,16 @@ cannot be (deleted, out of reach)."""
 
 
 @dataclass(frozen=True, slots=True)
+class View:
+    """A game as anyone may see it, at a version."""
+
+    game: str
+    game_id: str
+    version: int
+    public: object
+
+
+@dataclass(frozen=True, slots=True)
 class Change:
     """A game's new version, as a subscriber hears it."""
 
@@ -80,6 +90,16 @@ class Boards:
     async def where(self, game_id: str) -> tuple[str, str] | None:
         """The channel and message of ``game_id``'s board, if one was placed."""
         return await self.kept.board_message(game_id)
+
+    async def view(self, game_id: str) -> View | None:
+        """The public view of ``game_id`` as it stands (``None``: no such game): what any front draws
+        a board from, never a card in anyone's hand (``Presentation.public``)."""
+        stored = await self.platform.store.load(game_id)
+        if not stored:
+            return None
+        game = self.platform.games.of(stored[0].type)
+        state = (await self.platform.service(game).current(game_id)).state
+        return View(game.name, game_id, state.version, game.public(state))
 
     # --- which version it shows -------------------------------------------------------------------
 

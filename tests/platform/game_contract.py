@@ -105,3 +105,16 @@ class GameContract:
             state = played.game.evolve(state, event)
             assert not state.is_over
             assert list(self.leaks(played.game.public(state), state)) == []
+
+    async def test_the_platform_gives_a_games_public_view_as_it_stands(self, played: Played) -> None:
+        state = played.game.initial()
+        for event in await played.log(played.running):
+            state = played.game.evolve(state, event)
+        view = await played.platform.boards.view(played.running)
+        assert view is not None and (view.game, view.game_id, view.version) == (
+            self.name,
+            played.running,
+            state.version,
+        )
+        assert view.public == played.game.public(state) and list(self.leaks(view.public, state)) == []
+        assert await played.platform.boards.view("no-such-game") is None
