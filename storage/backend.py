@@ -3,12 +3,14 @@ one factory per database (``storage.sqlite.open_backend``, ``storage.postgres.op
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
 from dataclasses import dataclass
 
 from storage.events import EventStore
 from storage.games import GameViews
 from storage.kept import Kept
 from storage.leadership import Leadership
+from storage.sql import Database
 
 
 @dataclass(frozen=True)
@@ -24,3 +26,14 @@ class Backend:
         await self.leadership.close()
         await self.views.close()  # the read models and what is kept share one database
         await self.store.close()
+
+
+async def assemble(store: EventStore, database: Awaitable[Database], leadership: Leadership) -> Backend:
+    """A backend from its opened store and its database once opened (the store is closed again if the
+    database cannot be: an open connection would keep the process alive)."""
+    try:
+        db = await database
+    except BaseException:
+        await store.close()
+        raise
+    return Backend(store, GameViews(db), Kept(db), leadership)
