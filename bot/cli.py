@@ -4,6 +4,7 @@ look at the games stored.
 python -m bot                   play Hog against the house (``python -m bot play --help``); with a token, run the bot
 python -m bot GAME              play any installed game in this terminal (``python -m bot games`` lists them)
 python -m bot discord           run the Discord bot (``DISCORD_TOKEN``)
+python -m bot web               every game's page, its replay step by step, live while it is played
 python -m bot replay GAME_ID    any stored game again, step by step (``--step N``, ``--picture``/``--gif FILE``)
 python -m bot history           every game stored here, newest first (``--name NAME``, or ``--player ID``)
 python -m bot stats             a player's record in a game (``--game cucumber``; ``--name NAME`` or ``--player ID``)
@@ -36,6 +37,7 @@ from bot.platform.contract import Refusal, Subcommand, UnfitGame
 from bot.platform.fairness import UNCHECKED, verify
 from bot.platform.registry import LEGACY, AnyGame, Games, installed
 from bot.platform.settings import Settings, SettingsError
+from bot.web.serve import serve
 from storage.copying import CopyRefused, copy_store
 from storage.errors import OPENING_ERRORS
 
@@ -207,6 +209,9 @@ def parser_for(games: Games) -> tuple[argparse.ArgumentParser, Collection[str], 
         games[game].console.add_arguments(p)
         add_player_arguments(p)
     sub.add_parser("games", help="the games installed here, with their commands and settings")
+    web = sub.add_parser("web", help="serve every game's page: its replay step by step, live while it is played")
+    web.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1)")
+    web.add_argument("--port", type=int, default=8080, help="the port to listen on (default: 8080)")
     sub.add_parser("discord", help="run the Discord bot (DISCORD_TOKEN; the same as no command when it is set)")
     sub.add_parser("rebuild", help="recompute the read models (history, stats, ratings) from the event log")
     verify_parser = sub.add_parser("verify", help="check a finished game's dice or cards against its revealed seed")
@@ -331,6 +336,16 @@ def run_command(
     match args.command:
         case "games":
             list_games(games, out)
+        case "web":
+            print(
+                f"Serving the games of {settings.where} at http://{args.host}:{args.port}/ (Ctrl-C stops)",
+                file=out,
+                flush=True,
+            )
+            try:
+                asyncio.run(serve(settings, args.host, args.port, modules))
+            except KeyboardInterrupt:
+                return 130
         case "rebuild":
             on_platform(settings, lambda p: rebuild(p, out), modules)
         case "verify":

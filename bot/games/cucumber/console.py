@@ -196,9 +196,9 @@ class CucumberConsole:
         lines = [*outcome.story, ""]
         if state.tricks:
             lines += [f"Hand {state.hand_number}:", table_of(state).as_text(), ""]
-        scores = "   ".join(
-            f"{s.name} {state.scores[i]}{' 🥒' * state.cucumbers[i]}" for i, s in enumerate(state.seats)
-        )
+        n = len(state.seats)  # a table not yet started has no scores: every seat stands at 0
+        points, cucumbers = state.scores or (0,) * n, state.cucumbers or (0,) * n
+        scores = "   ".join(f"{s.name} {points[i]}{' 🥒' * cucumbers[i]}" for i, s in enumerate(state.seats))
         lines.append(f"Scores (reach {state.target} and you lose): {scores}")
         seat = state.seat_of(viewer)
         if seat is not None and state.phase is Phase.PLAY:

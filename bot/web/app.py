@@ -1,0 +1,124 @@
+"""The web front: every game at a link, its replay step by step, and live while it is played.
+
+``aiohttp.web`` (installed with discord.py) serves it, with Jinja2 templates that escape every name
+and text; every asset is served by the bot itself (no CDN) and a Content-Security-Policy forbids
+inline script. A page works without JavaScript (each step is a plain link, ``?step=N``); with it,
+the arrow keys step through the replay and a running game's page follows each move, fed by the
+platform's board subscriptions (``bot.platform.boards``) through Server-Sent Events, never by each
+client polling the database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import jinja2
+from aiohttp import web
+
+from bot.platform.compose import Platform
+from bot.web.pages import game_page
+
+HERE = Path(__file__).parent
+PLATFORM = web.AppKey("platform", Platform)
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+RECENT = 20
+CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'"
+TEMPLATES = jinja2.Environment(
+    loader=jinja2.FileSystemLoader(HERE / "templates"),
+    autoescape=jinja2.select_autoescape(default=True),
+    undefined=jinja2.StrictUndefined,
+)
+
+
+def render(template: str, status: int = 200, **values: object) -> web.Response:
+    html = TEMPLATES.get_template(template).render(**values)
+    return web.Response(text=html, status=status, content_type="text/html")
+
+
+def not_found(what: str) -> web.Response:
+    return render("missing.html", status=404, what=what)
+
+
+@web.middleware
+async def guarded(
+    request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+) -> web.StreamResponse:
+    """Every answer carries the Content-Security-Policy; an unknown address is a page, not a traceback."""
+    try:
+        response = await handler(request)
+    except web.HTTPNotFound:
+        response = not_found("that page")
+    response.headers["Content-Security-Policy"] = CSP
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    return response
+
+
+async def index(request: web.Request) -> web.Response:
+    p = request.app[PLATFORM]
+    rows = await (await p.settled_views()).history(None, limit=RECENT)
+    games = [
+        (row.game_id, p.games[row.game].title, p.games[row.game].history_line(row, None))
+        for row in rows
+        if row.game in p.games
+    ]
+    return render("index.html", games=games)
+
+
+def game_id_of(request: web.Request) -> str | None:
+    game_id = request.match_info["game_id"]
+    return game_id if GAME_ID.fullmatch(game_id) else None
+
+
+async def game(request: web.Request) -> web.Response:
+    game_id = game_id_of(request)
+    step = request.query.get("step", "")
+    if game_id is None or (step and not step.isdigit()):
+        return not_found("that game")
+    page = await game_page(request.app[PLATFORM], game_id, int(step) if step else None)
+    if page is None:
+        return not_found(f"a game {game_id}")
+    return render("game.html", page=page, live=not page.over and not step)
+
+
+async def events(request: web.Request) -> web.StreamResponse:
+    """Server-Sent Events: the game's version each time it changes (the page then shows it)."""
+    game_id = game_id_of(request)
+    p = request.app[PLATFORM]
+    if game_id is None or not await p.store.version(game_id):
+        return not_found("that game")
+    stream = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache"})
+    await stream.prepare(request)
+    async with p.boards.subscribe(game_id) as heard:
+        await stream.write(f"event: version\ndata: {await p.store.version(game_id)}\n\n".encode())
+        while True:
+            try:
+                change = await asyncio.wait_for(heard.get(), 15)
+            except TimeoutError:
+                await stream.write(b": still here\n\n")  # keeps proxies from closing a quiet stream
+                continue
+            await stream.write(f"event: version\ndata: {change.version}\n\n".encode())
+
+
+async def health(request: web.Request) -> web.Response:
+    """200 when the store answers and the read models are caught up or catching up; 503 otherwise."""
+    p = request.app[PLATFORM]
+    try:
+        checkpoint = await p.views.checkpoint()
+        behind = len(await p.store.read_all(checkpoint, 1000))
+    except Exception as error:
+        return web.json_response({"store": f"unreachable: {type(error).__name__}"}, status=503)
+    return web.json_response({"store": "ok", "read_models_behind": behind})
+
+
+def make_app(platform: Platform) -> web.Application:
+    app = web.Application(middlewares=[guarded])
+    app[PLATFORM] = platform
+    app.router.add_get("/", index)
+    app.router.add_get("/games/{game_id}", game)
+    app.router.add_get("/games/{game_id}/events", events)
+    app.router.add_get("/healthz", health)
+    app.router.add_static("/static", HERE / "static")
+    return app

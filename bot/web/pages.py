@@ -1,0 +1,75 @@
+"""What a game's web page shows, gathered from the platform for any installed game: its players and
+where it stands, its seal (running) or seed (over), and a step of its replay with the commentary
+told live and the board as anyone may see it. Pure of HTTP: ``bot.web.app`` renders it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bot.platform.chance import commitment
+from bot.platform.compose import Platform
+from bot.platform.contract import Outcome
+from bot.platform.fairness import FAIR, verify
+
+PUBLIC = ""
+"""The viewer a page is drawn for: nobody seated, so no hidden card is ever in it."""
+
+
+@dataclass(frozen=True)
+class GamePage:
+    game_id: str
+    title: str
+    """The game's name as players say it (``Hog``)."""
+    line: str
+    """Who plays and how it stands, as a list of games says it."""
+    over: bool
+    step: int
+    """The step shown, from 1."""
+    steps: int
+    board: str
+    """The board at that step, as anyone may see it (a console board: text)."""
+    told: tuple[str, ...]
+    """That step's commentary, word for word as it was told live."""
+    seal: str
+    """The seal while the game is played; once it is over, the seed and what ``verify`` found."""
+    version: int
+
+
+async def game_page(p: Platform, game_id: str, step: int | None) -> GamePage | None:
+    """Step ``step`` (clamped; the last when ``None``) of ``game_id``, or ``None`` for no such game."""
+    stored = await p.store.load(game_id)
+    if not stored:
+        return None
+    game = p.games.of(stored[0].type)
+    service = p.service(game)
+    told = list(game.narrate(await service.events(game_id)))
+    at = len(told) if step is None else max(1, min(step, len(told)))
+    event, state, lines = told[at - 1]
+    board = await game.console.board(Outcome(game.name, state, ((event, state, lines),)), PUBLIC)
+    final = told[-1][1]
+    row = await (await p.settled_views()).game(game_id)
+    line = game.history_line(row, None) if row is not None else ""
+    return GamePage(
+        game_id,
+        game.title,
+        line,
+        final.is_over,
+        at,
+        len(told),
+        board,
+        tuple(lines),
+        await _seal(p, game, final),
+        final.version,
+    )
+
+
+async def _seal(p: Platform, game: Any, final: Any) -> str:
+    seed = await p.service(game).seed(final.game_id)
+    if seed is None or game.draws is None:
+        return f"Nothing in {game.title} is left to chance." if game.draws is None else ""
+    if not final.is_over:
+        return f"{game.draws.capitalize()} sealed: {commitment(seed)} (the seed is revealed when the game ends)"
+    verdict = await verify(p.service(game), p.kept, final.game_id)
+    checked = "every draw matches it" if verdict.status == FAIR else verdict.text
+    return f"Seed {seed.hex()}: {checked}."

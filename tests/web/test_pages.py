@@ -1,0 +1,192 @@
+"""The web front over HTTP (aiohttp's own test client, on a real server and the real platform): a game's
+page and its step-through replay, 404 pages, escaping and the Content-Security-Policy, a running game's
+page that shows no hidden card and no seed, the live stream, and the health check."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import re
+import socket
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import aiohttp
+import pytest
+from aiohttp import web
+from aiohttp.test_utils import TestClient, TestServer
+from markupsafe import escape
+
+from bot.games.cucumber.moves import play
+from bot.games.hog.module import turn
+from bot.platform.chance import commitment
+from bot.platform.compose import Platform, platform
+from bot.platform.settings import Settings
+from bot.web.app import make_app
+from cucumber_core.cards import short
+from cucumber_core.events import DealerCut, Seat
+from cucumber_core.game import GameState, OpenLobby, StartGame
+from hog_core.events import Player
+from hog_core.game import CreateGame
+
+ADA, HOUSE = Player("1", "Ada"), Player("house:easy", "The house", house="easy")
+MALLORY = Player("2", "<script>alert(1)</script>")
+Site = tuple[Platform, TestClient[web.Request, web.Application]]
+
+
+@pytest.fixture
+async def site(tmp_path: Path) -> AsyncIterator[Site]:
+    async with platform(Settings(db=tmp_path / "games.sqlite3", cache=tmp_path / "solutions")) as p:
+        client = TestClient(TestServer(make_app(p)))
+        await client.start_server()
+        try:
+            yield p, client
+        finally:
+            await client.close()
+
+
+async def finished_hog(p: Platform, game_id: str = "hfin", players: tuple[Player, Player] = (ADA, HOUSE)) -> None:
+    service = p.service("hog")
+    await service.create(game_id, CreateGame(game_id, players, goal=20, place="c1"), f"new-{game_id}")
+    state, n = await service.load(game_id), 0
+    while not state.is_over:
+        mover = state.players[state.mover].id
+        state = (await service.execute(game_id, turn(mover, 3), f"{game_id}-{n}")).state
+        n += 1
+
+
+async def test_a_finished_game_is_a_page_stepped_through_with_its_commentary_and_seed(
+    site: Site,
+) -> None:
+    p, client = site
+    await finished_hog(p)
+    told = list(p.games["hog"].narrate(await p.service("hog").events("hfin")))
+    answer = await client.get("/games/hfin")
+    page = await answer.text()
+    assert answer.status == 200 and answer.content_type == "text/html"
+    assert f"Step {len(told)} of {len(told)}" in page and "Ada" in page and "won" in page
+    seed = await p.kept.seed("hfin")
+    assert seed is not None and f"Seed {seed.hex()}: every draw matches it." in page
+    second = await (await client.get("/games/hfin?step=2")).text()
+    assert f"Step 2 of {len(told)}" in second and all(str(escape(line)) in second for line in told[1][2])
+    assert 'href="?step=1"' in second and 'href="?step=3"' in second
+    assert "Step 1 of" in await (await client.get("/games/hfin?step=0")).text()  # clamped, not refused
+    listed = await (await client.get("/")).text()
+    assert 'href="/games/hfin"' in listed
+
+
+@pytest.mark.parametrize("address", ["/games/nope", "/games/%3Cscript%3E", "/games/hfin?step=x", "/nowhere"])
+async def test_an_unknown_or_malformed_address_is_a_404_page(site: Site, address: str) -> None:
+    p, client = site
+    await finished_hog(p)
+    answer = await client.get(address)
+    page = await answer.text()
+    assert answer.status == 404 and "Not found" in page and "Traceback" not in page and "<script>" not in page
+    assert "script-src 'self'" in answer.headers["Content-Security-Policy"]
+
+
+async def test_every_name_is_escaped_and_no_inline_script_may_run(site: Site) -> None:
+    p, client = site
+    await finished_hog(p, "hbad", (MALLORY, HOUSE))
+    for address in ("/games/hbad", "/"):
+        answer = await client.get(address)
+        page = await answer.text()
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page and "<script>alert" not in page
+        assert all(src == "/static/game.js" for src in re.findall(r'<script src="([^"]*)"', page))
+        assert "<script>" not in page and "'unsafe-inline'" not in answer.headers["Content-Security-Policy"]
+
+
+async def running_cucumber(p: Platform) -> GameState:
+    service = p.service("cucumber")
+    ann = Seat("1", "Ann")
+    await service.create("crun", OpenLobby("crun", ann, 3, num_cards=5, target=21, place="c1"), "open")
+    state: GameState = (await service.execute("crun", lambda s, c: [StartGame(ann.id, fill="magic")], "start")).state
+    for move in range(3):
+        seat = state.to_play
+        assert seat is not None
+        state = (
+            await service.execute("crun", play(ann.id, state.legal_cards(seat)[0], state.moment), f"m{move}")
+        ).state
+    return state
+
+
+async def test_a_running_card_games_pages_show_no_hidden_card_and_no_seed(site: Site) -> None:
+    p, client = site
+    state = await running_cucumber(p)
+    assert not state.is_over and state.hands
+    seed = await p.kept.seed("crun")
+    assert seed is not None
+    events = await p.service("cucumber").events("crun")
+    cut = {card for event in events if isinstance(event, DealerCut) for card in event.cards}  # public, dealt again
+    held = [short(card) for hand in state.hands for card in hand if card not in cut]
+    for step in ["", *(f"?step={n}" for n in range(1, state.version + 1))]:
+        page = await (await client.get(f"/games/crun{step}")).text()
+        assert not [card for card in held if card in page], step
+        assert seed.hex() not in page
+    assert commitment(seed) in await (await client.get("/games/crun")).text()
+
+
+async def test_a_running_games_stream_tells_each_new_version(site: Site) -> None:
+    p, client = site
+    service = p.service("hog")
+    players = (ADA, Player("3", "Bob"))
+    await service.create("hlive", CreateGame("hlive", players, goal=50, place="c1"), "new")
+    page = await (await client.get("/games/hlive")).text()
+    assert 'data-live="/games/hlive/events"' in page
+    stream = await client.get("/games/hlive/events")
+    assert stream.headers["Content-Type"] == "text/event-stream"
+
+    async def version() -> int:
+        while True:
+            line = (await stream.content.readline()).decode()
+            if line.startswith("data: "):
+                return int(line.removeprefix("data: "))
+
+    assert await asyncio.wait_for(version(), 10) == 1
+    await service.execute("hlive", turn(ADA.id, 2), "move")
+    assert await asyncio.wait_for(version(), 1) == 2  # within a second of the move
+    stream.close()
+
+
+async def test_the_health_check_says_the_store_answers(site: Site) -> None:
+    _, client = site
+    answer = await client.get("/healthz")
+    assert answer.status == 200 and await answer.json() == {"store": "ok", "read_models_behind": 0}
+
+
+async def test_python_m_bot_web_serves_a_game_another_process_plays_live(tmp_path: Path) -> None:
+    """The bot (here, this test's process) stores the moves; ``python -m bot web``, in a process of its
+    own on the same SQLite file, serves the page and tells its watchers of each move."""
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    settings = Settings(db=tmp_path / "games.sqlite3", cache=tmp_path / "solutions")
+    env = {**os.environ, "HOG_DB": str(settings.db), "HOG_CACHE": str(settings.cache)}
+    async with platform(settings) as p:
+        service = p.service("hog")
+        await service.create("hweb", CreateGame("hweb", (ADA, Player("3", "Bob")), goal=50, place="c1"), "new")
+        web_process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", "web", "--port", str(port), env=env, stdout=asyncio.subprocess.PIPE
+        )
+        try:
+            assert web_process.stdout is not None
+            said = (await asyncio.wait_for(web_process.stdout.readline(), 60)).decode()
+            assert said.startswith(f"Serving the games of {settings.db} at http://127.0.0.1:{port}/")
+            async with aiohttp.ClientSession(f"http://127.0.0.1:{port}") as session:
+                for _ in range(100):  # the line comes just before the server listens
+                    with contextlib.suppress(aiohttp.ClientConnectionError):
+                        async with session.get("/games/hweb") as answer:
+                            assert answer.status == 200 and "Step 1 of 1" in await answer.text()
+                            break
+                    await asyncio.sleep(0.1)
+                async with session.get("/games/hweb/events") as stream:
+                    first = await asyncio.wait_for(stream.content.readline(), 10)
+                    assert first == b"event: version\n" and await stream.content.readline() == b"data: 1\n"
+                    await service.execute("hweb", turn(ADA.id, 2), "move")  # stored by this process
+                    lines = [await asyncio.wait_for(stream.content.readline(), 1) for _ in range(3)]
+                    assert lines[1:] == [b"event: version\n", b"data: 2\n"]  # within a second
+        finally:
+            web_process.terminate()
+            await web_process.wait()
