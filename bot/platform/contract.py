@@ -253,6 +253,15 @@ class Presentation(Protocol[S, E, C_co]):
         """One finished or running game in a list of ``player_id``'s games (``None``: of everyone's)."""
         ...
 
+    async def picture(self, events: Sequence[E], step: int | None = None) -> bytes | None:
+        """The PNG of the game as anyone may see it (``step``, from 1: as it stood then, where the game
+        can show that), or ``None`` when there is nothing to draw (yet)."""
+        ...
+
+    async def animation(self, events: Sequence[E]) -> bytes | None:
+        """The game drawn move by move as an animated GIF, or ``None`` when there is nothing to animate."""
+        ...
+
     def public(self, state: S) -> object:
         """The game as anyone may see it: no card in anyone's hand, nothing undealt. What a public
         board (in Discord, a picture, and next the web) may be drawn from."""

@@ -83,6 +83,44 @@ async def game(request: web.Request) -> web.Response:
     return render("game.html", page=page, live=not page.over and not step)
 
 
+class Drawn:
+    """Pictures already drawn, by game, version and step: a picture of a version never changes, and
+    drawing one costs milliseconds. Bounded: past ``most`` it starts afresh."""
+
+    def __init__(self, most: int = 256) -> None:
+        self._drawn: dict[tuple[str, str, int, int | None], bytes | None] = {}
+        self._most = most
+
+    async def get(self, p: Platform, game_id: str, kind: str, step: int | None) -> bytes | None:
+        stored = await p.store.load(game_id)
+        if not stored:
+            return None
+        key = (kind, game_id, len(stored), step)
+        if key not in self._drawn:
+            game = p.games.of(stored[0].type)
+            events = await p.service(game).events(game_id)
+            drawn = await (game.picture(events, step) if kind == "png" else game.animation(events))
+            if len(self._drawn) >= self._most:
+                self._drawn.clear()
+            self._drawn[key] = drawn
+        return self._drawn[key]
+
+
+DRAWN = web.AppKey("drawn", Drawn)
+
+
+async def picture(request: web.Request) -> web.Response:
+    """``/games/<id>.png`` (``?step=N``) and ``/games/<id>.gif``: the game drawn, or 404 when it draws nothing."""
+    game_id, kind = request.match_info["game_id"], request.match_info["kind"]
+    step = request.query.get("step", "")
+    if step and not step.isdigit():
+        return not_found("that picture")
+    drawn = await request.app[DRAWN].get(request.app[PLATFORM], game_id, kind, int(step) if step else None)
+    if drawn is None:
+        return not_found("that picture")
+    return web.Response(body=drawn, content_type=f"image/{kind}", headers={"Cache-Control": "max-age=60"})
+
+
 async def events(request: web.Request) -> web.StreamResponse:
     """Server-Sent Events: the game's version each time it changes (the page then shows it)."""
     game_id = game_id_of(request)
@@ -115,8 +153,9 @@ async def health(request: web.Request) -> web.Response:
 
 def make_app(platform: Platform) -> web.Application:
     app = web.Application(middlewares=[guarded])
-    app[PLATFORM] = platform
+    app[PLATFORM], app[DRAWN] = platform, Drawn()
     app.router.add_get("/", index)
+    app.router.add_get(r"/games/{game_id:[A-Za-z0-9_-]{1,64}}.{kind:png|gif}", picture)
     app.router.add_get("/games/{game_id}", game)
     app.router.add_get("/games/{game_id}/events", events)
     app.router.add_get("/healthz", health)

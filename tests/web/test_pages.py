@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import os
 import re
 import socket
@@ -18,18 +19,22 @@ import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 from markupsafe import escape
+from PIL import Image
 
 from bot.games.cucumber.moves import play
+from bot.games.cucumber.picture import chart
+from bot.games.drawing import HEIGHT, WIDTH
 from bot.games.hog.module import turn
 from bot.platform.chance import commitment
 from bot.platform.compose import Platform, platform
 from bot.platform.settings import Settings
 from bot.web.app import make_app
 from cucumber_core.cards import short
-from cucumber_core.events import DealerCut, Seat
+from cucumber_core.events import CardPlayed, DealerCut, Seat
 from cucumber_core.game import GameState, OpenLobby, StartGame
 from hog_core.events import Player
 from hog_core.game import CreateGame
+from tests.helpers import frames
 
 ADA, HOUSE = Player("1", "Ada"), Player("house:easy", "The house", house="easy")
 MALLORY = Player("2", "<script>alert(1)</script>")
@@ -190,3 +195,29 @@ async def test_python_m_bot_web_serves_a_game_another_process_plays_live(tmp_pat
         finally:
             web_process.terminate()
             await web_process.wait()
+
+
+async def test_a_game_is_drawn_at_each_step_and_animated(site: Site) -> None:
+    p, client = site
+    await finished_hog(p)
+    final = await client.get("/games/hfin.png")
+    assert final.status == 200 and final.content_type == "image/png"
+    png = await final.read()
+    assert Image.open(io.BytesIO(png)).size == (WIDTH, HEIGHT)
+    assert await (await client.get("/games/hfin.png?step=2")).read() != png  # that step's turn marked
+    gif = await client.get("/games/hfin.gif")
+    assert gif.content_type == "image/gif" and frames(await gif.read()) > 2
+    assert (await client.get("/games/hfin.png?step=x")).status == 404
+    assert (await client.get("/games/nope.png")).status == 404
+
+
+async def test_a_running_card_games_pictures_hold_only_played_cards(site: Site) -> None:
+    p, client = site
+    await running_cucumber(p)
+    events = await p.service("cucumber").events("crun")
+    for step in range(1, len(events) + 1):
+        played = {e.card for e in events[:step] if isinstance(e, CardPlayed)}
+        drawn = chart(events[:step])
+        assert {card for _, plays in drawn.last_hand for _, card in plays} <= played
+        answer = await client.get(f"/games/crun.png?step={step}")
+        assert answer.status == 200 and answer.content_type == "image/png"

@@ -10,6 +10,7 @@ chooses the same card.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 from collections.abc import Iterator, Sequence
 
@@ -18,6 +19,7 @@ import numpy as np
 
 from bot.games.cucumber.console import CucumberConsole
 from bot.games.cucumber.moves import STAND_IN
+from bot.games.cucumber.picture import animate, chart, charts, render
 from bot.games.cucumber.summary import summarize
 from bot.platform.contract import Chance, Deadline, GameRow, Lines, Record, Reminder, Summary
 from bot.platform.settings import Settings, whole
@@ -151,6 +153,15 @@ class CucumberGame:
 
     def summary(self, events: Sequence[ev.Event]) -> Summary:
         return summarize(events)
+
+    async def picture(self, events: Sequence[ev.Event], step: int | None = None) -> bytes | None:
+        """The score race and the hand's tricks (as they stood at step ``step``): played cards only."""
+        shown = events[:step] if step else events
+        return await asyncio.to_thread(render, chart(shown)) if shown else None
+
+    async def animation(self, events: Sequence[ev.Event]) -> bytes | None:
+        frames = list(charts(events))
+        return await asyncio.to_thread(animate, frames) if len(frames) > 1 else None
 
     def public(self, state: GameState) -> PublicView:
         """The table as anyone may see it: scores, how many cards each holds, the tricks played."""

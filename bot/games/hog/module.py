@@ -3,6 +3,7 @@ challenge and turn deadlines, and the solved rule sets that the house and the wi
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator, Sequence
 
 import msgspec
@@ -11,6 +12,7 @@ from bot.games.hog.board import rules_name
 from bot.games.hog.commands import subcommands
 from bot.games.hog.console import HogConsole
 from bot.games.hog.limits import MAX_SOLVED_GOAL, check
+from bot.games.hog.picture import animate, chart_of, render
 from bot.games.hog.solutions import SolutionCache
 from bot.games.hog.summary import summarize
 from bot.platform.contract import Chance, Commands, Deadline, GameRow, Lines, Record, Reminder, Summary
@@ -29,6 +31,7 @@ from hog_core.game import (
     VoidGame,
     decide,
     evolve,
+    replay,
 )
 from hog_core.rulesets import RULE_SETS
 from hog_core.solver import Solution
@@ -149,6 +152,19 @@ class HogGame:
 
     def summary(self, events: Sequence[ev.Event]) -> Summary:
         return summarize(events)
+
+    async def picture(self, events: Sequence[ev.Event], step: int | None = None) -> bytes | None:
+        """Both totals turn by turn and the win chances below (the turn of step ``step`` marked)."""
+        if not events:
+            return None
+        told = list(narrate(events))
+        at = told[min(step, len(told)) - 1][1].turn_number if step else None
+        c = chart_of(events, await self.solution(told[-1][1]))
+        return None if c is None else await asyncio.to_thread(render, c, at)
+
+    async def animation(self, events: Sequence[ev.Event]) -> bytes | None:
+        c = chart_of(events, await self.solution(replay(events))) if events else None
+        return None if c is None else await asyncio.to_thread(animate, c)
 
     def public(self, state: GameState) -> GameState:
         """Everything in Hog is public: the totals, the dice, whose turn it is."""

@@ -208,6 +208,12 @@ class PressGame:
             said = f"{state.names[event.seat]} pressed." if isinstance(event, Pressed) else "Press!"
             yield event, state, (said, *(["Game over."] if state.is_over else []))
 
+    async def picture(self, events: Sequence[Event], step: int | None = None) -> None:
+        return None  # Press draws no picture
+
+    async def animation(self, events: Sequence[Event]) -> None:
+        return None
+
     def public(self, state: State) -> State:
         return state  # nothing in Press is hidden
 
