@@ -34,6 +34,11 @@ class Settings:
     """``HOG_SHARD_COUNT``: how many shards the bot has in all (unset: as many as Discord recommends)."""
     shard_ids: tuple[int, ...] | None = None
     """``HOG_SHARD_IDS``: the shards this process runs, as ``0,1`` (unset: all of them)."""
+    public_url: str | None = None
+    """``HOG_PUBLIC_URL``: the address the web pages are reached at (``https://hog.example``), for the
+    links the bot posts and the pictures of link previews."""
+    web_port: int | None = None
+    """``HOG_WEB_PORT``: the bot process also serves the web pages on this port."""
     env: Mapping[str, str] = field(default_factory=dict, repr=False)
     """The environment these settings were read from: each game reads its own variables there
     (``seconds``), so that a game brings its settings without the platform naming them."""
@@ -63,6 +68,8 @@ class Settings:
             gateway_url=values.get("HOG_DISCORD_GATEWAY_URL") or None,
             shard_count=count,
             shard_ids=shard_ids(values.get("HOG_SHARD_IDS"), count),
+            public_url=public_url(values.get("HOG_PUBLIC_URL")),
+            web_port=whole(values, "HOG_WEB_PORT", 0) or None,
             env=dict(values),
         )
 
@@ -101,3 +108,12 @@ def shard_ids(raw: str | None, count: int | None) -> tuple[int, ...] | None:
     if len(set(ids)) != len(ids) or max(ids) >= count:
         raise SettingsError(f"HOG_SHARD_IDS must be different numbers from 0 to {count - 1}, not {raw!r}.")
     return ids
+
+
+def public_url(raw: str | None) -> str | None:
+    """``HOG_PUBLIC_URL`` checked: an http(s) address, kept without its trailing slash."""
+    if not raw:
+        return None
+    if not raw.startswith(("http://", "https://")):
+        raise SettingsError(f"HOG_PUBLIC_URL must be an http:// or https:// address, not {raw!r}.")
+    return raw.rstrip("/")

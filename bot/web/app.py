@@ -51,7 +51,7 @@ async def guarded(
         response = await handler(request)
     except web.HTTPNotFound:
         response = not_found("that page")
-    response.headers["Content-Security-Policy"] = CSP
+    response.headers.setdefault("Content-Security-Policy", f"{CSP}; frame-ancestors 'self'")
     response.headers["X-Content-Type-Options"] = "nosniff"
     return response
 
@@ -80,7 +80,23 @@ async def game(request: web.Request) -> web.Response:
     page = await game_page(request.app[PLATFORM], game_id, int(step) if step else None)
     if page is None:
         return not_found(f"a game {game_id}")
-    return render("game.html", page=page, live=not page.over and not step)
+    return render("game.html", page=page, live=not page.over and not step, origin=origin(request))
+
+
+async def embed(request: web.Request) -> web.Response:
+    """``/games/<id>/embed``: the game as it stands, minimal, for an iframe on another site."""
+    game_id = game_id_of(request)
+    page = None if game_id is None else await game_page(request.app[PLATFORM], game_id, None)
+    if page is None:
+        return not_found("that game")
+    answer = render("embed.html", page=page, origin=origin(request))
+    answer.headers["Content-Security-Policy"] = f"{CSP}; frame-ancestors *"
+    return answer
+
+
+def origin(request: web.Request) -> str:
+    """The address links are made with: ``HOG_PUBLIC_URL``, or the one this request came to."""
+    return request.app[PLATFORM].settings.public_url or str(request.url.origin())
 
 
 class Drawn:
@@ -158,6 +174,7 @@ def make_app(platform: Platform) -> web.Application:
     app.router.add_get(r"/games/{game_id:[A-Za-z0-9_-]{1,64}}.{kind:png|gif}", picture)
     app.router.add_get("/games/{game_id}", game)
     app.router.add_get("/games/{game_id}/events", events)
+    app.router.add_get("/games/{game_id}/embed", embed)
     app.router.add_get("/healthz", health)
     app.router.add_static("/static", HERE / "static")
     return app

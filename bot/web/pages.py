@@ -21,6 +21,8 @@ class GamePage:
     game_id: str
     title: str
     """The game's name as players say it (``Hog``)."""
+    players: str
+    """Who plays: ``Ann v Ben``."""
     line: str
     """Who plays and how it stands, as a list of games says it."""
     over: bool
@@ -50,9 +52,11 @@ async def game_page(p: Platform, game_id: str, step: int | None) -> GamePage | N
     final = told[-1][1]
     row = await (await p.settled_views()).game(game_id)
     line = game.history_line(row, None) if row is not None else ""
+    players = " v ".join(s.name for s in row.seats) if row is not None else ""
     return GamePage(
         game_id,
         game.title,
+        players,
         line,
         final.is_over,
         at,

@@ -27,7 +27,7 @@ from bot.games.drawing import HEIGHT, WIDTH
 from bot.games.hog.module import turn
 from bot.platform.chance import commitment
 from bot.platform.compose import Platform, platform
-from bot.platform.settings import Settings
+from bot.platform.settings import Settings, SettingsError
 from bot.web.app import make_app
 from cucumber_core.cards import short
 from cucumber_core.events import CardPlayed, DealerCut, Seat
@@ -221,3 +221,31 @@ async def test_a_running_card_games_pictures_hold_only_played_cards(site: Site) 
         assert {card for _, plays in drawn.last_hand for _, card in plays} <= played
         answer = await client.get(f"/games/crun.png?step={step}")
         assert answer.status == 200 and answer.content_type == "image/png"
+
+
+async def test_a_link_unfurls_with_the_picture_and_embeds(site: Site) -> None:
+    p, client = site
+    await finished_hog(p)
+    page = await (await client.get("/games/hfin")).text()
+    origin = str(client.make_url("/")).rstrip("/")
+    assert '<meta property="og:title" content="Ada v The house · Hog">' in page
+    assert f'<meta property="og:image" content="{origin}/games/hfin.png">' in page
+    assert '<meta name="twitter:card" content="summary_large_image">' in page
+    assert 'content="Ada ' in page and "Fall 2018 to 20" in page  # the line of result
+    embedded = await client.get("/games/hfin/embed")
+    assert embedded.status == 200 and "frame-ancestors *" in embedded.headers["Content-Security-Policy"]
+    assert "<header>" not in await embedded.text()
+    assert "frame-ancestors 'self'" in (await client.get("/games/hfin")).headers["Content-Security-Policy"]
+    assert (await client.get("/games/nope/embed")).status == 404
+
+
+async def test_links_use_the_public_address_when_there_is_one(tmp_path: Path) -> None:
+    settings = Settings(db=tmp_path / "games.sqlite3", cache=tmp_path, public_url="https://hog.example")
+    async with platform(settings) as p:
+        await finished_hog(p)
+        async with TestClient(TestServer(make_app(p))) as client:
+            page = await (await client.get("/games/hfin")).text()
+    assert '<meta property="og:image" content="https://hog.example/games/hfin.png">' in page
+    assert Settings.from_env({"HOG_PUBLIC_URL": "https://hog.example/"}).public_url == "https://hog.example"
+    with pytest.raises(SettingsError, match="HOG_PUBLIC_URL must be an http:// or https:// address"):
+        Settings.from_env({"HOG_PUBLIC_URL": "hog.example"})
