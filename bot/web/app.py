@@ -11,6 +11,7 @@ client polling the database.
 from __future__ import annotations
 
 import asyncio
+import io
 import re
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -19,12 +20,17 @@ import jinja2
 from aiohttp import web
 
 from bot.platform.compose import Platform
+from bot.platform.contract import GameRow
+from bot.platform.ratings import standings_lines
 from bot.web.pages import game_page
 
 HERE = Path(__file__).parent
 PLATFORM = web.AppKey("platform", Platform)
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
-RECENT = 20
+PAGE = 20
+MAX_PAGE = 10_000
+"""Pages go no deeper than this: every request does a bounded amount of work."""
+PLAYER_ID = re.compile(r"[^/\x00-\x1f]{1,100}")
 CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'"
 TEMPLATES = jinja2.Environment(
     loader=jinja2.FileSystemLoader(HERE / "templates"),
@@ -58,13 +64,83 @@ async def guarded(
 
 async def index(request: web.Request) -> web.Response:
     p = request.app[PLATFORM]
-    rows = await (await p.settled_views()).history(None, limit=RECENT)
+    page = page_of(request)
+    if page is None:
+        return not_found("that page")
+    rows = await (await p.settled_views()).history(None, limit=PAGE + 1, offset=(page - 1) * PAGE)
     games = [
-        (row.game_id, p.games[row.game].title, p.games[row.game].history_line(row, None))
-        for row in rows
-        if row.game in p.games
+        (row.game_id, p.games[row.game].history_line(row, None), row) for row in rows[:PAGE] if row.game in p.games
     ]
-    return render("index.html", games=games)
+    boards = [(name, game.title) for name, game in p.games.items()]
+    return render("index.html", games=games, titles=titles(p), boards=boards, page=page, more=len(rows) > PAGE)
+
+
+def listed(p: Platform, rows: list[GameRow], player_id: str | None) -> list[tuple[str, str, GameRow]]:
+    """Games as a list shows them: each id, its line (from ``player_id``'s side, or nobody's), its row."""
+    return [(row.game_id, p.games[row.game].history_line(row, player_id), row) for row in rows if row.game in p.games]
+
+
+def titles(p: Platform) -> dict[str, str]:
+    return {name: game.title for name, game in p.games.items()}
+
+
+def page_of(request: web.Request) -> int | None:
+    """The ``?page=N`` asked for (1 when none), ``None`` for one that is not a page."""
+    text = request.query.get("page", "1")
+    return int(text) if text.isdigit() and 1 <= int(text) <= MAX_PAGE else None
+
+
+async def player(request: web.Request) -> web.Response:
+    """``/players/<id>``: a player's games, newest first, and their record and rating in each game."""
+    p, player_id, page = request.app[PLATFORM], request.match_info["player_id"], page_of(request)
+    if page is None or not PLAYER_ID.fullmatch(player_id):
+        return not_found("that player")
+    views = await p.settled_views()
+    rows = await views.history(player_id, limit=PAGE + 1, offset=(page - 1) * PAGE)
+    if not rows and page == 1:
+        return not_found(f"a player {player_id}")
+    games = [
+        (row.game_id, p.games[row.game].history_line(row, player_id), row) for row in rows[:PAGE] if row.game in p.games
+    ]
+    name = next((s.name for s in rows[0].seats if s.player_id == player_id), player_id) if rows else player_id
+    records = []
+    for game in p.games.values():
+        told = io.StringIO()
+        await game.console.stats(p, player_id, told)
+        records.append((game.title, told.getvalue().split("\n", 1)[-1].rstrip()))
+    return render(
+        "player.html",
+        name=name,
+        player_id=player_id,
+        games=games,
+        titles=titles(p),
+        records=records,
+        page=page,
+        more=len(rows) > PAGE,
+    )
+
+
+async def leaderboard(request: web.Request) -> web.Response:
+    """``/leaderboards/<game>`` (``?server=<guild id>``, ``?page=N``): the players by rating."""
+    p, name, page = request.app[PLATFORM], request.match_info["game"], page_of(request)
+    server = request.query.get("server") or None
+    if name not in p.games or page is None or (server is not None and not server.isdigit()):
+        return not_found("that leaderboard")
+    views = await p.settled_views()
+    standings = await views.ratings.standings(name, "", server, limit=PAGE, offset=(page - 1) * PAGE)
+    lines, _ = standings_lines(standings)
+    where = f"server {server}" if server else "everyone"
+    return render(
+        "leaderboard.html",
+        title=p.games[name].title,
+        game=name,
+        where=where,
+        server=server or "",
+        lines=[line.replace("**", "") for line in lines],
+        total=standings.total,
+        page=page,
+        more=page * PAGE < standings.total,
+    )
 
 
 def game_id_of(request: web.Request) -> str | None:
@@ -175,6 +251,8 @@ def make_app(platform: Platform) -> web.Application:
     app.router.add_get("/games/{game_id}", game)
     app.router.add_get("/games/{game_id}/events", events)
     app.router.add_get("/games/{game_id}/embed", embed)
+    app.router.add_get("/players/{player_id}", player)
+    app.router.add_get("/leaderboards/{game}", leaderboard)
     app.router.add_get("/healthz", health)
     app.router.add_static("/static", HERE / "static")
     return app

@@ -24,7 +24,7 @@ from PIL import Image
 from bot.games.cucumber.moves import play
 from bot.games.cucumber.picture import chart
 from bot.games.drawing import HEIGHT, WIDTH
-from bot.games.hog.module import turn
+from bot.games.hog.module import resign, turn
 from bot.platform.chance import commitment
 from bot.platform.compose import Platform, platform
 from bot.platform.settings import Settings, SettingsError
@@ -249,3 +249,37 @@ async def test_links_use_the_public_address_when_there_is_one(tmp_path: Path) ->
     assert Settings.from_env({"HOG_PUBLIC_URL": "https://hog.example/"}).public_url == "https://hog.example"
     with pytest.raises(SettingsError, match="HOG_PUBLIC_URL must be an http:// or https:// address"):
         Settings.from_env({"HOG_PUBLIC_URL": "hog.example"})
+
+
+async def rated_hog(p: Platform, game_id: str, winner: Player, loser: Player) -> None:
+    """A game between two people, rated: ``loser`` resigns at once."""
+    service = p.service("hog")
+    await service.create(game_id, CreateGame(game_id, (winner, loser), place="c1"), f"new-{game_id}")
+    await service.execute(game_id, resign(loser.id), f"end-{game_id}")
+
+
+async def test_a_players_page_and_the_leaderboards_are_paged(site: Site) -> None:
+    p, client = site
+    bob, cy = Player("3", "Bob"), Player("4", "Cy")
+    await rated_hog(p, "r1", ADA, bob)
+    await rated_hog(p, "r2", ADA, cy)
+    await finished_hog(p, "solo", (ADA, HOUSE))
+    page = await (await client.get("/players/1")).text()
+    assert "<h1>Ada</h1>" in page and all(f'href="/games/{g}"' in page for g in ("r1", "r2", "solo"))
+    assert "<h2>Hog</h2>" in page and "3 played, " in page and "<h2>Cucumber</h2>" in page
+    board = await (await client.get("/leaderboards/hog")).text()
+    assert "3 rated" in board and board.index("Ada") < board.index("Bob")
+    assert "Nobody is rated yet" in await (await client.get("/leaderboards/cucumber")).text()
+    assert "No more players." in await (await client.get("/leaderboards/hog?page=2")).text()
+    assert "0 rated" in await (await client.get("/leaderboards/hog?server=123")).text()
+    home = await (await client.get("/")).text()
+    assert 'href="/leaderboards/hog"' in home and 'href="/players/1"' in home
+    for bad in (
+        "/leaderboards/chess",
+        "/leaderboards/hog?page=0",
+        "/leaderboards/hog?server=x",
+        "/players/nobody",
+        "/players/1?page=-1",
+        "/?page=99999999",
+    ):
+        assert (await client.get(bad)).status == 404, bad
