@@ -346,6 +346,8 @@ def run_command(
                 asyncio.run(serve(settings, args.host, args.port, modules))
             except KeyboardInterrupt:
                 return 130
+            except asyncio.CancelledError:  # SIGTERM: stopped cleanly
+                return 0
         case "rebuild":
             on_platform(settings, lambda p: rebuild(p, out), modules)
         case "verify":

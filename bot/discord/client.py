@@ -24,7 +24,7 @@ import discord
 import yarl
 from discord import app_commands
 
-from bot.discord.front import FORGED, DiscordFront, Shown
+from bot.discord.front import FORGED, DiscordFront, Shown, web_link
 from bot.discord.history import HistoryButton
 from bot.discord.leaderboard import LeaderboardButton
 from bot.platform.chance import commitment
@@ -34,6 +34,7 @@ from bot.platform.duty import Duty
 from bot.platform.registry import load
 from bot.platform.service import GameDamaged, GameService, StaleBoard
 from bot.platform.settings import Settings
+from bot.web.serve import open_site
 from storage.errors import DATABASE_ERRORS, OPENING_ERRORS
 from storage.games import GameRow, GameViews
 
@@ -154,6 +155,7 @@ class GameBot(discord.AutoShardedClient):
     async def show(self, outcome: Outcome[Any, Any]) -> Shown:
         """The public board after ``outcome`` (without the picture: see ``finished``), its seal in the footer."""
         shown = await self.fronts[outcome.game].show(outcome)
+        web_link(shown.view, self.platform.settings.public_url, outcome.state.game_id)
         words = await self.seal_line(outcome.game, outcome.state)
         if words is not None:
             footer = shown.embed.footer.text
@@ -378,6 +380,13 @@ async def run(settings: Settings) -> int:
         return 1
     try:
         async with stack:
+            if settings.web_port is not None:  # the web pages too, fed by this process's boards
+                try:
+                    site = await open_site(p, settings.web_host, settings.web_port)
+                except OSError as error:
+                    log.error("cannot serve the web pages on %s:%d (%s)", settings.web_host, settings.web_port, error)
+                    return 1
+                stack.push_async_callback(site.cleanup)
             bot = GameBot(p, guild_id=settings.guild_id, shard_count=settings.shard_count, shard_ids=settings.shard_ids)
             async with bot:
                 # ``docker stop`` and service managers ask with SIGTERM: close cleanly, not mid-step

@@ -101,6 +101,15 @@ class DiscordFront(Protocol):
     def close(self) -> None: ...
 
 
+def web_link(view: discord.ui.View, public_url: str | None, game_id: str, step: int | None = None) -> None:
+    """Add *Watch on the web* (a link to the game's page, at ``step`` when given) to ``view``, when the
+    bot's web pages have a public address (``HOG_PUBLIC_URL``)."""
+    if public_url is None:
+        return
+    at = f"?step={step}" if step is not None else ""
+    view.add_item(discord.ui.Button(label="Watch on the web", emoji="🌐", url=f"{public_url}/games/{game_id}{at}"))
+
+
 class Fronts(Protocol):
     @property
     def fronts(self) -> Mapping[str, DiscordFront]: ...

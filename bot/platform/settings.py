@@ -39,6 +39,8 @@ class Settings:
     links the bot posts and the pictures of link previews."""
     web_port: int | None = None
     """``HOG_WEB_PORT``: the bot process also serves the web pages on this port."""
+    web_host: str = "127.0.0.1"
+    """``HOG_WEB_HOST``: the address they listen on (``0.0.0.0`` in a container)."""
     env: Mapping[str, str] = field(default_factory=dict, repr=False)
     """The environment these settings were read from: each game reads its own variables there
     (``seconds``), so that a game brings its settings without the platform naming them."""
@@ -70,6 +72,7 @@ class Settings:
             shard_ids=shard_ids(values.get("HOG_SHARD_IDS"), count),
             public_url=public_url(values.get("HOG_PUBLIC_URL")),
             web_port=whole(values, "HOG_WEB_PORT", 0) or None,
+            web_host=values.get("HOG_WEB_HOST") or defaults.web_host,
             env=dict(values),
         )
 

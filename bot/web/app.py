@@ -13,8 +13,10 @@ from __future__ import annotations
 import asyncio
 import io
 import re
+import weakref
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 import jinja2
 from aiohttp import web
@@ -221,6 +223,9 @@ async def events(request: web.Request) -> web.StreamResponse:
         return not_found("that game")
     stream = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache"})
     await stream.prepare(request)
+    streaming = asyncio.current_task()
+    assert streaming is not None
+    request.app[STREAMS].add(streaming)  # ended when the server shuts down (``end_streams``)
     async with p.boards.subscribe(game_id) as heard:
         await stream.write(f"event: version\ndata: {await p.store.version(game_id)}\n\n".encode())
         while True:
@@ -243,9 +248,21 @@ async def health(request: web.Request) -> web.Response:
     return web.json_response({"store": "ok", "read_models_behind": behind})
 
 
+STREAMS = web.AppKey("streams", weakref.WeakSet[asyncio.Task[Any]])
+
+
+async def end_streams(app: web.Application) -> None:
+    """Live streams never end by themselves: a server shutting down ends them, rather than waiting."""
+    streams = app[STREAMS]
+    for streaming in list(streams):
+        streaming.cancel()
+
+
 def make_app(platform: Platform) -> web.Application:
     app = web.Application(middlewares=[guarded])
     app[PLATFORM], app[DRAWN] = platform, Drawn()
+    app[STREAMS] = weakref.WeakSet()
+    app.on_shutdown.append(end_streams)
     app.router.add_get("/", index)
     app.router.add_get(r"/games/{game_id:[A-Za-z0-9_-]{1,64}}.{kind:png|gif}", picture)
     app.router.add_get("/games/{game_id}", game)

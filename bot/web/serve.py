@@ -5,11 +5,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import signal
 from collections.abc import Mapping
 
 from aiohttp import web
 
-from bot.platform.compose import platform
+from bot.platform.compose import Platform, platform
 from bot.platform.settings import Settings
 from bot.web.app import make_app
 
@@ -20,24 +21,34 @@ FOLLOW_EVERY = 0.25
 whole process, however many watch)."""
 
 
+async def open_site(p: Platform, host: str, port: int) -> web.AppRunner:
+    """The web pages of ``p``'s games, listening on ``host:port`` until the runner is cleaned up."""
+    runner = web.AppRunner(make_app(p), access_log=None, handler_cancellation=True)  # a watcher gone: its stream ends
+    await runner.setup()
+    try:
+        await web.TCPSite(runner, host, port).start()
+    except BaseException:
+        await runner.cleanup()
+        raise
+    log.info("serving the games of %s at http://%s:%d/", p.settings.where, host, port)
+    return runner
+
+
 async def serve(
     settings: Settings,
     host: str,
     port: int,
     modules: Mapping[str, str] | None = None,
-    ready: asyncio.Event | None = None,
 ) -> None:
     """Serve until cancelled. The bot, in another process, stores the moves: this process hears of
     them from the log (it fires no timers and keeps no boards)."""
+    loop, serving = asyncio.get_running_loop(), asyncio.current_task()
+    with contextlib.suppress(NotImplementedError):  # ``docker stop`` asks with SIGTERM: stop cleanly
+        loop.add_signal_handler(signal.SIGTERM, lambda: serving.cancel() if serving else None)
     async with platform(settings, modules) as p:
         p.boards.shared = True  # the games are played by another process
-        runner = web.AppRunner(make_app(p), access_log=None)
-        await runner.setup()
+        runner = await open_site(p, host, port)
         try:
-            await web.TCPSite(runner, host, port).start()
-            log.info("serving the games of %s at http://%s:%d/", settings.where, host, port)
-            if ready is not None:
-                ready.set()
             while True:
                 with contextlib.suppress(Exception):  # the database out of reach a moment: try again
                     await p.boards.follow()

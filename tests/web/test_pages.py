@@ -192,9 +192,12 @@ async def test_python_m_bot_web_serves_a_game_another_process_plays_live(tmp_pat
                     await service.execute("hweb", turn(ADA.id, 2), "move")  # stored by this process
                     lines = [await asyncio.wait_for(stream.content.readline(), 1) for _ in range(3)]
                     assert lines[1:] == [b"event: version\n", b"data: 2\n"]  # within a second
+                    web_process.terminate()  # as docker stop does, a watcher still connected
+                    assert await asyncio.wait_for(web_process.wait(), 10) == 0  # at once, cleanly
         finally:
-            web_process.terminate()
-            await web_process.wait()
+            if web_process.returncode is None:
+                web_process.terminate()
+                await web_process.wait()
 
 
 async def test_a_game_is_drawn_at_each_step_and_animated(site: Site) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord.front import Shown, Table
+from bot.discord.front import Shown, Table, web_link
 from bot.games.hog.board import board, hint
 from bot.games.hog.discord.buttons import GAME, AnswerButton, HintButton, MoveButton, ReplayButton
 from bot.games.hog.discord.commands import hog_commands
@@ -88,6 +88,7 @@ class HogFront:
         after = steps[step][1]
         chances = chances_around(steps, step, await self.game.solution(after))
         shown = Shown(replay_embed(steps, step, chances), replay_view(game_id, step, len(steps)))
+        web_link(shown.view, self.client.platform.settings.public_url, game_id, step + 1)
         if (sealed := await self.client.seal_line(GAME, steps[-1][1])) is not None:
             shown.embed.set_footer(text=f"{shown.embed.footer.text} · {sealed}")
         return await self.with_picture(shown, events, steps[-1][1], at=after.turn_number)
