@@ -24,6 +24,7 @@ import argparse
 import asyncio
 import os
 import sys
+import webbrowser
 from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
 from dataclasses import replace
 from functools import partial
@@ -212,6 +213,9 @@ def parser_for(games: Games) -> tuple[argparse.ArgumentParser, Collection[str], 
     web = sub.add_parser("web", help="serve every game's page: its replay step by step, live while it is played")
     web.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1)")
     web.add_argument("--port", type=int, default=8080, help="the port to listen on (default: 8080)")
+    gui = sub.add_parser("gui", help="play any game in your browser, on this computer only (the course's GUI)")
+    gui.add_argument("--port", type=int, default=8081, help="the port on 127.0.0.1 (default: 8081)")
+    gui.add_argument("--no-browser", action="store_true", help="print the address without opening a browser")
     sub.add_parser("discord", help="run the Discord bot (DISCORD_TOKEN; the same as no command when it is set)")
     sub.add_parser("rebuild", help="recompute the read models (history, stats, ratings) from the event log")
     verify_parser = sub.add_parser("verify", help="check a finished game's dice or cards against its revealed seed")
@@ -336,14 +340,16 @@ def run_command(
     match args.command:
         case "games":
             list_games(games, out)
-        case "web":
-            print(
-                f"Serving the games of {settings.where} at http://{args.host}:{args.port}/ (Ctrl-C stops)",
-                file=out,
-                flush=True,
-            )
+        case "web" | "gui":
+            gui = args.command == "gui"
+            host = "127.0.0.1" if gui else args.host  # the GUI plays for this computer's person alone
+            where = f"http://{host}:{args.port}/" + ("play" if gui else "")
+            doing = "Play" if gui else f"Serving the games of {settings.where}"
+            print(f"{doing} at {where} (Ctrl-C stops)", file=out, flush=True)
+            if gui and not args.no_browser:
+                webbrowser.open(where)  # where there is one; nothing happens where there is none
             try:
-                asyncio.run(serve(settings, args.host, args.port, modules))
+                asyncio.run(serve(settings, host, args.port, modules, gui=gui))
             except KeyboardInterrupt:
                 return 130
             except asyncio.CancelledError:  # SIGTERM: stopped cleanly

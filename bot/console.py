@@ -214,7 +214,7 @@ async def _play(
     stdout: TextIO,
     again: str,
 ) -> Any:
-    state, service = outcome.state, platform.service(game)
+    state = outcome.state
     while not state.is_over and (player := game.console.to_move(state)) is not None:
         answer = await keyboard.ask(game.console.prompt(state), stdout)
         if answer is None or answer.lower() in ("q", "quit"):
@@ -222,23 +222,31 @@ async def _play(
             break
         if not answer:
             continue  # an Enter pressed by accident asks again
-        try:
-            reply = await game.console.answer(state, player, answer)
-            if isinstance(reply, str):
-                print(reply, file=stdout)
-                continue
-            outcome = await service.execute(state.game_id, reply, command_id(), state.version)
-        except game.refusal as error:
-            print(getattr(error, "message", error), file=stdout)
+        done = await typed(platform, game, state, player, answer)
+        if isinstance(done, str):
+            print(done, file=stdout)
             continue
-        except Refusal as error:
-            print(error.message, file=stdout)
-            continue
+        outcome = done
         print(await game.console.board(outcome, me), file=stdout)
         state = outcome.state
         if state.is_over:
             await _tell_seal(platform, game, state, stdout)
     return state
+
+
+async def typed(platform: Platform, game: AnyGame, state: Any, player: str, line: str) -> Outcome[Any, Any] | str:
+    """What ``player`` typing ``line`` does to the game as it stands (``state``): the game after the
+    command it asks for, or words to show instead (help, a hint, or why it is refused: nothing is
+    stored then). The same for the terminal and the browser."""
+    try:
+        reply = await game.console.answer(state, player, line)
+        if isinstance(reply, str):
+            return reply
+        return await platform.service(game).execute(state.game_id, reply, command_id(), state.version)
+    except game.refusal as error:
+        return str(getattr(error, "message", error))
+    except Refusal as error:
+        return error.message
 
 
 async def _tell_seal(platform: Platform, game: AnyGame, state: Any, stdout: TextIO) -> None:

@@ -16,6 +16,7 @@ import contextlib
 import logging
 import signal
 import sys
+import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
@@ -31,6 +32,7 @@ from bot.platform.chance import commitment
 from bot.platform.compose import Platform, platform
 from bot.platform.contract import Deadline, Outcome, Refusal, Reminder
 from bot.platform.duty import Duty
+from bot.platform.metrics import ACKNOWLEDGED, INTERACTIONS
 from bot.platform.registry import load
 from bot.platform.service import GameDamaged, GameService, StaleBoard
 from bot.platform.settings import Settings
@@ -182,11 +184,23 @@ class GameBot(discord.AutoShardedClient):
         """Edit the clicked board with the outcome, or tell the clicker privately why not (someone
         else's turn, a game that is over, a forged button). A stale board is brought up to date.
         A button only ever acts on the board message it is on: one of another game's board is refused."""
+        outcome = await self._update_board(interaction, game, game_id, pending)
+        INTERACTIONS.labels("button", outcome).inc()
+        ACKNOWLEDGED.observe(max(0.0, time.time() - interaction.created_at.timestamp()))
+
+    async def _update_board(
+        self,
+        interaction: discord.Interaction[Any],
+        game: str,
+        game_id: str,
+        pending: Callable[[], Awaitable[Outcome[Any, Any]]],
+    ) -> str:
+        """``update_board``'s work; how it ended, for the metrics."""
         clicked = str(interaction.message.id) if interaction.message else None
         board = await self.boards.where(game_id)
         if board is not None and board[1] != clicked:
             await interaction.response.send_message(NOT_THIS_BOARD, ephemeral=True)
-            return
+            return "refused"
         service = self.service(game)
         try:
             try:
@@ -194,26 +208,27 @@ class GameBot(discord.AutoShardedClient):
             except StaleBoard as stale:
                 await self.answer_with_board(interaction, await service.current(game_id))
                 await interaction.followup.send(stale.message, ephemeral=True)
-                return
+                return "stale"
         except GameDamaged as damaged:  # the board says so, and offers no more buttons
             log.error("game %s is damaged: %s", game_id, damaged.reason)
             notice = discord.Embed(title=self.platform.games[game].title, description=damaged.message)
             await interaction.response.edit_message(embed=notice, view=None)
-            return
+            return "damaged"
         except Refusal as error:
             if await self.boards.behind(game, game_id):  # the refusal is about a moment the board does not show
                 await self.answer_with_board(interaction, await service.current(game_id))
                 await interaction.followup.send(error.message, ephemeral=True)
-                return
+                return "refused"
             await interaction.response.send_message(error.message, ephemeral=True)
-            return
+            return "refused"
         except Exception:
             log.exception("a press on the board of %s failed", game_id)
             await self.apologise(interaction)
-            return
+            return "failed"
         if board is None and clicked is not None:  # its post was never recorded (a crash): this is it
             await self.boards.place(game_id, str(interaction.channel_id), clicked)
         await self.answer_with_board(interaction, outcome)
+        return "moved"
 
     async def locate(self, channel_id: str, server_id: str) -> None:
         """Remember which server a channel is in (once per process: a channel never moves), so that
@@ -335,8 +350,12 @@ class GameBot(discord.AutoShardedClient):
             return
         await message.reply(f"<@{reminder.player_id}>, {reminder.text}", mention_author=False)
 
+    async def on_app_command_completion(self, interaction: discord.Interaction[Any], command: Any) -> None:
+        INTERACTIONS.labels("command", "answered").inc()
+
     async def command_failed(self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError) -> None:
         """Whatever went wrong inside a command, the player hears about it in words."""
+        INTERACTIONS.labels("command", "failed").inc()
         log.error("/%s failed", interaction.command.qualified_name if interaction.command else "?", exc_info=error)
         await self.apologise(interaction)
 

@@ -37,6 +37,8 @@ class Platform:
     timers: Timers
     leadership: Leadership
     """Which process keeps the timers and the read models (``bot.platform.duty``)."""
+    role: str = "web"
+    """What this process does: ``leader`` or ``follower`` once its duty runs (``bot.platform.duty``)."""
     boards: Boards = field(init=False)
     """Where each game's public board is, which version it shows, and who listens for new ones."""
 

@@ -66,6 +66,7 @@ class Duty:
             log.warning("this process no longer leads: its timers stop (another takes them over)")
             self._give_up()
         self.leading = leads
+        p.role = "leader" if leads else "follower"
         p.projector.following = leads
         self.ready.set()
         if leads:

@@ -15,6 +15,7 @@ from typing import Generic, Protocol
 from bot.platform.chance import SEED_BYTES, SealedChance, SecretChance
 from bot.platform.codec import ForeignStream, from_records, to_record
 from bot.platform.contract import C, Chance, Commands, E, Game, Outcome, Refusal, S
+from bot.platform.metrics import APPENDED
 from bot.platform.projection import Projector
 from storage.events import EventStore, StoredEvent, WrongExpectedVersion
 
@@ -119,9 +120,10 @@ class GameService(Generic[S, E, C]):
             if outcome.state.game_id != game_id:  # a front end's mistake, never a player's: store nothing
                 raise ValueError(f"the events name game {outcome.state.game_id!r}, not the stream {game_id!r}")
             try:
-                result = await self.store.append(
-                    game_id, [to_record(self.game, e) for e in new], state.version, command_id
-                )
+                with APPENDED.time():
+                    result = await self.store.append(
+                        game_id, [to_record(self.game, e) for e in new], state.version, command_id
+                    )
             except WrongExpectedVersion as error:
                 if expected_version is None and attempt < RACES:
                     continue  # not a click on a board (a forfeit, a timer): decide again on the game as it is now

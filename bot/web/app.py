@@ -11,43 +11,33 @@ client polling the database.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import re
 import weakref
 from collections.abc import Awaitable, Callable
-from pathlib import Path
 from typing import Any
 
-import jinja2
 from aiohttp import web
+from prometheus_client import CONTENT_TYPE_LATEST
 
 from bot.platform.compose import Platform
 from bot.platform.contract import GameRow
+from bot.platform.metrics import LAG, LIVE_GAMES, WEB_REQUESTS, exposition
 from bot.platform.ratings import standings_lines
+from bot.web.gui import add_gui
 from bot.web.pages import game_page
+from bot.web.render import HERE, PLATFORM, not_found, render
 
-HERE = Path(__file__).parent
-PLATFORM = web.AppKey("platform", Platform)
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 PAGE = 20
 MAX_PAGE = 10_000
 """Pages go no deeper than this: every request does a bounded amount of work."""
 PLAYER_ID = re.compile(r"[^/\x00-\x1f]{1,100}")
-CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'"
-TEMPLATES = jinja2.Environment(
-    loader=jinja2.FileSystemLoader(HERE / "templates"),
-    autoescape=jinja2.select_autoescape(default=True),
-    undefined=jinja2.StrictUndefined,
+CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
+    "form-action 'self'; base-uri 'none'"
 )
-
-
-def render(template: str, status: int = 200, **values: object) -> web.Response:
-    html = TEMPLATES.get_template(template).render(**values)
-    return web.Response(text=html, status=status, content_type="text/html")
-
-
-def not_found(what: str) -> web.Response:
-    return render("missing.html", status=404, what=what)
 
 
 @web.middleware
@@ -59,6 +49,8 @@ async def guarded(
         response = await handler(request)
     except web.HTTPNotFound:
         response = not_found("that page")
+    route = request.match_info.route.resource
+    WEB_REQUESTS.labels(route.canonical if route is not None else "unknown", response.status).inc()
     response.headers.setdefault("Content-Security-Policy", f"{CSP}; frame-ancestors 'self'")
     response.headers["X-Content-Type-Options"] = "nosniff"
     return response
@@ -237,15 +229,28 @@ async def events(request: web.Request) -> web.StreamResponse:
             await stream.write(f"event: version\ndata: {change.version}\n\n".encode())
 
 
+async def lag(p: Platform) -> int:
+    """Events the read models have not folded yet (counted up to a thousand: bounded work)."""
+    return len(await p.store.read_all(await p.views.checkpoint(), 1000))
+
+
 async def health(request: web.Request) -> web.Response:
-    """200 when the store answers and the read models are caught up or catching up; 503 otherwise."""
+    """200 when the store answers, with this process's role and the read models' lag; 503 when it does not."""
     p = request.app[PLATFORM]
     try:
-        checkpoint = await p.views.checkpoint()
-        behind = len(await p.store.read_all(checkpoint, 1000))
+        behind = await lag(p)
     except Exception as error:
-        return web.json_response({"store": f"unreachable: {type(error).__name__}"}, status=503)
-    return web.json_response({"store": "ok", "read_models_behind": behind})
+        return web.json_response({"store": f"unreachable: {type(error).__name__}", "role": p.role}, status=503)
+    return web.json_response({"store": "ok", "role": p.role, "read_models_behind": behind})
+
+
+async def metrics(request: web.Request) -> web.Response:
+    """The process's metrics in Prometheus's text format; the live games and the lag read now."""
+    p = request.app[PLATFORM]
+    with contextlib.suppress(Exception):  # a scrape while the database is away shows the counters still
+        LIVE_GAMES.set(len(await p.views.live_games()))
+        LAG.set(await lag(p))
+    return web.Response(body=exposition(), headers={"Content-Type": CONTENT_TYPE_LATEST})
 
 
 STREAMS = web.AppKey("streams", weakref.WeakSet[asyncio.Task[Any]])
@@ -258,7 +263,8 @@ async def end_streams(app: web.Application) -> None:
         streaming.cancel()
 
 
-def make_app(platform: Platform) -> web.Application:
+def make_app(platform: Platform, gui_port: int | None = None) -> web.Application:
+    """Every game's pages; with ``gui_port``, the GUI too (``bot.web.gui``), on 127.0.0.1 at that port."""
     app = web.Application(middlewares=[guarded])
     app[PLATFORM], app[DRAWN] = platform, Drawn()
     app[STREAMS] = weakref.WeakSet()
@@ -271,5 +277,8 @@ def make_app(platform: Platform) -> web.Application:
     app.router.add_get("/players/{player_id}", player)
     app.router.add_get("/leaderboards/{game}", leaderboard)
     app.router.add_get("/healthz", health)
+    app.router.add_get("/metrics", metrics)
     app.router.add_static("/static", HERE / "static")
+    if gui_port is not None:
+        add_gui(app, gui_port)
     return app

@@ -21,9 +21,11 @@ FOLLOW_EVERY = 0.25
 whole process, however many watch)."""
 
 
-async def open_site(p: Platform, host: str, port: int) -> web.AppRunner:
-    """The web pages of ``p``'s games, listening on ``host:port`` until the runner is cleaned up."""
-    runner = web.AppRunner(make_app(p), access_log=None, handler_cancellation=True)  # a watcher gone: its stream ends
+async def open_site(p: Platform, host: str, port: int, gui: bool = False) -> web.AppRunner:
+    """The web pages of ``p``'s games (and, with ``gui``, the GUI to play them), listening on
+    ``host:port`` until the runner is cleaned up."""
+    app = make_app(p, gui_port=port if gui else None)
+    runner = web.AppRunner(app, access_log=None, handler_cancellation=True)  # a watcher gone: its stream ends
     await runner.setup()
     try:
         await web.TCPSite(runner, host, port).start()
@@ -39,15 +41,17 @@ async def serve(
     host: str,
     port: int,
     modules: Mapping[str, str] | None = None,
+    gui: bool = False,
 ) -> None:
     """Serve until cancelled. The bot, in another process, stores the moves: this process hears of
-    them from the log (it fires no timers and keeps no boards)."""
+    them from the log (it fires no timers and keeps no boards). With ``gui``, the person at this
+    computer plays here too: the house's moves come from the service, as in the terminal."""
     loop, serving = asyncio.get_running_loop(), asyncio.current_task()
     with contextlib.suppress(NotImplementedError):  # ``docker stop`` asks with SIGTERM: stop cleanly
         loop.add_signal_handler(signal.SIGTERM, lambda: serving.cancel() if serving else None)
     async with platform(settings, modules) as p:
         p.boards.shared = True  # the games are played by another process
-        runner = await open_site(p, host, port)
+        runner = await open_site(p, host, port, gui)
         try:
             while True:
                 with contextlib.suppress(Exception):  # the database out of reach a moment: try again

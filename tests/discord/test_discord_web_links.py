@@ -6,8 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from bot.platform.metrics import REGISTRY
 from bot.platform.settings import Settings
-from tests.discord.discord_world import answer_to, board_of, running_bot, subcommand
+from tests.discord.discord_world import answer_to, board_of, press, running_bot, subcommand
 from tests.discord.fake_discord import FakeDiscord
 from tests.fake_clock import FakeClock
 
@@ -37,3 +38,24 @@ async def test_without_a_public_address_there_is_no_link(
     async with running_bot(fake_discord, tmp_path / "hog.sqlite3", solved_folder, clock):
         shown = await board_of(fake_discord, await fake_discord.interact(subcommand("house")))
         assert links(shown.body) == []
+
+
+async def test_clicks_are_counted_by_outcome_and_timed(
+    tmp_path: Path, fake_discord: FakeDiscord, solved_folder: Path, clock: FakeClock
+) -> None:
+    def counted(outcome: str) -> float:
+        return REGISTRY.get_sample_value("hogbot_interactions_total", {"kind": "button", "outcome": outcome}) or 0.0
+
+    timed = REGISTRY.get_sample_value("hogbot_acknowledgement_seconds_count") or 0.0
+    moved, refused = counted("moved"), counted("refused")
+    async with running_bot(fake_discord, tmp_path / "hog.sqlite3", solved_folder, clock):
+        command = await fake_discord.interact(subcommand("house"))
+        shown = await board_of(fake_discord, command)
+        message = fake_discord.messages[f"original:token{command}"]
+        move = next(c["custom_id"] for row in shown.body["components"] for c in row["components"] if c["label"] == "2")
+        answered = await press(fake_discord, "1001", "Ada", message, move)
+        rows = answered["data"]["components"]
+        again = next(c["custom_id"] for row in rows for c in row["components"] if c.get("label") == "2")
+        await press(fake_discord, "2002", "Bob", {**message, "components": rows}, again)  # not Bob's: refused
+    assert (counted("moved"), counted("refused")) == (moved + 1, refused + 1)
+    assert REGISTRY.get_sample_value("hogbot_acknowledgement_seconds_count") == timed + 2

@@ -158,7 +158,7 @@ async def test_a_running_games_stream_tells_each_new_version(site: Site) -> None
 async def test_the_health_check_says_the_store_answers(site: Site) -> None:
     _, client = site
     answer = await client.get("/healthz")
-    assert answer.status == 200 and await answer.json() == {"store": "ok", "read_models_behind": 0}
+    assert answer.status == 200 and await answer.json() == {"store": "ok", "role": "web", "read_models_behind": 0}
 
 
 async def test_python_m_bot_web_serves_a_game_another_process_plays_live(tmp_path: Path) -> None:
@@ -286,3 +286,21 @@ async def test_a_players_page_and_the_leaderboards_are_paged(site: Site) -> None
         "/?page=99999999",
     ):
         assert (await client.get(bad)).status == 404, bad
+
+
+async def test_the_metrics_are_in_prometheus_text_format(site: Site) -> None:
+    p, client = site
+    await finished_hog(p)
+    await client.get("/games/hfin")
+    await client.get("/games/nope")
+    answer = await client.get("/metrics")
+    text = await answer.text()
+    assert answer.status == 200 and answer.content_type == "text/plain"
+    samples = {line.split(" ")[0]: line.split(" ")[-1] for line in text.splitlines() if not line.startswith("#")}
+    assert float(samples["hogbot_append_seconds_count"]) >= 2  # the game's creation and its moves
+    assert samples["hogbot_live_games"] == "0.0" and samples["hogbot_read_model_lag_events"] == "0.0"
+    assert float(samples['hogbot_web_requests_total{route="/games/{game_id}",status="200"}']) >= 1
+    assert float(samples['hogbot_web_requests_total{route="/games/{game_id}",status="404"}']) >= 1
+    assert "hogbot_acknowledgement_seconds_bucket" in text and "hogbot_interactions" in text
+    health = await (await client.get("/healthz")).json()
+    assert health == {"store": "ok", "role": "web", "read_models_behind": 0}

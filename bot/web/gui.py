@@ -1,0 +1,196 @@
+"""``python -m bot gui``: the course's GUI in a browser, for the person at this computer. Any installed
+game (Hog against the house at any level or a friend at the same keyboard, any rule set and goal;
+Cucumber against bots, your hand shown to you alone) on the same platform as the terminal: the same
+questions, the same board, stored like every game and replayed at ``/games/<id>``.
+
+A new game's form is drawn from the game's own console options (``ConsoleFront.add_arguments``), and
+a move is a line typed as at the terminal (``bot.console.typed``), so a game added as a plugin plays
+here with nothing written for it. The page listens on 127.0.0.1 only, and a write is accepted only
+from its own pages: the Origin and Host of every POST are checked (no cross-site request, no DNS
+rebinding).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from aiohttp import web
+
+from bot import console
+from bot.platform.compose import Platform
+from bot.platform.contract import Refusal
+from bot.web.render import PLATFORM, not_found, render
+
+GUI_HOSTS = web.AppKey("gui_hosts", frozenset[str])
+"""The ``host:port`` this GUI answers to (127.0.0.1 and localhost at its port)."""
+
+
+class Refused(Exception):
+    """A form that cannot make a game: its message is for the player."""
+
+
+def options_of(p: Platform, game: str) -> list[dict[str, Any]]:
+    """The game's console options, as fields of a form: each option's name, help, choices and kind."""
+    parser = argparse.ArgumentParser(prog=f"python -m bot {game}", add_help=False, exit_on_error=False)
+    p.games[game].console.add_arguments(parser)
+    fields = []
+    for action in parser._actions:
+        flag = action.option_strings[0]
+        kind = "flag" if isinstance(action, argparse._StoreTrueAction) else "choice" if action.choices else "text"
+        fields.append(
+            {
+                "flag": flag,
+                "name": flag.lstrip("-"),
+                "help": action.help or "",
+                "kind": kind,
+                "choices": list(action.choices or ()),
+            }
+        )
+    return fields
+
+
+def parsed(p: Platform, game: str, form: dict[str, str]) -> argparse.Namespace:
+    """The form's answers read as the terminal reads the same options; ``Refused`` for a bad one."""
+    parser = argparse.ArgumentParser(prog=f"python -m bot {game}", add_help=False, exit_on_error=False)
+    p.games[game].console.add_arguments(parser)
+    argv = []
+    for field in options_of(p, game):
+        value = form.get(field["name"], "").strip()
+        if field["kind"] == "flag":
+            argv += [field["flag"]] if value else []
+        elif value:
+            argv += [field["flag"], value]
+    try:
+        args, extra = parser.parse_known_args(argv)
+    except (argparse.ArgumentError, SystemExit) as error:
+        raise Refused(
+            str(error) if isinstance(error, argparse.ArgumentError) else "That is not a game this can make."
+        ) from None
+    if extra:
+        raise Refused(f"Unknown options: {' '.join(extra)}")
+    return args
+
+
+@web.middleware
+async def same_site(
+    request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+) -> web.StreamResponse:
+    """Only this GUI's own pages may write: a POST must come from its own origin, to its own host."""
+    if request.method == "POST":
+        hosts = request.app[GUI_HOSTS]
+        origin = request.headers.get("Origin", "")
+        if request.host not in hosts or origin.removeprefix("http://") not in hosts:
+            return web.Response(status=403, text="Refused: this page plays only from its own address.")
+    return await handler(request)
+
+
+def add_gui(app: web.Application, port: int) -> None:
+    """The GUI's pages on ``app`` (served on 127.0.0.1:``port``)."""
+    app[GUI_HOSTS] = frozenset({f"127.0.0.1:{port}", f"localhost:{port}"})
+
+    async def home(request: web.Request) -> web.Response:
+        p = request.app[PLATFORM]
+        live = await (await p.settled_views()).live_games(console.PLACE)
+        games = [
+            (row.game_id, p.games[row.game].title, p.games[row.game].history_line(row, None), row)
+            for row in live
+            if row.game in p.games
+        ]
+        return render("gui_home.html", titles=[(n, g.title) for n, g in p.games.items()], games=games)
+
+    async def new_form(request: web.Request) -> web.Response:
+        p, game = request.app[PLATFORM], request.match_info["game"]
+        if game not in p.games:
+            return not_found("that game")
+        return render("gui_new.html", game=game, title=p.games[game].title, fields=options_of(p, game), said="")
+
+    async def create(request: web.Request) -> web.StreamResponse:
+        p, game = request.app[PLATFORM], request.match_info["game"]
+        if game not in p.games:
+            return not_found("that game")
+        form = {k: str(v) for k, v in (await request.post()).items()}
+        name = form.get("player", "").strip() or console.DEFAULT_NAME
+        try:
+            args = parsed(p, game, form)
+            args.name = name
+            game_id, create = p.games[game].console.new_game(args, console.player_id(name), name)
+            await p.service(game).create(game_id, create, console.command_id())
+        except (Refused, Refusal) as error:
+            said = str(error) if isinstance(error, Refused) else error.message
+            return render(
+                "gui_new.html", status=400, game=game, title=p.games[game].title, fields=options_of(p, game), said=said
+            )
+        except p.games[game].refusal as error:
+            return render(
+                "gui_new.html",
+                status=400,
+                game=game,
+                title=p.games[game].title,
+                fields=options_of(p, game),
+                said=str(getattr(error, "message", error)),
+            )
+        raise web.HTTPSeeOther(f"/play/{game_id}?as={name}")
+
+    async def table(request: web.Request) -> web.Response:
+        p, game_id = request.app[PLATFORM], request.match_info["game_id"]
+        name = request.query.get("as", console.DEFAULT_NAME)
+        found = await seated(p, game_id, name)
+        if found is None:
+            return not_found(f"a game {game_id} of {name} here")
+        game, outcome, me = found
+        board = await game.console.board(outcome, me)
+        state = outcome.state
+        to_move = None if state.is_over else game.console.to_move(state)
+        prompt = game.console.prompt(state) if to_move is not None else ""
+        said = request.query.get("said", "")
+        return render(
+            "gui_table.html",
+            game_id=game_id,
+            name=name,
+            title=game.title,
+            board=board,
+            prompt=prompt,
+            said=said,
+            over=state.is_over,
+        )
+
+    async def move(request: web.Request) -> web.StreamResponse:
+        p, game_id = request.app[PLATFORM], request.match_info["game_id"]
+        form = await request.post()
+        name, line = str(form.get("as", console.DEFAULT_NAME)), str(form.get("line", "")).strip()
+        found = await seated(p, game_id, name)
+        if found is None:
+            return not_found(f"a game {game_id} of {name} here")
+        game, outcome, _ = found
+        state, said = outcome.state, ""
+        player = None if state.is_over else game.console.to_move(state)
+        if player is not None and line:
+            done = await console.typed(p, game, state, player, line)
+            said = done if isinstance(done, str) else ""
+        target = request.app.router["gui_table"].url_for(game_id=game_id).with_query({"as": name, "said": said})
+        raise web.HTTPSeeOther(str(target))
+
+    app.router.add_get("/play", home)
+    app.router.add_get("/play/new/{game}", new_form)
+    app.router.add_post("/play/new/{game}", create)
+    app.router.add_get("/play/{game_id}", table, name="gui_table")
+    app.router.add_post("/play/{game_id}", move)
+    app.middlewares.append(same_site)
+
+
+async def seated(p: Platform, game_id: str, name: str) -> tuple[Any, Any, str] | None:
+    """``game_id`` if it is played here and ``name`` sits at it: the game, as it stands, and their seat's id."""
+    stored = await p.store.load(game_id)
+    if not stored:
+        return None
+    with contextlib.suppress(Refusal):
+        game = p.games.of(stored[0].type)
+        outcome = await p.service(game).current(game_id)
+        row = await (await p.settled_views()).game(game_id)
+        seat = console.seat_of(row.seats, name) if row is not None else None
+        if outcome.state.place == console.PLACE and seat is not None:
+            return game, outcome, seat.player_id
+    return None
