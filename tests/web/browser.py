@@ -1,0 +1,34 @@
+"""A real browser for the web tests: Debian's headless Chromium, driven by Selenium through Debian's
+chromedriver (nothing downloaded). Missing, its tests are skipped with a one-line reason; under CI
+(``CI=true``, where ``.ci/run`` installs it) a missing browser is a failure."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+
+CHROMIUM, CHROMEDRIVER = shutil.which("chromium"), shutil.which("chromedriver")
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[webdriver.Chrome]:
+    if CHROMIUM is None or CHROMEDRIVER is None:
+        reason = "no headless browser here: apt-get install chromium chromium-driver"
+        if os.environ.get("CI") == "true":
+            pytest.fail(reason)
+        pytest.skip(reason)
+    options = Options()
+    options.binary_location = CHROMIUM
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,1100"):
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
+    try:
+        yield driver
+    finally:
+        driver.quit()

@@ -1,0 +1,120 @@
+"""The pages in a real browser (headless Chromium): a finished game stepped through with the arrow keys,
+a running game's page following a move by itself within a second, and the GUI playing a Hog game
+against the easy house to the end. Selenium's calls block, so they run in a thread beside the
+server's event loop."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from aiohttp.test_utils import TestServer
+from selenium import webdriver
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.expected_conditions import staleness_of
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+from bot.games.hog.module import turn
+from bot.platform.compose import Platform, platform
+from bot.platform.settings import Settings
+from bot.web.app import make_app
+from hog_core.events import Player
+from hog_core.game import CreateGame
+from tests.web.test_pages import ADA, finished_hog
+
+
+def free_port() -> int:
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        return int(free.getsockname()[1])
+
+
+@pytest.fixture
+async def site(tmp_path: Path) -> AsyncIterator[tuple[Platform, str]]:
+    port = free_port()
+    async with platform(Settings(db=tmp_path / "games.sqlite3", cache=tmp_path / "solutions")) as p:
+        server = TestServer(make_app(p, gui_port=port), host="127.0.0.1", port=port)
+        await server.start_server()
+        try:
+            yield p, f"http://127.0.0.1:{port}"
+        finally:
+            await server.close()
+
+
+def text_of(driver: webdriver.Chrome) -> str:
+    return str(driver.find_element(By.TAG_NAME, "body").text)
+
+
+async def test_a_finished_game_is_stepped_through_with_the_arrow_keys(
+    site: tuple[Platform, str], browser: webdriver.Chrome
+) -> None:
+    p, origin = site
+    await finished_hog(p)
+    steps = len(await p.service("hog").events("hfin"))
+
+    def step_back_twice_then_home() -> list[str]:
+        seen = []
+        browser.get(f"{origin}/games/hfin")
+        for key in (Keys.ARROW_LEFT, Keys.ARROW_LEFT, Keys.HOME):
+            shown = browser.find_element(By.TAG_NAME, "body")
+            shown.send_keys(key)
+            WebDriverWait(browser, 5).until(staleness_of(shown))  # the next step's page has replaced it
+            seen.append(text_of(browser))
+        return seen
+
+    seen = await asyncio.to_thread(step_back_twice_then_home)
+    assert [f"Step {n} of {steps}" in page for n, page in zip((steps - 1, steps - 2, 1), seen, strict=True)] == [
+        True
+    ] * 3
+
+
+async def test_a_running_games_page_follows_a_move_within_a_second(
+    site: tuple[Platform, str], browser: webdriver.Chrome
+) -> None:
+    p, origin = site
+    service = p.service("hog")
+    await service.create("hlive", CreateGame("hlive", (ADA, Player("3", "Bob")), goal=50, place="c1"), "new")
+    await asyncio.to_thread(browser.get, f"{origin}/games/hlive")
+    assert "Step 1 of 1" in await asyncio.to_thread(text_of, browser)
+    moved = time.monotonic()
+    await service.execute("hlive", turn(ADA.id, 2), "move")
+
+    def followed() -> float:
+        WebDriverWait(browser, 1).until(lambda d: "Step 2 of 2" in text_of(d))
+        return time.monotonic() - moved
+
+    assert await asyncio.to_thread(followed) < 1.0
+
+
+async def test_the_gui_plays_a_hog_game_against_the_easy_house_to_the_end(
+    site: tuple[Platform, str], browser: webdriver.Chrome, tmp_path: Path
+) -> None:
+    p, origin = site
+
+    def play() -> str:
+        browser.get(f"{origin}/play")
+        browser.find_element(By.LINK_TEXT, "A new game of Hog").click()
+        browser.find_element(By.NAME, "player").clear()
+        browser.find_element(By.NAME, "player").send_keys("Ada")
+        Select(browser.find_element(By.NAME, "house")).select_by_visible_text("easy")
+        browser.find_element(By.NAME, "goal").send_keys("30")
+        browser.find_element(By.CSS_SELECTOR, "form.new-game button").click()
+        for _ in range(60):
+            page = text_of(browser)
+            if "The game is over." in page:
+                break
+            board = browser.find_element(By.ID, "board")
+            browser.find_element(By.ID, "line").send_keys("5", Keys.ENTER)
+            WebDriverWait(browser, 5).until(staleness_of(board))  # the table after the move has replaced it
+        browser.save_screenshot(str(tmp_path / "gui.png"))
+        return text_of(browser)
+
+    page = await asyncio.to_thread(play)
+    assert "The game is over." in page and ("Ada won." in page or "The house won." in page)
+    (row,) = await (await p.settled_views()).history(None)
+    assert row.status == "finished" and {s.name for s in row.seats} == {"Ada", "The house"}
