@@ -22,6 +22,7 @@ async def bot_process(
     processes: int = 1,
     database_url: str | None = None,
     pids: list[int] | None = None,
+    env_extra: dict[str, str] | None = None,
 ) -> AsyncIterator[FakeDiscord]:
     """The fake Discord, with the bot logged in to it until the block ends: one process on an SQLite
     file in ``scratch``, or ``processes`` processes sharing the PostgreSQL ``database_url``, each
@@ -31,6 +32,7 @@ async def bot_process(
     env = bot_env(fake.api_base, fake.gateway, scratch / "bot.sqlite3", cache, token="load-test")
     if database_url:
         env["HOG_DATABASE_URL"] = database_url
+    env |= env_extra or {}
     stderr = None if show_log else asyncio.subprocess.DEVNULL
     bots = []
     try:

@@ -27,7 +27,7 @@ from bot.platform.metrics import LAG, LIVE_GAMES, WEB_REQUESTS, exposition
 from bot.platform.ratings import standings_lines
 from bot.web.gui import add_gui
 from bot.web.pages import game_page
-from bot.web.render import HERE, PLATFORM, not_found, render
+from bot.web.render import HERE, PLATFORM, TEMPLATES, not_found, render
 
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 PAGE = 20
@@ -147,10 +147,20 @@ async def game(request: web.Request) -> web.Response:
     step = request.query.get("step", "")
     if game_id is None or (step and not step.isdigit()):
         return not_found("that game")
-    page = await game_page(request.app[PLATFORM], game_id, int(step) if step else None)
-    if page is None:
+    p = request.app[PLATFORM]
+    version = await p.store.version(game_id)
+    if not version:
         return not_found(f"a game {game_id}")
-    return render("game.html", page=page, live=not page.over and not step, origin=origin(request))
+
+    async def make() -> str:
+        page = await game_page(p, game_id, int(step) if step else None)
+        assert page is not None
+        return TEMPLATES.get_template("game.html").render(
+            page=page, live=not page.over and not step, origin=origin(request)
+        )
+
+    html: str = await request.app[MADE].get(("page", game_id, version, step, origin(request)), make)
+    return web.Response(text=html, content_type="text/html")
 
 
 async def embed(request: web.Request) -> web.Response:
@@ -169,30 +179,41 @@ def origin(request: web.Request) -> str:
     return request.app[PLATFORM].settings.public_url or str(request.url.origin())
 
 
-class Drawn:
-    """Pictures already drawn, by game, version and step: a picture of a version never changes, and
-    drawing one costs milliseconds. Bounded: past ``most`` it starts afresh."""
+class Made:
+    """What a version of a game shows (a page, a picture) never changes: made once, by game, version
+    and what was asked, and kept, bounded (past ``most`` it starts afresh)."""
 
-    def __init__(self, most: int = 256) -> None:
-        self._drawn: dict[tuple[str, str, int, int | None], bytes | None] = {}
+    def __init__(self, most: int = 1024) -> None:
+        self._made: dict[tuple[object, ...], Any] = {}
         self._most = most
 
-    async def get(self, p: Platform, game_id: str, kind: str, step: int | None) -> bytes | None:
+    async def get(self, key: tuple[object, ...], make: Callable[[], Awaitable[Any]]) -> Any:
+        if key not in self._made:
+            made = await make()
+            if len(self._made) >= self._most:
+                self._made.clear()
+            self._made[key] = made
+        return self._made[key]
+
+
+async def drawn(app: web.Application, game_id: str, kind: str, step: int | None) -> bytes | None:
+    """The game's picture (``png``, at ``step``) or animation (``gif``), made once per version."""
+    p = app[PLATFORM]
+    version = await p.store.version(game_id)
+    if not version:
+        return None
+
+    async def draw() -> bytes | None:
         stored = await p.store.load(game_id)
-        if not stored:
-            return None
-        key = (kind, game_id, len(stored), step)
-        if key not in self._drawn:
-            game = p.games.of(stored[0].type)
-            events = await p.service(game).events(game_id)
-            drawn = await (game.picture(events, step) if kind == "png" else game.animation(events))
-            if len(self._drawn) >= self._most:
-                self._drawn.clear()
-            self._drawn[key] = drawn
-        return self._drawn[key]
+        game = p.games.of(stored[0].type)
+        events = await p.service(game).events(game_id)
+        return await (game.picture(events, step) if kind == "png" else game.animation(events))
+
+    result: bytes | None = await app[MADE].get((kind, game_id, version, step), draw)
+    return result
 
 
-DRAWN = web.AppKey("drawn", Drawn)
+MADE = web.AppKey("made", Made)
 
 
 async def picture(request: web.Request) -> web.Response:
@@ -201,10 +222,10 @@ async def picture(request: web.Request) -> web.Response:
     step = request.query.get("step", "")
     if step and not step.isdigit():
         return not_found("that picture")
-    drawn = await request.app[DRAWN].get(request.app[PLATFORM], game_id, kind, int(step) if step else None)
-    if drawn is None:
+    picture = await drawn(request.app, game_id, kind, int(step) if step else None)
+    if picture is None:
         return not_found("that picture")
-    return web.Response(body=drawn, content_type=f"image/{kind}", headers={"Cache-Control": "max-age=60"})
+    return web.Response(body=picture, content_type=f"image/{kind}", headers={"Cache-Control": "max-age=60"})
 
 
 async def events(request: web.Request) -> web.StreamResponse:
@@ -266,7 +287,7 @@ async def end_streams(app: web.Application) -> None:
 def make_app(platform: Platform, gui_port: int | None = None) -> web.Application:
     """Every game's pages; with ``gui_port``, the GUI too (``bot.web.gui``), on 127.0.0.1 at that port."""
     app = web.Application(middlewares=[guarded])
-    app[PLATFORM], app[DRAWN] = platform, Drawn()
+    app[PLATFORM], app[MADE] = platform, Made()
     app[STREAMS] = weakref.WeakSet()
     app.on_shutdown.append(end_streams)
     app.router.add_get("/", index)
