@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -146,8 +147,10 @@ def add_gui(app: web.Application, port: int) -> None:
         to_move = None if state.is_over else game.console.to_move(state)
         prompt = game.console.prompt(state) if to_move is not None else ""
         said = request.query.get("said", "")
+        rolled = [dice(line) for line in outcome.story if ROLLS.search(line)]
         return render(
             "gui_table.html",
+            rolled=rolled,
             game_id=game_id,
             name=name,
             title=game.title,
@@ -179,6 +182,19 @@ def add_gui(app: web.Application, port: int) -> None:
     app.router.add_get("/play/{game_id}", table, name="gui_table")
     app.router.add_post("/play/{game_id}", move)
     app.middlewares.append(same_site)
+
+
+ROLLS = re.compile(r"^(?P<who>.+?) rolls (?P<dice>\d+(?:, \d+)*)")
+FACES = "⚀⚁⚂⚃⚄⚅"
+
+
+def dice(line: str) -> tuple[str, list[str]]:
+    """Who rolled and their dice as faces (a six-sided face, or the number on a die of other sides),
+    from a line of the story that says so (``Ada rolls 5, 3, 4 for 12.``): drawn rolling on the page."""
+    found = ROLLS.search(line)
+    assert found is not None
+    values = [int(v) for v in found["dice"].split(", ")]
+    return found["who"], [FACES[v - 1] if 1 <= v <= 6 else str(v) for v in values]
 
 
 async def seated(p: Platform, game_id: str, name: str) -> tuple[Any, Any, str] | None:
