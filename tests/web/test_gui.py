@@ -59,18 +59,15 @@ async def test_a_hog_game_against_the_house_is_played_to_the_end_in_the_browser(
     game_id = re.fullmatch(r"/play/(c[0-9a-f]+)\?as=Ada", table)[1]  # type: ignore[index]
     page = await (await client.get(table)).text()
     assert "Spring 2021" in page and "first to 30" in page and "Ada, how many dice?" in page
-    hinted = await (
-        await client.post(f"/play/{game_id}", data={"as": "Ada", "line": "hint"}, headers={"Origin": origin})
-    ).text()
-    assert "Best move for Ada" in hinted
-    refused = await client.post(f"/play/{game_id}", data={"as": "Ada", "line": "11"}, headers={"Origin": origin})
-    assert "Choose between 0 and 10 dice, not 11." in await refused.text()
+    assert "Best move for Ada" in await typed(gui, game_id, "hint")
+    assert "Choose between 0 and 10 dice, not 11." in await typed(gui, game_id, "11")
+    page = await typed(gui, game_id, "5")
+    faces = re.findall(r'aria-label="Ada rolled ([^"]*)"', page)[0]  # her dice, drawn rolling
+    assert len(faces.split(", ")) == 5 and set(faces.replace(", ", "")) <= set("⚀⚁⚂⚃⚄⚅")
     for _ in range(60):
         if "how many dice?" not in page:
             break
-        page = await (
-            await client.post(f"/play/{game_id}", data={"as": "Ada", "line": "5"}, headers={"Origin": origin})
-        ).text()
+        page = await typed(gui, game_id, "5")
     assert "The game is over." in page and ("Ada won." in page or "The house won." in page)
     assert (await p.service("hog").load(game_id)).is_over  # stored like every game
     assert (await client.get(f"/games/{game_id}")).status == 200
