@@ -304,3 +304,16 @@ async def test_the_metrics_are_in_prometheus_text_format(site: Site) -> None:
     assert "hogbot_acknowledgement_seconds_bucket" in text and "hogbot_interactions" in text
     health = await (await client.get("/healthz")).json()
     assert health == {"store": "ok", "role": "web", "read_models_behind": 0}
+
+
+async def test_the_health_check_says_503_when_the_store_does_not_answer(
+    site: Site, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    p, client = site
+
+    async def unreachable(*args: object) -> list[object]:
+        raise OSError("connection refused")
+
+    monkeypatch.setattr(p.store, "read_all", unreachable)
+    answer = await client.get("/healthz")
+    assert answer.status == 503 and await answer.json() == {"store": "unreachable: OSError", "role": "web"}
