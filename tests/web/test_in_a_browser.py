@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from aiohttp.test_utils import TestServer
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.expected_conditions import staleness_of
@@ -47,7 +48,10 @@ async def site(tmp_path: Path) -> AsyncIterator[tuple[Platform, str]]:
 
 
 def text_of(driver: webdriver.Chrome) -> str:
-    return str(driver.find_element(By.TAG_NAME, "body").text)
+    """The page's text once the page it shows is the one that stays (a page read while the next one
+    replaces it is read again)."""
+    wait = WebDriverWait(driver, 5, ignored_exceptions=(StaleElementReferenceException,))
+    return str(wait.until(lambda d: d.find_element(By.TAG_NAME, "body").text))
 
 
 async def test_a_finished_game_is_stepped_through_with_the_arrow_keys(

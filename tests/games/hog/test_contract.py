@@ -16,8 +16,8 @@ class TestHogKeepsTheContract(GameContract):
 
     async def play(self, p: Platform) -> tuple[str, str]:
         service = p.service("hog")
-        for game_id in ("done", "going"):
-            await service.create(game_id, CreateGame(game_id, (ADA, HOUSE), goal=20, place="c1"), f"new-{game_id}")
+        for game_id, goal in (("done", 20), ("going", 100)):  # no turn of the house reaches 100 at once
+            await service.create(game_id, CreateGame(game_id, (ADA, HOUSE), goal=goal, place="c1"), f"new-{game_id}")
         state, moves = (await service.load("done")), 0
         while not state.is_over:
             state = (await service.execute("done", turn(ADA.id, 3), f"m{moves}")).state
