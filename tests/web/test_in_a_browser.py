@@ -14,9 +14,10 @@ from pathlib import Path
 import pytest
 from aiohttp.test_utils import TestServer
 from selenium import webdriver
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support.expected_conditions import staleness_of
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -47,11 +48,24 @@ async def site(tmp_path: Path) -> AsyncIterator[tuple[Platform, str]]:
             await server.close()
 
 
+def settled(driver: webdriver.Chrome) -> None:
+    """Wait until the page the browser moved to has loaded (a node read while it replaces the last
+    page may belong to neither)."""
+    WebDriverWait(driver, 5, ignored_exceptions=(WebDriverException,)).until(
+        lambda d: d.execute_script("return document.readyState") == "complete"
+    )
+
+
 def text_of(driver: webdriver.Chrome) -> str:
-    """The page's text once the page it shows is the one that stays (a page read while the next one
-    replaces it is read again)."""
-    wait = WebDriverWait(driver, 5, ignored_exceptions=(StaleElementReferenceException,))
+    settled(driver)
+    wait = WebDriverWait(driver, 5, ignored_exceptions=(WebDriverException,))
     return str(wait.until(lambda d: d.find_element(By.TAG_NAME, "body").text))
+
+
+def moved_on(driver: webdriver.Chrome, shown: WebElement) -> None:
+    """Wait until ``shown``'s page has been replaced by the next one, loaded."""
+    WebDriverWait(driver, 5).until(staleness_of(shown))
+    settled(driver)
 
 
 async def test_a_finished_game_is_stepped_through_with_the_arrow_keys(
@@ -65,9 +79,10 @@ async def test_a_finished_game_is_stepped_through_with_the_arrow_keys(
         seen = []
         browser.get(f"{origin}/games/hfin")
         for key in (Keys.ARROW_LEFT, Keys.ARROW_LEFT, Keys.HOME):
+            settled(browser)
             shown = browser.find_element(By.TAG_NAME, "body")
             shown.send_keys(key)
-            WebDriverWait(browser, 5).until(staleness_of(shown))  # the next step's page has replaced it
+            moved_on(browser, shown)  # the next step's page has replaced it
             seen.append(text_of(browser))
         return seen
 
@@ -102,19 +117,23 @@ async def test_the_gui_plays_a_hog_game_against_the_easy_house_to_the_end(
 
     def play() -> str:
         browser.get(f"{origin}/play")
-        browser.find_element(By.LINK_TEXT, "A new game of Hog").click()
+        link = browser.find_element(By.LINK_TEXT, "A new game of Hog")
+        link.click()
+        moved_on(browser, link)
         browser.find_element(By.NAME, "player").clear()
         browser.find_element(By.NAME, "player").send_keys("Ada")
         Select(browser.find_element(By.NAME, "house")).select_by_visible_text("easy")
         browser.find_element(By.NAME, "goal").send_keys("30")
-        browser.find_element(By.CSS_SELECTOR, "form.new-game button").click()
+        form = browser.find_element(By.CSS_SELECTOR, "form.new-game")
+        form.find_element(By.TAG_NAME, "button").click()
+        moved_on(browser, form)
         for _ in range(60):
             page = text_of(browser)
             if "The game is over." in page:
                 break
             board = browser.find_element(By.ID, "board")
             browser.find_element(By.ID, "line").send_keys("5", Keys.ENTER)
-            WebDriverWait(browser, 5).until(staleness_of(board))  # the table after the move has replaced it
+            moved_on(browser, board)  # the table after the move has replaced it
         browser.save_screenshot(str(tmp_path / "gui.png"))
         return text_of(browser)
 
