@@ -12,16 +12,20 @@ import sys
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 import numpy as np
 from tqdm import tqdm
 
+from bot.games.hog.analysis import review_json, review_text
 from bot.games.hog.console import RULES_HELP
+from bot.games.hog.limits import MAX_SOLVED_GOAL
 from bot.games.hog.rules_help import explain
 from bot.games.hog.solutions import SolutionCache
+from bot.platform.compose import platform
 from bot.platform.contract import Refusal, Subcommand
 from hog_core.errors import HogError
+from hog_core.game import replay
 from hog_core.kernel import Kernel
 from hog_core.rulesets import DEFAULT_RULES, RULE_SETS
 from hog_core.simulate import Chain, simulate
@@ -35,6 +39,9 @@ from hog_core.strategies import (
     swap_strategy,
     tabulate,
 )
+
+if TYPE_CHECKING:
+    from bot.games.hog.module import HogGame
 
 TOURNAMENT = ("always_roll(4)", "always_roll(6)", "bacon", "swap", "medium", "perfect")
 STRATEGIES = (
@@ -130,8 +137,9 @@ def rule_set_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--goal", type=int, default=100, help="the score that wins (default: 100)")
 
 
-def subcommands(solutions: SolutionCache) -> tuple[Subcommand, ...]:
-    """Hog's commands of ``python -m bot``: ``tournament``, ``simulate`` and ``rules``."""
+def subcommands(hog: HogGame) -> tuple[Subcommand, ...]:
+    """Hog's commands of ``python -m bot``: ``tournament``, ``simulate``, ``rules`` and ``analyze``."""
+    solutions = hog.solutions
 
     def tournament_arguments(parser: argparse.ArgumentParser) -> None:
         rule_set_arguments(parser)
@@ -173,6 +181,14 @@ def subcommands(solutions: SolutionCache) -> tuple[Subcommand, ...]:
         print(f"{title}\n\n{plain(words)}", file=out)
         return 0
 
+    def analyze_arguments(parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("game", metavar="GAME", help="the game's id (see history)")
+        parser.add_argument("--json", action="store_true", help="one object per move, for scripts")
+
+    def run_analyze(args: argparse.Namespace, out: TextIO) -> int:
+        print(asyncio.run(analyzed(hog, args.game, args.json)), file=out)
+        return 0
+
     return (
         Subcommand(
             "tournament", "exact win rates of strategies, each against each", tournament_arguments, run_tournament
@@ -184,4 +200,27 @@ def subcommands(solutions: SolutionCache) -> tuple[Subcommand, ...]:
             run_simulate,
         ),
         Subcommand("rules", "a Hog rule set explained, with examples", rules_arguments, run_rules),
+        Subcommand(
+            "analyze",
+            "a Hog game's exact review: each move's chances, accuracy, blunders",
+            analyze_arguments,
+            run_analyze,
+        ),
     )
+
+
+async def analyzed(hog: HogGame, game_id: str, as_json: bool) -> str:
+    """The review of ``game_id`` in the games' database, in words or as JSON; ``Refusal`` when there is none."""
+    async with platform(hog.platform_settings) as p:
+        stored = await p.store.load(game_id)
+        if not stored:
+            raise Refusal(f"There is no game {game_id!r} in {p.settings.where}.")
+        owner = p.games.owner(stored[0].type)
+        if owner != hog.name:
+            title = p.games[owner].title if owner in p.games else owner
+            raise Refusal(f"Game {game_id} is a game of {title}: an exact review is for Hog games.")
+        events = await p.service(hog.name).events(game_id)
+    moves = await hog.review(events)
+    if moves is None:
+        raise Refusal(f"Game {game_id} is played past what is solved (goals up to {MAX_SOLVED_GOAL}): no exact review.")
+    return review_json(moves) if as_json else review_text(replay(events), moves)

@@ -33,6 +33,8 @@ from hog_core.game import (
     evolve,
     replay,
 )
+from hog_core.kernel import Kernel
+from hog_core.review import MoveReview, Reviewer
 from hog_core.rulesets import RULE_SETS
 from hog_core.solver import Solution
 from hog_core.strategies import house_move
@@ -76,12 +78,13 @@ class HogGame:
     """The environment variables it reads, and what they mean."""
 
     def __init__(self, settings: Settings | None = None, solutions: SolutionCache | None = None) -> None:
-        settings = settings or Settings()
+        settings = self.platform_settings = settings or Settings()
         self.solutions = solutions or SolutionCache.of(settings)
         self.challenge_timeout = whole(settings.env, "HOG_CHALLENGE_TIMEOUT", 600)
         self.turn_timeout = whole(settings.env, "HOG_TURN_TIMEOUT", 600)
         self.console = HogConsole(self)
-        self.subcommands = subcommands(self.solutions)
+        self._reviewers: dict[tuple[str, int, int], Reviewer] = {}
+        self.subcommands = subcommands(self)
 
     def initial(self) -> GameState:
         return GameState()
@@ -110,6 +113,22 @@ class HogGame:
             return None
         rules = RULE_SETS[state.rules.id]
         return await self.solutions.get(rules, state.goal)
+
+    async def review(self, events: Sequence[ev.Event]) -> list[MoveReview] | None:
+        """The exact review of the game ``events`` tell (``hog_core.review``), or ``None`` for a goal
+        past what is solved. A rule set's reviewer is built once, off the event loop."""
+        if not events:
+            return []
+        last = replay(events)
+        solution = await self.solution(last)
+        if solution is None:
+            return None
+        key = (solution.rules, solution.rules_version, solution.goal)
+        reviewer = self._reviewers.get(key)
+        if reviewer is None:
+            reviewer = await asyncio.to_thread(Reviewer, Kernel(RULE_SETS[last.rules.id], last.goal), solution)
+            self._reviewers[key] = reviewer
+        return reviewer.review(events)
 
     async def automatic(self, state: GameState, chance: Chance) -> Command | None:
         """The house's move while it is the house's turn (its extra turns included)."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 from pathlib import Path
 
 import pytest
@@ -70,3 +71,28 @@ def test_timeouts_come_from_the_environment(
     assert refused([], capsys, "q\n") == "HOG_TURN_TIMEOUT must be a whole number, not 'ten minutes'."
     monkeypatch.setenv("HOG_TURN_TIMEOUT", "-5")
     assert refused([], capsys, "q\n") == "HOG_TURN_TIMEOUT must be zero or more, not -5."
+
+
+def test_analyze_reviews_a_stored_game_in_words_and_as_json(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("HOG_DB", str(tmp_path / "hog.sqlite3"))
+    main(["--name", "Ada", "--house", "perfect", "--goal", "30"], io.StringIO("10\n" * 40), io.StringIO())
+    game_id = run("history").split()[0]
+    said = run("analyze", game_id)
+    assert said.startswith(f"{game_id} · Fall 2018") and "The house 100% accuracy" in said
+    moves = json.loads(run("analyze", game_id, "--json"))
+    assert moves and {"turn", "mover", "scores", "dice", "best", "chance_best", "chance_played"} <= set(moves[0])
+    theirs = [m for m in moves if m["mover"] == 1]
+    assert all(m["dice"] in m["best"] and m["chance_played"] == m["chance_best"] for m in theirs)  # the house: perfect
+    ada = [m for m in moves if m["mover"] == 0]
+    assert all(m["dice"] == 10 and 0 <= m["chance_played"] <= m["chance_best"] for m in ada)
+    assert refused(["analyze", "nope"], capsys).startswith("There is no game 'nope'")
+    main(["cucumber", "--name", "Ada"], io.StringIO("q\n"), io.StringIO())
+    table = io.StringIO()
+    main(["history", "--name", "Ada"], io.StringIO(), table)
+    cucumber = next(line.split()[0] for line in table.getvalue().splitlines() if "(to 21)" in line)
+    assert (
+        refused(["analyze", cucumber], capsys)
+        == f"Game {cucumber} is a game of Cucumber: an exact review is for Hog games."
+    )

@@ -1,0 +1,72 @@
+"""A Hog game's exact review (``hog_core.review``) in words: each player's accuracy and worst moves,
+and every move with the chance it kept; or, for scripts, as JSON."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+from hog_core.game import GameState
+from hog_core.review import MoveReview, accuracy
+
+VERDICTS = ("blunder", "mistake", "inaccuracy")
+
+
+def dice_words(k: int) -> str:
+    return "Pork Chop" if k == -1 else f"{k}"
+
+
+def worst(moves: Sequence[MoveReview]) -> MoveReview | None:
+    """The move that gave away the most, if any gave away something worth a name."""
+    found = max(moves, key=lambda m: m.loss, default=None)
+    return found if found is not None and found.verdict in VERDICTS else None
+
+
+def player_line(name: str, moves: Sequence[MoveReview]) -> str:
+    """``Ann 96% accuracy, 1 blunder: turn 12, rolled 9 at 88-95, best 2 (−21%)``."""
+    counts = [(verdict, sum(m.verdict == verdict for m in moves)) for verdict in VERDICTS]
+    named = ", ".join(f"{n} {v}{'s' * (n != 1)}" for v, n in counts if n)
+    line = f"{name} {accuracy(moves):.0f}% accuracy" + (f", {named}" if named else "")
+    bad = worst(moves)
+    if bad is not None:
+        best = " or ".join(dice_words(k) for k in bad.best[:2])
+        line += (
+            f": turn {bad.turn + 1}, rolled {dice_words(bad.dice)} at {bad.scores[0]}–{bad.scores[1]}, "
+            f"best {best} (−{100 * bad.loss:.0f}%)"
+        )
+    return line
+
+
+def review_text(state: GameState, moves: Sequence[MoveReview]) -> str:
+    names = [p.name for p in state.players]
+    head = [f"{state.game_id} · {state.rules.name} · first to {state.goal}: {names[0]} v {names[1]}"]
+    head += [player_line(names[seat], [m for m in moves if m.mover == seat]) for seat in (0, 1)]
+    header = ("turn", "mover", "totals", "dice", "best", "chance", "kept", "verdict", "luck")
+    rows = ["{:>4}  {:<12} {:>8}  {:>9}  {:<12} {:>6} {:>6}  {:<10} {:>6}".format(*header)]
+    for m in moves:
+        best = ",".join(dice_words(k) for k in m.best)
+        rows.append(
+            f"{m.turn + 1:>4}  {names[m.mover][:12]:<12} {m.scores[0]:>3}–{m.scores[1]:<4}  {dice_words(m.dice):>9}  "
+            f"{best[:12]:<12} {m.chance_best:>6.1%} {m.chance_played:>6.1%}  {m.verdict:<10} {m.luck:>+6.1%}"
+        )
+    return "\n".join([*head, "", *rows])
+
+
+def review_json(moves: Sequence[MoveReview]) -> str:
+    """One object per move, in order; every chance the mover's, under the game's own rules and goal."""
+    return json.dumps(
+        [
+            {
+                "turn": m.turn,
+                "mover": m.mover,
+                "scores": list(m.scores),
+                "dice": m.dice,
+                "best": list(m.best),
+                "chance_best": m.chance_best,
+                "chance_played": m.chance_played,
+                "chance_after": m.chance_after,
+                "verdict": m.verdict,
+            }
+            for m in moves
+        ]
+    )
