@@ -115,7 +115,10 @@ def attributes(path: Path) -> set[str]:
     return {node.attr for node in ast.walk(ast.parse(path.read_text())) if isinstance(node, ast.Attribute)}
 
 
-@pytest.mark.parametrize("path", files("bot/discord", "bot/games"), ids=lambda p: p.relative_to(ROOT).as_posix())
+FRONTS = [*files("bot/discord"), *(p for p in files("bot/games") if "discord" in p.parts), *files("examples")]
+
+
+@pytest.mark.parametrize("path", FRONTS, ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_no_front_decides_a_board_version(path: Path) -> None:
     """Which version a board shows, and when to show it again, is decided by ``bot.platform.boards``:
     no front reads or writes the board records, or a game's version in the store."""
@@ -147,4 +150,4 @@ def test_every_button_is_a_game_button() -> None:
     games = Games.load(Settings(), {**installed_modules("hogbot"), "press": "hogbot_press.game:PressGame"})
     fronts = [load(game.discord_front) for game in games.values()]
     buttons = [HistoryButton, LeaderboardButton, *(button for front in fronts for button in front.buttons)]
-    assert len(buttons) == 12 and all(issubclass(button, GameButton) for button in buttons)
+    assert len(buttons) == 13 and all(issubclass(button, GameButton) for button in buttons)

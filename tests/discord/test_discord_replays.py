@@ -232,3 +232,37 @@ async def test_a_replay_can_send_the_game_animated(discord_world: tuple[FakeDisc
     assert sent.body["flags"] == 64 and list(sent.files) == [f"hog-{game_id}.gif"]
     turns = len(await bot.service("hog").events(game_id)) - 1  # every event after GameCreated is a turn
     assert frames(sent.files[f"hog-{game_id}.gif"]) == turns + 1  # the empty board, then a frame a turn
+
+
+async def test_the_exact_review_shows_on_the_board_in_the_replay_and_in_analyze(
+    discord_world: tuple[FakeDiscord, GameBot],
+) -> None:
+    fake, bot = discord_world
+    game_id, _ = await finished_game(fake)  # Ada rolls five dice a turn against the easy house
+    placed = await bot.boards.where(game_id)
+    assert placed is not None
+    board = fake.message(placed[1])
+    (review,) = [f["value"] for f in board["embeds"][0]["fields"] if f["name"].startswith("Review")]
+    ada, house = review.splitlines()
+    assert ada.startswith("Ada ") and house.startswith("The house ") and "% accuracy" in ada
+
+    message_id, body = await open_replay(fake, game_id)
+    for _ in range(2):  # past the game's creation, to its first turns: a turn's step marks its move
+        pressed = await fake.interact(click(button_of(body, "▶"), fake.message(message_id)))
+        body = (await answer_to(fake, pressed)).body["data"]
+    (marked,) = [f["value"] for f in body["embeds"][0]["fields"] if f["name"] == "This move"]
+    assert marked.startswith("best move") or " dice, best " in marked
+
+    asked = await fake.interact(subcommand("analyze", [{"name": "game", "type": 3, "value": game_id}]))
+    sent = (await answer_to(fake, asked)).body
+    assert sent["type"] == 4 and sent["data"]["flags"] == 64  # for the asker alone
+    shown = sent["data"]["embeds"][0]
+    moves = len([e for e in await bot.service("hog").events(game_id) if type(e).__name__ == "TurnTaken"])
+    assert shown["title"].startswith("Review · Fall 2018") and [f["name"] for f in shown["fields"]] == [
+        "Ada",
+        "The house",
+    ]
+    assert all("% accuracy" in f["value"] for f in shown["fields"])
+    assert lines_of(shown)[0].startswith("1. Ada at 0–0: ") and shown["footer"]["text"].startswith(
+        f"Moves 1–{min(moves, 12)} of {moves}"
+    )

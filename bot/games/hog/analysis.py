@@ -26,7 +26,7 @@ def player_line(name: str, moves: Sequence[MoveReview]) -> str:
     """``Ann 96% accuracy, 1 blunder: turn 12, rolled 9 at 88-95, best 2 (−21%)``."""
     counts = [(verdict, sum(m.verdict == verdict for m in moves)) for verdict in VERDICTS]
     named = ", ".join(f"{n} {v}{'s' * (n != 1)}" for v, n in counts if n)
-    line = f"{name} {accuracy(moves):.0f}% accuracy" + (f", {named}" if named else "")
+    line = f"{name} {accuracy(moves):.0f}% accuracy".strip() + (f", {named}" if named else "")
     bad = worst(moves)
     if bad is not None:
         best = " or ".join(dice_words(k) for k in bad.best[:2])
@@ -35,6 +35,19 @@ def player_line(name: str, moves: Sequence[MoveReview]) -> str:
             f"best {best} (−{100 * bad.loss:.0f}%)"
         )
     return line
+
+
+def move_words(m: MoveReview) -> str:
+    """One move as a replay step shows it: ``inaccuracy: 0 dice, best 10 (−4%)``, or ``best move``."""
+    if m.verdict == "best":
+        return f"best move ({m.chance_played:.0%} to win)"
+    best = " or ".join(dice_words(k) for k in m.best[:2])
+    return f"{m.verdict}: {dice_words(m.dice)} dice, best {best} (−{100 * m.loss:.1f}%)"
+
+
+def move_line(m: MoveReview, names: Sequence[str]) -> str:
+    """One move in a list of them: its turn, who, the totals, and what it kept."""
+    return f"{m.turn + 1}. {names[m.mover]} at {m.scores[0]}–{m.scores[1]}: {move_words(m)}"
 
 
 def review_text(state: GameState, moves: Sequence[MoveReview]) -> str:

@@ -115,6 +115,7 @@ async def test_a_stored_game_is_replayed_listed_and_counted(settings: Settings, 
         return [line.strip() for line in said.splitlines() if " rolls " in line]
 
     assert rolls(replayed) == rolls(played) and len(rolls(played)) == 4  # every turn, in order
+    assert replayed.count("\n  this move: ") == 4  # each turn marked by the exact review
     assert replayed.endswith("Ada 30 · The house 40    win chance (perfect play) 0% · 100%\n  The house won.\n")
 
     one, png, gif = io.StringIO(), tmp_path / "game.png", tmp_path / "game.gif"

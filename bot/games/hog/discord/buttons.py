@@ -107,3 +107,23 @@ class ReplayButton(
             await interaction.response.send_message("There is no such game to replay.", ephemeral=True)
             return
         await interaction.response.edit_message(embed=shown.embed, view=shown.view, attachments=shown.files)
+
+
+class AnalyzeButton(GameButton, template=r"hog:analyze:(?P<game>[^:]*):(?P<page>\d{1,4}):(?P<which>older|newer)"):
+    """Pages a review's moves (the review is the asker's own message)."""
+
+    def __init__(self, game_id: str, page: int, which: str, disabled: bool = False) -> None:
+        label = "Later moves ▶" if which == "older" else "◀ Earlier moves"
+        super().__init__(f"hog:analyze:{game_id}:{page}:{which}", label, disabled=disabled)
+        self.game_id, self.page = game_id, page
+
+    @classmethod
+    def parse(cls, match: re.Match[str]) -> AnalyzeButton:
+        return cls(match["game"], int(match["page"]), match["which"])
+
+    async def press(self, interaction: discord.Interaction[Any]) -> None:
+        shown = await hog(interaction).analysis(self.game_id, self.page)
+        if shown is None:
+            await interaction.response.send_message("There is no such game to review.", ephemeral=True)
+            return
+        await interaction.response.edit_message(embed=shown.embed, view=shown.view)

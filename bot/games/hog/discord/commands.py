@@ -163,6 +163,21 @@ def hog_commands(bot: HogFront) -> app_commands.Group:
             if typed in f"{row.game_id} {bot.game.history_line(row, me)}".lower()
         ]
 
+    @hog.command(name="analyze", description="A game's exact review: each move's chances, accuracy (only you see it)")
+    @app_commands.describe(game="the game's id (your recent games are offered)")
+    async def analyze(interaction: discord.Interaction[Any], game: str) -> None:
+        try:
+            shown = await bot.analysis(game.strip(), 0)
+        except Refusal as error:
+            await interaction.response.send_message(error.message, ephemeral=True)
+            return
+        if shown is None:
+            await interaction.response.send_message(f"There is no Hog game {game!r} to review.", ephemeral=True)
+            return
+        await interaction.response.send_message(embed=shown.embed, view=shown.view, ephemeral=True)
+
+    analyze.autocomplete("game")(recent_games)
+
     add_history_command(hog, bot.client.platform, GAME)
     add_verify_command(hog, bot.client, GAME)
     add_leaderboard_command(hog, bot.client, GAME)

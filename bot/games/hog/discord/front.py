@@ -10,20 +10,24 @@ import discord
 from discord import app_commands
 
 from bot.discord.front import Shown, Table, web_link
+from bot.games.hog.analysis import move_line, move_words, player_line
 from bot.games.hog.board import board, hint
-from bot.games.hog.discord.buttons import GAME, AnswerButton, HintButton, MoveButton, ReplayButton
+from bot.games.hog.discord.buttons import GAME, AnalyzeButton, AnswerButton, HintButton, MoveButton, ReplayButton
 from bot.games.hog.discord.commands import hog_commands
 from bot.games.hog.discord.embeds import embed
 from bot.games.hog.discord.replays import replay_embed, replay_view
-from bot.games.hog.limits import check
+from bot.games.hog.limits import MAX_SOLVED_GOAL, check
 from bot.games.hog.module import HogGame, turn
 from bot.games.hog.painter import Painter
 from bot.games.hog.replays import chances_around
-from bot.platform.contract import Outcome
+from bot.platform.contract import Outcome, Refusal
 from hog_core.errors import HogError
-from hog_core.events import Event
+from hog_core.events import Event, TurnTaken
 from hog_core.game import Command, CreateGame, GameState, Status
 from hog_core.game import replay as fold
+
+MOVES = 12
+"""Moves a page of a review shows."""
 
 
 def moves_view(state: GameState) -> discord.ui.View:
@@ -45,6 +49,7 @@ class HogFront:
         AnswerButton,
         HintButton,
         ReplayButton,
+        AnalyzeButton,
     )
 
     def __init__(self, client: Table, game: HogGame) -> None:
@@ -64,7 +69,14 @@ class HogFront:
         return Shown(embed(board(state, outcome.story, chances)), moves_view(state))
 
     async def finished(self, outcome: Outcome[GameState, Event], shown: Shown) -> Shown:
-        return await self.with_picture(shown, await self.service.events(outcome.state.game_id), outcome.state)
+        """The board of a game that is over: its picture, and each player's accuracy and worst move."""
+        events = await self.service.events(outcome.state.game_id)
+        moves = await self.game.review(events)
+        if moves:
+            names = [p.name for p in outcome.state.players]
+            lines = [player_line(names[seat], [m for m in moves if m.mover == seat]) for seat in (0, 1)]
+            shown.embed.add_field(name="Review (exact: /hog analyze)", value="\n".join(lines)[:1024], inline=False)
+        return await self.with_picture(shown, events, outcome.state)
 
     async def with_picture(self, shown: Shown, events: list[Event], last: GameState, at: int | None = None) -> Shown:
         """``shown`` with the picture of the game (``events``, ending in ``last``) attached and shown
@@ -88,10 +100,40 @@ class HogFront:
         after = steps[step][1]
         chances = chances_around(steps, step, await self.game.solution(after))
         shown = Shown(replay_embed(steps, step, chances), replay_view(game_id, step, len(steps)))
+        moves = await self.game.review(events)
+        if moves and isinstance(steps[step][0], TurnTaken):  # the move of this step, marked
+            move = moves[sum(isinstance(e, TurnTaken) for e, _, _ in steps[: step + 1]) - 1]
+            shown.embed.add_field(name="This move", value=move_words(move), inline=False)
         web_link(shown.view, self.client.platform.settings.public_url, game_id, step + 1)
         if (sealed := await self.client.seal_line(GAME, steps[-1][1])) is not None:
             shown.embed.set_footer(text=f"{shown.embed.footer.text} · {sealed}")
         return await self.with_picture(shown, events, steps[-1][1], at=after.turn_number)
+
+    async def analysis(self, game_id: str, page: int) -> Shown | None:
+        """A page of ``game_id``'s exact review (each player's accuracy, then ``MOVES`` moves a page),
+        or ``None`` for no such Hog game; ``Refusal`` for a goal past what is solved."""
+        events = await self.service.events(game_id)
+        if not events:
+            return None
+        moves = await self.game.review(events)
+        if moves is None:
+            raise Refusal(f"This game is played past what is solved (goals up to {MAX_SOLVED_GOAL}): no exact review.")
+        last = fold(events)
+        names = [p.name for p in last.players]
+        pages = max(1, -(-len(moves) // MOVES))
+        page = max(0, min(page, pages - 1))
+        shown = discord.Embed(title=f"Review · {last.rules.name} · first to {last.goal}")
+        shown.description = "\n".join(move_line(m, names) for m in moves[page * MOVES : (page + 1) * MOVES]) or None
+        for seat in (0, 1):
+            shown.add_field(name=names[seat], value=player_line("", [m for m in moves if m.mover == seat]).strip())
+        shown.set_footer(
+            text=f"Moves {page * MOVES + 1}–{min(len(moves), (page + 1) * MOVES)} of {len(moves)} · "
+            "exact: every chance assumes perfect play from both sides afterwards"
+        )
+        view = discord.ui.View(timeout=None)
+        view.add_item(AnalyzeButton(game_id, max(0, page - 1), "newer", disabled=page == 0))
+        view.add_item(AnalyzeButton(game_id, page + 1, "older", disabled=page + 1 >= pages))
+        return Shown(shown, view)
 
     async def send_animation(self, interaction: discord.Interaction[Any], game_id: str) -> None:
         """The game drawn turn by turn, as a GIF for the asker alone: a second or two to draw, so it
