@@ -193,7 +193,8 @@ async def replay_game(
     if step is not None and not 1 <= step <= len(steps):
         raise Refusal(f"Game {game_id} has steps 1 to {len(steps)}, not {step}.")
     solution = await hog.solution(steps[-1][1])
-    moves = iter(await hog.review(events) or ())
+    reviewed = await hog.review(events) or []
+    moves = iter(reviewed)
     turns = [next(moves, None) if isinstance(event, TurnTaken) else None for event, _, _ in steps]
     for i in range(len(steps)) if step is None else [step - 1]:
         before, after = chances_around(steps, i, solution)
@@ -202,7 +203,7 @@ async def replay_game(
         if (move := turns[i]) is not None:  # the move of this step, marked by the exact review
             print(f"  this move: {move_words(move)}", file=stdout)
         print(text(board(steps[i][1], steps[i][2], after)), file=stdout)
-    c = chart_of(events, solution)
+    c = chart_of(events, solution, reviewed)
     at = steps[step - 1][1].turn_number if step is not None else None
     for path, what, draw in ((picture, "picture", partial(render, at=at)), (gif, "animation", animate)):
         if path is None:

@@ -178,11 +178,11 @@ class HogGame:
             return None
         told = list(narrate(events))
         at = told[min(step, len(told)) - 1][1].turn_number if step else None
-        c = chart_of(events, await self.solution(told[-1][1]))
+        c = chart_of(events, await self.solution(told[-1][1]), await self.review(events) or ())
         return None if c is None else await asyncio.to_thread(render, c, at)
 
     async def animation(self, events: Sequence[ev.Event]) -> bytes | None:
-        c = chart_of(events, await self.solution(replay(events))) if events else None
+        c = chart_of(events, await self.solution(replay(events)), await self.review(events) or ()) if events else None
         return None if c is None else await asyncio.to_thread(animate, c)
 
     def public(self, state: GameState) -> GameState:

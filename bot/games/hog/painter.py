@@ -21,6 +21,7 @@ from functools import partial
 
 from bot.games.hog.picture import Chart, animate, chart_of, render
 from hog_core.events import Event
+from hog_core.review import MoveReview
 from hog_core.solver import Solution
 
 
@@ -28,10 +29,16 @@ class Painter:
     def __init__(self) -> None:
         self._pool: ProcessPoolExecutor | None = None
 
-    async def paint(self, events: Sequence[Event], solution: Solution | None, at: int | None = None) -> bytes | None:
-        """The PNG of a game (``None`` before its first turn). The chart is made here, where the
-        solution is: only the small chart goes to the worker."""
-        c = chart_of(events, solution)
+    async def paint(
+        self,
+        events: Sequence[Event],
+        solution: Solution | None,
+        at: int | None = None,
+        review: Sequence[MoveReview] = (),
+    ) -> bytes | None:
+        """The PNG of a game (``None`` before its first turn), its slips marked from ``review``. The
+        chart is made here, where the solution is: only the small chart goes to the worker."""
+        c = chart_of(events, solution, review)
         return None if c is None else await self._run(partial(render, at=at), c)
 
     async def animate(self, events: Sequence[Event], solution: Solution | None) -> bytes | None:

@@ -21,6 +21,7 @@ from bot.games.hog.board import rules_name
 from hog_core.effects import Swap
 from hog_core.events import Event, TurnTaken
 from hog_core.game import GameState, Status, evolve
+from hog_core.review import MoveReview
 from hog_core.solver import Solution
 
 Chances = tuple[float, float]
@@ -30,6 +31,7 @@ SEATS = ((108, 124, 255), (250, 166, 26))
 GOLD = (255, 215, 64)
 SWAP = (240, 240, 240)
 FORFEIT = (237, 66, 69)
+SLIPS = ("mistake", "blunder")
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +46,8 @@ class Mark:
     """The turn earned its mover another one."""
     chances: Chances | None
     """Each seat's chance to win after the turn, when the rule set and goal are solved."""
+    slip: str | None = None
+    """``mistake`` or ``blunder`` when the exact review calls the turn's move so (marked on the chances)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,17 +64,25 @@ class Chart:
     scores: tuple[int, int]
 
 
-def chart(events: Iterable[Event], chances: Callable[[GameState], Chances | None]) -> Chart:
-    """The chart of a game from its log; ``chances`` gives each seat's chance to win in a state."""
+def chart(
+    events: Iterable[Event],
+    chances: Callable[[GameState], Chances | None],
+    review: Sequence[MoveReview] = (),
+) -> Chart:
+    """The chart of a game from its log; ``chances`` gives each seat's chance to win in a state, and
+    ``review`` (the game's exact review, when there is one) the mistakes and blunders to mark."""
     turns = []
     start: Chances | None = None
     state = GameState()
+    slips = iter(review)
     for event in events:
         state = evolve(state, event)
         if isinstance(event, TurnTaken) and state.last_turn is not None:
             done = state.last_turn.resolution
             swap = any(isinstance(e, Swap) for e in done.effects)
-            turns.append(Mark(state.turn_number, event.seat, state.scores, swap, done.extra_turn, chances(state)))
+            reviewed = next(slips, None)
+            slip = reviewed.verdict if reviewed is not None and reviewed.verdict in SLIPS else None
+            turns.append(Mark(state.turn_number, event.seat, state.scores, swap, done.extra_turn, chances(state), slip))
         elif state.status is Status.ACTIVE and not turns:
             start = chances(state)
     names = (state.players[0].name, state.players[1].name)
@@ -78,10 +90,10 @@ def chart(events: Iterable[Event], chances: Callable[[GameState], Chances | None
                  state.forfeited_by, state.scores)  # fmt: skip
 
 
-def chart_of(events: Sequence[Event], solution: Solution | None) -> Chart | None:
-    """The chart of a game with its chances from ``solution`` when there is one; ``None`` before
-    its first turn (there is nothing to draw)."""
-    c = chart(events, unknown_chances if solution is None else solution.win_chances)
+def chart_of(events: Sequence[Event], solution: Solution | None, review: Sequence[MoveReview] = ()) -> Chart | None:
+    """The chart of a game with its chances from ``solution`` when there is one (and its slips from
+    ``review``); ``None`` before its first turn (there is nothing to draw)."""
+    c = chart(events, unknown_chances if solution is None else solution.win_chances, review)
     return c if c.turns else None
 
 
@@ -226,6 +238,11 @@ def _draw(c: Chart, frame: Frame, at: int | None = None) -> Image.Image:
         known += [(m.turn, m.chances) for m in c.turns if m.chances is not None]
         if len(known) > 1:
             canvas.line([(x(turn), yc(chances[seat])) for turn, chances in known], SEATS[seat], 2.5)
+    for m in c.turns:  # the mover's mistakes (?) and blunders (??), on their chance after the move
+        if m.slip is not None and m.chances is not None:
+            mx, my = x(m.turn), yc(m.chances[m.seat])
+            canvas.circle(mx, my, 5, None, FORFEIT, 2)
+            canvas.text(mx, my - 9, "??" if m.slip == "blunder" else "?", 13, FORFEIT, "md")
     if c.start is None and not any(m.chances for m in c.turns):
         canvas.text((LEFT + RIGHT) / 2, (CHANCES_TOP + CHANCES_BOTTOM) / 2,
                     "win chances are solved for goals up to 200", 14, MUTED, "mm")  # fmt: skip

@@ -14,9 +14,13 @@ from bot.games.drawing import HEIGHT, WIDTH, drawable
 from bot.games.hog.picture import GOLD, SWAP, Chart, Frame, animate, chart, ending, render
 from hog_core.events import Event, GameForfeited, TurnTaken
 from hog_core.game import GameState, Status, replay
+from hog_core.kernel import Kernel
+from hog_core.review import Reviewer
 from hog_core.rulesets import RULE_SETS
+from hog_core.solver import Solution
 from tests.helpers import frames
 from tests.hog_core.test_golden import GOLDEN, GOLDEN_DIR, load
+from tests.hog_core.test_review import play
 
 
 def even_chances(state: GameState) -> tuple[float, float]:
@@ -155,3 +159,15 @@ def test_a_long_game_moves_on_several_turns_a_frame() -> None:
     c = chart(games("sp21")[0], even_chances)
     assert len(c.turns) > 10
     assert frames(animate(c, most=10)) == 11
+
+
+def test_the_reviews_mistakes_and_blunders_are_marked_on_the_chances(
+    kernels: dict[str, Kernel], solutions: dict[str, Solution]
+) -> None:
+    log = play(solutions["fa18"], "fa18", lambda state: 0 if state.mover == 0 else solutions["fa18"].best_move(state))
+    review = Reviewer(kernels["fa18"], solutions["fa18"]).review(log)
+    marked = chart(log, solutions["fa18"].win_chances, review)
+    slips = [m.verdict if m.verdict in ("mistake", "blunder") else None for m in review]
+    assert [m.slip for m in marked.turns] == slips and any(slips)
+    plain = chart(log, solutions["fa18"].win_chances)
+    assert all(m.slip is None for m in plain.turns) and render(marked) != render(plain)

@@ -81,7 +81,7 @@ class HogFront:
     async def with_picture(self, shown: Shown, events: list[Event], last: GameState, at: int | None = None) -> Shown:
         """``shown`` with the picture of the game (``events``, ending in ``last``) attached and shown
         in its embed, once a turn was played."""
-        png = await self.painter.paint(events, await self.game.solution(last), at)
+        png = await self.painter.paint(events, await self.game.solution(last), at, await self.game.review(events) or ())
         if png is None:
             return shown
         names = " and ".join(p.name for p in last.players)
