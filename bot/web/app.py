@@ -62,9 +62,7 @@ async def index(request: web.Request) -> web.Response:
     if page is None:
         return not_found("that page")
     rows = await (await p.settled_views()).history(None, limit=PAGE + 1, offset=(page - 1) * PAGE)
-    games = [
-        (row.game_id, p.games[row.game].history_line(row, None), row) for row in rows[:PAGE] if row.game in p.games
-    ]
+    games = listed(p, rows[:PAGE], None)
     boards = [(name, game.title) for name, game in p.games.items()]
     return render("index.html", games=games, titles=titles(p), boards=boards, page=page, more=len(rows) > PAGE)
 
@@ -93,9 +91,7 @@ async def player(request: web.Request) -> web.Response:
     rows = await views.history(player_id, limit=PAGE + 1, offset=(page - 1) * PAGE)
     if not rows and page == 1:
         return not_found(f"a player {player_id}")
-    games = [
-        (row.game_id, p.games[row.game].history_line(row, player_id), row) for row in rows[:PAGE] if row.game in p.games
-    ]
+    games = listed(p, rows[:PAGE], player_id)
     name = next((s.name for s in rows[0].seats if s.player_id == player_id), player_id) if rows else player_id
     records = []
     for game in p.games.values():
