@@ -286,7 +286,7 @@ class GameViews:
             {b: record(c) for b, c in sorted(vs_bots.items())},
             longest,
             current,
-            await self._best(player_id, game, best),
+            await self.highest(player_id, game, best),
             (await self.ratings.of(game, [player_id])).get(player_id),
         )
 
@@ -318,7 +318,8 @@ class GameViews:
             longest = max(longest, current)
         return longest, current
 
-    async def _best(self, player_id: str, game: str, fact: str) -> Best | None:
+    async def highest(self, player_id: str, game: str, fact: str) -> Best | None:
+        """The player's highest positive value of a seat's ``fact`` in ``game``, and the first game it was in."""
         value = self._sql.number("me.facts")
         rows = await self._db.fetch(
             f"SELECT {value}, me.game_id FROM seats me JOIN games g USING (game_id) "

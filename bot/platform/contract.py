@@ -7,7 +7,8 @@ part of the platform:
   bot seats (``automatic``), and the game's deadlines;
 - ``Codec``: its events as records (``encode``, ``decode_all``, with upcasting);
 - ``Draws``: what it leaves to chance and how to draw it again (``redraw``, for ``verify``);
-- ``ReadModel``: a game at a glance (``summary``) for histories, stats and ratings;
+- ``ReadModel``: a game at a glance (``summary``, and ``assess`` once it is decided) for histories,
+  stats and ratings;
 - ``Presentation``: its story (``narrate``), its line in a list of games, its console front, its
   Discord front (by an import path, so that the module never imports ``discord``), its settings
   and its own commands of ``python -m bot``.
@@ -21,7 +22,7 @@ it lacks.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TextIO, TypeVar
@@ -223,6 +224,12 @@ class ReadModel(Protocol[E_contra]):
 
     def summary(self, events: Sequence[E_contra]) -> Summary:
         """The game folded from its log (any prefix of it: a running game too)."""
+        ...
+
+    async def assess(self, events: Sequence[E_contra]) -> Sequence[Mapping[str, int]] | None:
+        """Each seat's facts that take long to find (Hog's exact review: accuracy, blunders), added
+        to the summary's once the game is decided; ``None`` for none. The projector asks once per
+        decided game and again on a rebuild, so the numbers are the log's; work off the event loop."""
         ...
 
 

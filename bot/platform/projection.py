@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 from bot.platform.codec import from_records
 from bot.platform.ratings import Decided, Ledger
-from bot.platform.registry import Games
+from bot.platform.registry import AnyGame, Games
 from storage.backend import Backend
 from storage.events import EventStore
 from storage.games import GameViews, Summary
@@ -115,11 +116,14 @@ class Projector:
             stored = await self.store.load(stream_id)
             try:
                 game = self.games.of(stored[0].type)
-                summary = game.summary(from_records(game, stored))
+                events = from_records(game, stored)
+                summary = game.summary(events)
             except Exception as error:  # undecodable, or decodable but impossible: this game only
                 log.error("game %s is damaged and left out of play: %s", stream_id, error)
                 damaged.append((stream_id, f"{type(error).__name__}: {error}"))
                 continue
+            if summary.decided:
+                summary = await assessed(game, events, summary)
             updates.append((summary, stored[0].recorded_at, stored[-1].recorded_at))
             if summary.decided:
                 deciding = stored[summary.decided - 1]
@@ -160,3 +164,19 @@ async def settle_and_close(projector: Projector, backend: Backend) -> None:
         log.warning("the read models could not catch up before closing: %s", error)
     finally:
         await backend.close()
+
+
+async def assessed(game: AnyGame, events: Sequence[object], summary: Summary) -> Summary:
+    """The decided game's summary with the facts its game module finds in it at length (``assess``);
+    the summary as it was when that fails: those facts are extras, the game is not damaged."""
+    try:
+        found = await game.assess(events)
+    except Exception:
+        log.exception("game %s could not be assessed", summary.game_id)
+        return summary
+    if not found:
+        return summary
+    seats = tuple(
+        replace(seat, facts={**seat.facts, **facts}) for seat, facts in zip(summary.seats, found, strict=False)
+    )
+    return replace(summary, seats=seats + summary.seats[len(seats) :])

@@ -154,6 +154,9 @@ class CucumberGame:
     def summary(self, events: Sequence[ev.Event]) -> Summary:
         return summarize(events)
 
+    async def assess(self, events: Sequence[ev.Event]) -> None:
+        """No facts beyond the summary's (a review of Cucumber would be the strong bot's estimate)."""
+
     async def picture(self, events: Sequence[ev.Event], step: int | None = None) -> bytes | None:
         """The score race and the hand's tricks (as they stood at step ``step``): played cards only."""
         shown = events[:step] if step else events

@@ -10,6 +10,7 @@ from hog_core.game import GameState
 from hog_core.review import MoveReview, accuracy
 
 VERDICTS = ("blunder", "mistake", "inaccuracy")
+PLURALS = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
 
 
 def dice_words(k: int) -> str:
@@ -25,7 +26,7 @@ def worst(moves: Sequence[MoveReview]) -> MoveReview | None:
 def player_line(name: str, moves: Sequence[MoveReview]) -> str:
     """``Ann 96% accuracy, 1 blunder: turn 12, rolled 9 at 88-95, best 2 (−21%)``."""
     counts = [(verdict, sum(m.verdict == verdict for m in moves)) for verdict in VERDICTS]
-    named = ", ".join(f"{n} {v}{'s' * (n != 1)}" for v, n in counts if n)
+    named = ", ".join(f"{n} {v if n == 1 else PLURALS[v]}" for v, n in counts if n)
     line = f"{name} {accuracy(moves):.0f}% accuracy".strip() + (f", {named}" if named else "")
     bad = worst(moves)
     if bad is not None:
@@ -35,6 +36,21 @@ def player_line(name: str, moves: Sequence[MoveReview]) -> str:
             f"best {best} (−{100 * bad.loss:.0f}%)"
         )
     return line
+
+
+def facts(moves: Sequence[MoveReview]) -> dict[str, int]:
+    """A seat's review as whole numbers kept with its row (none when it made no move): ``reviewed``
+    (1), its ``accuracy`` and the chance its ``worst`` move lost, in hundredths of a percent, and
+    how many ``blunders``, ``mistakes`` and ``inaccuracies`` it made."""
+    if not moves:
+        return {}
+    counts = {PLURALS[v]: sum(m.verdict == v for m in moves) for v in VERDICTS}
+    bad = worst(moves)
+    return {
+        "reviewed": 1,
+        "accuracy": round(100 * accuracy(moves)),
+        "worst": round(10_000 * bad.loss) if bad else 0,
+    } | counts
 
 
 def move_words(m: MoveReview) -> str:

@@ -21,7 +21,7 @@ from bot.games.hog.limits import GOALS, MAX_SOLVED_GOAL, check
 from bot.games.hog.picture import animate, chart_of, render
 from bot.games.hog.replays import chances_around
 from bot.games.hog.rules_help import RULE_SETS_HELP
-from bot.games.hog.stats import sections
+from bot.games.hog.stats import player_stats, sections
 from bot.platform.compose import Platform, platform
 from bot.platform.contract import Chance, GameRow, Outcome, Refusal
 from bot.platform.settings import Settings
@@ -216,7 +216,7 @@ async def replay_game(
 
 
 async def show_stats(p: Platform, player: str, stdout: TextIO) -> None:
-    stats = await (await p.settled_views()).stats(player, "hog", by="rules", best="turn")
+    stats, play = await player_stats(await p.settled_views(), player)
     name = await console.name_of(p, player)
     invite = "Play one: python -m bot (the house), or python -m bot --vs NAME (a friend here)."
-    print(console.sections_text(f"{name}'s Hog stats", sections(stats, invite)), file=stdout)
+    print(console.sections_text(f"{name}'s Hog stats", sections(stats, play, invite)), file=stdout)

@@ -8,6 +8,7 @@ from collections.abc import Iterator, Sequence
 
 import msgspec
 
+from bot.games.hog.analysis import facts
 from bot.games.hog.board import rules_name
 from bot.games.hog.commands import subcommands
 from bot.games.hog.console import HogConsole
@@ -128,7 +129,12 @@ class HogGame:
         if reviewer is None:
             reviewer = await asyncio.to_thread(Reviewer, Kernel(RULE_SETS[last.rules.id], last.goal), solution)
             self._reviewers[key] = reviewer
-        return reviewer.review(events)
+        return await asyncio.to_thread(reviewer.review, events)
+
+    async def assess(self, events: Sequence[ev.Event]) -> list[dict[str, int]] | None:
+        """Each seat's exact review in numbers (``analysis.facts``), for the stats."""
+        moves = await self.review(events)
+        return None if moves is None else [facts([m for m in moves if m.mover == seat]) for seat in (0, 1)]
 
     async def automatic(self, state: GameState, chance: Chance) -> Command | None:
         """The house's move while it is the house's turn (its extra turns included)."""

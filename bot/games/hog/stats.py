@@ -1,10 +1,40 @@
-"""A player's Hog record, streaks, rating and biggest turn, as headed lines for any front end."""
+"""A player's Hog record, streaks, rating, biggest turn and play as the exact review saw it, as
+headed lines for any front end."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from bot.games.hog.analysis import PLURALS, VERDICTS
 from bot.games.hog.board import rules_name
 from bot.platform.ratings import rating_line
-from storage.games import PlayerStats, Record
+from storage.games import Best, GameViews, PlayerStats, Record
+
+REVIEWED = ("reviewed", "accuracy", *PLURALS.values())
+"""The seat's facts the exact review leaves (``analysis.facts``) that add up over games."""
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A player's finished games as the exact review saw them."""
+
+    games: int
+    """How many were reviewed (games to goals past what is solved are not)."""
+    accuracy: float
+    """The average of their accuracies, in percent."""
+    counts: dict[str, int]
+    """How many blunders, mistakes and inaccuracies, by verdict."""
+    worst: Best | None
+    """The chance the worst move lost (hundredths of a percent) and its game."""
+
+
+async def player_stats(views: GameViews, player_id: str) -> tuple[PlayerStats, Play]:
+    stats = await views.stats(player_id, "hog", by="rules", best="turn")
+    sums = await views.totals(player_id, "hog", REVIEWED)
+    reviewed = sums["reviewed"]
+    counts = {v: sums[PLURALS[v]] for v in VERDICTS}
+    worst = await views.highest(player_id, "hog", "worst")
+    return stats, Play(reviewed, sums["accuracy"] / 100 / reviewed if reviewed else 0.0, counts, worst)
 
 
 def record_text(r: Record) -> str:
@@ -12,7 +42,7 @@ def record_text(r: Record) -> str:
     return f"{r.games} played, {r.wins} won, {r.losses} lost{draws} ({r.win_rate:.0%})"
 
 
-def sections(stats: PlayerStats, invite: str) -> list[tuple[str, list[str]]]:
+def sections(stats: PlayerStats, play: Play, invite: str) -> list[tuple[str, list[str]]]:
     """The facts, as headed lists of lines, the same for every front end; ``invite`` says how to
     play a first game on that front end."""
     if not stats.total.games and stats.best is None:
@@ -25,8 +55,20 @@ def sections(stats: PlayerStats, invite: str) -> list[tuple[str, list[str]]]:
         points = stats.best.value
         overall.append(f"Biggest single turn: {points} point{'s' * (points != 1)}, in game {stats.best.game_id}")
     shown = [("Overall", overall)]
+    if play.games:
+        shown.append(("Play, by the exact review", play_lines(play)))
     if stats.by_field:
         shown.append(("By rule set", [f"{rules_name(r)}: {record_text(rec)}" for r, rec in stats.by_field.items()]))
     if stats.vs_bots:
         shown.append(("Against the house", [f"{level}: {record_text(rec)}" for level, rec in stats.vs_bots.items()]))
     return shown
+
+
+def play_lines(play: Play) -> list[str]:
+    """``Average accuracy: 93.4% over 12 games``, the verdicts counted, the worst move."""
+    lines = [f"Average accuracy: {play.accuracy:.1f}% over {play.games} game{'s' * (play.games != 1)}"]
+    named = [f"{n} {v if n == 1 else PLURALS[v]}" for v, n in play.counts.items() if n]
+    lines.append(", ".join(named) if named else "No inaccuracy, mistake or blunder")
+    if play.worst is not None:
+        lines.append(f"Worst move: −{play.worst.value / 100:.1f}% win chance, in game {play.worst.game_id}")
+    return lines

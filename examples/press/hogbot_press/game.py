@@ -200,6 +200,9 @@ class PressGame:
         status = "over" if state.is_over else "pressing"
         return Summary(state.game_id, "press", state.place, status, not state.is_over, state.version, seats)
 
+    async def assess(self, events: Sequence[Event]) -> None:
+        return None  # nothing to find at length: the summary says it all
+
     # presentation
     def narrate(self, events: Sequence[Event]) -> Iterator[tuple[Event, State, Lines]]:
         state = State()

@@ -18,6 +18,7 @@ from bot.platform.compose import platform
 from bot.platform.settings import Settings
 from hog_core.events import Event
 from hog_core.game import Status, replay
+from hog_core.review import accuracy
 from storage.sqlite.store import SqliteEventStore
 from tests.helpers import FIVES, frames, hog_events, interrupted_at, refused
 
@@ -137,6 +138,11 @@ async def test_a_stored_game_is_replayed_listed_and_counted(settings: Settings, 
         await show_stats(p, player_id("Ada"), counted)
     assert "── Ada's Hog stats ──" in counted.getvalue() and "1 played, 0 won, 1 lost (0%)" in counted.getvalue()
     assert f"Biggest single turn: 15 points, in game {state.game_id}" in counted.getvalue()
+    async with platform(settings) as p:
+        moves = await p.games["hog"].review(await stored_events(settings, state.game_id))  # type: ignore[attr-defined]
+    mine = [m for m in moves if m.mover == 0]
+    shown = f"  Play, by the exact review\n    Average accuracy: {accuracy(mine):.1f}% over 1 game\n"
+    assert shown in counted.getvalue() and f"win chance, in game {state.game_id}" in counted.getvalue()
 
 
 @pytest.mark.parametrize(

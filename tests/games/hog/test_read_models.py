@@ -3,6 +3,7 @@ that agree with a count over the log itself."""
 
 from __future__ import annotations
 
+import json
 import logging
 import random
 import sqlite3
@@ -13,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.hog.analysis import PLURALS
+from bot.games.hog.stats import player_stats
 from bot.platform.projection import Projector
 from bot.platform.registry import Games
 from hog_core.events import Player, TurnTaken
@@ -28,7 +31,9 @@ from hog_core.game import (
     TakeTurn,
     decide,
     evolve,
+    replay,
 )
+from hog_core.review import accuracy
 from hog_core.rulesets import RULE_SETS
 from storage.events import NewEvent, StoredEvent
 from storage.games import GameViews, Record
@@ -270,3 +275,42 @@ async def test_an_impossible_event_quarantines_its_game_and_nothing_else(world: 
     assert finished is not None and finished.status == "finished"
     (damaged,) = await world.views.damaged()
     assert damaged[0] == victim.game_id and "IndexError" in damaged[1]
+
+
+async def test_the_exact_review_is_kept_per_seat_rebuilt_and_counted_in_the_stats(world: World) -> None:
+    """Each decided game's review (``assess``) is in its seats' facts, and a player's stats are
+    those facts added up: the average accuracy, the verdicts, the worst move and its game."""
+    streams: dict[str, list[StoredEvent]] = {}
+    for record in await world.store.read_all(limit=100_000):
+        streams.setdefault(record.stream_id, []).append(record)
+    reviewed: dict[str, list[tuple[float, Counter[str], float, str]]] = {p.id: [] for p in PEOPLE}
+    for game_id, records in streams.items():
+        events = hog_events(records)
+        state = replay(events)
+        if state.status.value not in ("finished", "drawn"):
+            continue
+        moves = await HOG.review(events)
+        assert moves is not None
+        for seat, player in enumerate(state.players):
+            mine = [m for m in moves if m.mover == seat]
+            if mine and player.id in reviewed:
+                loss = max((m.loss for m in mine if m.verdict in PLURALS), default=0.0)
+                reviewed[player.id].append((accuracy(mine), Counter(m.verdict for m in mine), loss, game_id))
+    assert sum(map(len, reviewed.values())) >= 10  # a world with reviews to count
+    with sqlite3.connect(world.path) as db:
+        kept = [json.loads(facts) for (facts,) in db.execute("SELECT facts FROM seats")]
+    assert sum("accuracy" in f for f in kept) >= sum(map(len, reviewed.values()))
+    for person in PEOPLE:
+        mine = reviewed[person.id]
+        _, play = await player_stats(world.views, person.id)
+        assert play.games == len(mine)
+        if not mine:
+            continue
+        assert play.accuracy == pytest.approx(sum(round(100 * a) for a, _, _, _ in mine) / 100 / len(mine))
+        assert play.counts == {v: sum(c[v] for _, c, _, _ in mine) for v in PLURALS}
+        worst = max(round(10_000 * loss) for _, _, loss, _ in mine)
+        if worst:
+            assert play.worst is not None and play.worst.value == worst
+            assert (worst, play.worst.game_id) in {(round(10_000 * loss), g) for _, _, loss, g in mine}
+        else:
+            assert play.worst is None

@@ -16,6 +16,7 @@ from bot.games.hog.discord.buttons import GAME
 from bot.games.hog.discord.embeds import stats_embed
 from bot.games.hog.module import resign
 from bot.games.hog.rules_help import explain
+from bot.games.hog.stats import player_stats
 from bot.platform.contract import Refusal
 from hog_core.events import Player
 from hog_core.game import Command, CreateGame, DeclineChallenge, ExpireChallenge
@@ -186,8 +187,8 @@ def hog_commands(bot: HogFront) -> app_commands.Group:
     @app_commands.describe(member="whose stats (yours if left out)")
     async def stats(interaction: discord.Interaction[Any], member: discord.Member | None = None) -> None:
         who = member or interaction.user
-        found = await (await bot.client.settled_views()).stats(str(who.id), GAME, by="rules", best="turn")
-        await interaction.response.send_message(embed=stats_embed(found, who.display_name), ephemeral=True)
+        found = await player_stats(await bot.client.settled_views(), str(who.id))
+        await interaction.response.send_message(embed=stats_embed(*found, who.display_name), ephemeral=True)
 
     @hog.command(name="help", description="How to play Hog here")
     async def help_(interaction: discord.Interaction[Any]) -> None:

@@ -6,7 +6,7 @@ import discord
 
 from bot.discord.sections import sections_embed
 from bot.games.hog.board import CHANCE_MEANING, Board
-from bot.games.hog.stats import sections
+from bot.games.hog.stats import Play, sections
 from storage.games import PlayerStats
 
 DESCRIPTION_LIMIT = 4096
@@ -33,8 +33,7 @@ def embed(b: Board) -> discord.Embed:
     return shown
 
 
-def stats_embed(stats: PlayerStats, name: str) -> discord.Embed:
-    footer = "Finished games only; a forfeit counts as a loss. /hog history lists the games."
-    return sections_embed(
-        f"{name}'s Hog stats", sections(stats, "Play one with /hog house, or /hog challenge someone."), footer
-    )
+def stats_embed(stats: PlayerStats, play: Play, name: str) -> discord.Embed:
+    footer = "Finished games only; a forfeit counts as a loss. /hog history lists the games, /hog analyze reviews one."
+    invite = "Play one with /hog house, or /hog challenge someone."
+    return sections_embed(f"{name}'s Hog stats", sections(stats, play, invite), footer)
