@@ -1,6 +1,7 @@
 """The exact review's speed (issue 29): reviewing a 60-move Hog game once the rule set is solved
-(target: <= 50 ms), per rule set, beside building the rule set's reviewer; and reviewing 2,000 games,
-the compute a rebuild of stored reviews would do.
+(target: <= 50 ms), per rule set, beside building the rule set's reviewer; reviewing 2,000 games;
+and rebuilding the read models of 2,000 stored finished games with their reviews, beside the same
+rebuild with reviews left out (its anchor), in one run.
 
     python bench/analysis.py [--games 2000]
 """
@@ -8,28 +9,39 @@ the compute a rebuild of stored reviews would do.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import random
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bot.games.hog.module import HogGame  # noqa: E402
+from bot.games.hog.solutions import SolutionCache  # noqa: E402
+from bot.platform.codec import to_record  # noqa: E402
+from bot.platform.projection import Projector  # noqa: E402
+from bot.platform.registry import Games  # noqa: E402
 from hog_core.events import Event, Player  # noqa: E402
 from hog_core.game import CreateGame, GameState, TakeTurn, decide, evolve  # noqa: E402
 from hog_core.kernel import Kernel  # noqa: E402
 from hog_core.review import Reviewer  # noqa: E402
 from hog_core.rulesets import RULE_SETS  # noqa: E402
 from hog_core.solver import solve  # noqa: E402
+from storage.games import GameViews  # noqa: E402
+from storage.shelves import FolderShelf  # noqa: E402
+from storage.sqlite.database import SqliteDatabase  # noqa: E402
+from storage.sqlite.store import SqliteEventStore  # noqa: E402
 
 
 def a_game(rules: str, moves: int, seed: int) -> list[Event]:
     """A game of about ``moves`` turns: one die a turn (slow going) until then, ten after."""
     rng = random.Random(seed)
     state, log = GameState(), list[Event]()
-    for event in decide(state, CreateGame("g", (Player("a", "A"), Player("b", "B")), rules=rules)):
+    for event in decide(state, CreateGame(f"g{seed}", (Player("a", "A"), Player("b", "B")), rules=rules)):
         state, log = evolve(state, event), [*log, event]
     while not state.is_over:
         k = 1 if len(log) <= moves else 10
@@ -60,6 +72,42 @@ def main(games: int) -> None:
     moves = sum(len(reviewer.review(log)) for log in logs)
     took = time.perf_counter() - started
     print(f"{games} fa18 games ({moves} moves) reviewed in {took:.2f} s ({1000 * took / games:.2f} ms a game)")
+    asyncio.run(rebuilds(logs))
+
+
+class Unreviewed(HogGame):
+    async def assess(self, events: object) -> None:
+        """The anchor: the same rebuild with no review to keep."""
+
+
+async def rebuilds(logs: list[list[Event]]) -> None:
+    """The read models of ``logs`` stored, rebuilt with the reviews and without (each twice, the best kept)."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "hog.sqlite3"
+        store = await SqliteEventStore.open(path, synchronous="OFF")
+        for log in logs:
+            await store.append(log[0].game_id, [to_record(HOG, e) for e in log], 0)
+        views = GameViews(await SqliteDatabase.open(path))
+        cache = SolutionCache(FolderShelf(Path(folder) / "cache"))
+        took = {}
+        for name, game in (
+            ("without reviews", Unreviewed(solutions=cache)),
+            ("with reviews", HogGame(solutions=cache)),
+        ):
+            await Projector(store, views, Games({"hog": game})).rebuild()  # solves and builds the reviewer
+            runs = []
+            for _ in range(2):
+                started = time.perf_counter()
+                await Projector(store, views, Games({"hog": game})).rebuild()
+                runs.append(time.perf_counter() - started)
+            took[name] = min(runs)
+            print(f"rebuild of {len(logs)} stored games {name}: {took[name]:.2f} s")
+        print(f"the reviews add {took['with reviews'] - took['without reviews']:.2f} s to the rebuild")
+        await views.close()
+        await store.close()
+
+
+HOG = HogGame()
 
 
 if __name__ == "__main__":
