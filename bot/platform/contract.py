@@ -256,6 +256,11 @@ class Presentation(Protocol[S, E, C_co]):
         """Each event of a log with the state after it and its commentary (the same words live and in a replay)."""
         ...
 
+    async def remarks(self, events: Sequence[E], step: int) -> Sequence[str]:
+        """What a review of the game says at step ``step`` (from 1), for anyone to read (Hog: each
+        player's accuracy and that step's move); none when the game has none to tell everyone."""
+        ...
+
     def history_line(self, row: GameRow, player_id: str | None) -> str:
         """One finished or running game in a list of ``player_id``'s games (``None``: of everyone's)."""
         ...

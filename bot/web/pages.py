@@ -36,6 +36,8 @@ class GamePage:
     seal: str
     """The seal while the game is played; once it is over, the seed and what ``verify`` found."""
     version: int
+    remarks: tuple[str, ...] = ()
+    """What the game's review says at that step (Hog: accuracies and the move), for everyone."""
 
 
 async def game_page(p: Platform, game_id: str, step: int | None) -> GamePage | None:
@@ -45,7 +47,8 @@ async def game_page(p: Platform, game_id: str, step: int | None) -> GamePage | N
         return None
     game = p.games.of(stored[0].type)
     service = p.service(game)
-    told = list(game.narrate(await service.events(game_id)))
+    events = await service.events(game_id)
+    told = list(game.narrate(events))
     at = len(told) if step is None else max(1, min(step, len(told)))
     event, state, lines = told[at - 1]
     board = await game.console.board(Outcome(game.name, state, ((event, state, lines),)), PUBLIC)
@@ -65,6 +68,7 @@ async def game_page(p: Platform, game_id: str, step: int | None) -> GamePage | N
         tuple(lines),
         await _seal(p, game, final),
         final.version,
+        tuple(await game.remarks(events, at)),
     )
 
 

@@ -24,6 +24,7 @@ from PIL import Image
 from bot.games.cucumber.moves import play
 from bot.games.cucumber.picture import chart
 from bot.games.drawing import HEIGHT, WIDTH
+from bot.games.hog.analysis import move_words
 from bot.games.hog.module import resign, turn
 from bot.platform.chance import commitment
 from bot.platform.compose import Platform, platform
@@ -32,8 +33,9 @@ from bot.web.app import make_app
 from cucumber_core.cards import short
 from cucumber_core.events import CardPlayed, DealerCut, Seat
 from cucumber_core.game import GameState, OpenLobby, StartGame
-from hog_core.events import Player
+from hog_core.events import Player, TurnTaken
 from hog_core.game import CreateGame
+from hog_core.review import accuracy
 from tests.helpers import frames
 
 ADA, HOUSE = Player("1", "Ada"), Player("house:easy", "The house", house="easy")
@@ -78,6 +80,12 @@ async def test_a_finished_game_is_a_page_stepped_through_with_its_commentary_and
     assert f"Step 2 of {len(told)}" in second and all(str(escape(line)) in second for line in told[1][2])
     assert 'href="?step=1"' in second and 'href="?step=3"' in second
     assert "Step 1 of" in await (await client.get("/games/hfin?step=0")).text()  # clamped, not refused
+    moves = await p.games["hog"].review(await p.service("hog").events("hfin"))  # type: ignore[attr-defined]
+    assert f"<li>Ada {accuracy([m for m in moves if m.mover == 0]):.0f}% accuracy" in page  # the exact review
+    first_turn = next(i for i, (event, _, _) in enumerate(told, start=1) if isinstance(event, TurnTaken))
+    marked = await (await client.get(f"/games/hfin?step={first_turn}")).text()
+    assert f"<li>This move: {escape(move_words(moves[0]))}</li>" in marked
+    assert "This move:" not in await (await client.get("/games/hfin?step=1")).text()  # the game's start: no move
     listed = await (await client.get("/")).text()
     assert 'href="/games/hfin"' in listed
 
@@ -129,7 +137,7 @@ async def test_a_running_card_games_pages_show_no_hidden_card_and_no_seed(site: 
     for step in ["", *(f"?step={n}" for n in range(1, state.version + 1))]:
         page = await (await client.get(f"/games/crun{step}")).text()
         assert not [card for card in held if card in page], step
-        assert seed.hex() not in page
+        assert seed.hex() not in page and 'class="review"' not in page
     assert commitment(seed) in await (await client.get("/games/crun")).text()
 
 

@@ -154,6 +154,10 @@ class CucumberGame:
     def summary(self, events: Sequence[ev.Event]) -> Summary:
         return summarize(events)
 
+    async def remarks(self, events: Sequence[ev.Event], step: int) -> tuple[str, ...]:
+        """None: a review of a hand would tell what the cards were before they were played."""
+        return ()
+
     async def assess(self, events: Sequence[ev.Event]) -> None:
         """No facts beyond the summary's (a review of Cucumber would be the strong bot's estimate)."""
 

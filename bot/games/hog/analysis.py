@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from hog_core.game import GameState
+from hog_core.events import Event, TurnTaken
+from hog_core.game import GameState, replay
 from hog_core.review import MoveReview, accuracy
 
 VERDICTS = ("blunder", "mistake", "inaccuracy")
@@ -59,6 +60,20 @@ def move_words(m: MoveReview) -> str:
         return f"best move ({m.chance_played:.0%} to win)"
     best = " or ".join(dice_words(k) for k in m.best[:2])
     return f"{m.verdict}: {dice_words(m.dice)} dice, best {best} (−{100 * m.loss:.1f}%)"
+
+
+def moves_by_step(events: Sequence[Event], moves: Sequence[MoveReview]) -> list[MoveReview | None]:
+    """Each event's move as reviewed (a turn's), ``None`` for an event that is no turn."""
+    turns = iter(moves)
+    return [next(turns, None) if isinstance(event, TurnTaken) else None for event in events]
+
+
+def remarks(events: Sequence[Event], moves: Sequence[MoveReview], step: int) -> tuple[str, ...]:
+    """Each player's accuracy line, then the move of step ``step`` (from 1) when it is a turn."""
+    names = [p.name for p in replay(events).players]
+    lines = [player_line(names[seat], [m for m in moves if m.mover == seat]) for seat in (0, 1)]
+    move = moves_by_step(events, moves)[step - 1]
+    return (*lines, *([f"This move: {move_words(move)}"] if move is not None else []))
 
 
 def move_line(m: MoveReview, names: Sequence[str]) -> str:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from bot import console
-from bot.games.hog.analysis import move_words
+from bot.games.hog.analysis import move_words, moves_by_step
 from bot.games.hog.board import board, hint, text
 from bot.games.hog.limits import GOALS, MAX_SOLVED_GOAL, check
 from bot.games.hog.picture import animate, chart_of, render
@@ -26,7 +26,7 @@ from bot.platform.compose import Platform, platform
 from bot.platform.contract import Chance, GameRow, Outcome, Refusal
 from bot.platform.settings import Settings
 from hog_core.errors import HogError
-from hog_core.events import Player, TurnTaken
+from hog_core.events import Player
 from hog_core.game import PORK_CHOP, Command, CreateGame, Forfeit, GameState, TakeTurn
 from hog_core.rulesets import DEFAULT_RULES, RULE_SETS
 from hog_core.strategies import DIFFICULTIES
@@ -194,8 +194,7 @@ async def replay_game(
         raise Refusal(f"Game {game_id} has steps 1 to {len(steps)}, not {step}.")
     solution = await hog.solution(steps[-1][1])
     reviewed = await hog.review(events) or []
-    moves = iter(reviewed)
-    turns = [next(moves, None) if isinstance(event, TurnTaken) else None for event, _, _ in steps]
+    turns = moves_by_step(events, reviewed)
     for i in range(len(steps)) if step is None else [step - 1]:
         before, after = chances_around(steps, i, solution)
         was = f"    win chance before {before[0]:.0%} · {before[1]:.0%}" if before and i else ""

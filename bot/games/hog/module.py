@@ -8,7 +8,7 @@ from collections.abc import Iterator, Sequence
 
 import msgspec
 
-from bot.games.hog.analysis import facts
+from bot.games.hog.analysis import facts, remarks
 from bot.games.hog.board import rules_name
 from bot.games.hog.commands import subcommands
 from bot.games.hog.console import HogConsole
@@ -130,6 +130,11 @@ class HogGame:
             reviewer = await asyncio.to_thread(Reviewer, Kernel(RULE_SETS[last.rules.id], last.goal), solution)
             self._reviewers[key] = reviewer
         return await asyncio.to_thread(reviewer.review, events)
+
+    async def remarks(self, events: Sequence[ev.Event], step: int) -> tuple[str, ...]:
+        """The exact review at step ``step`` (from 1): each player's accuracy, and that step's move."""
+        moves = await self.review(events)
+        return remarks(events, moves, step) if moves else ()
 
     async def assess(self, events: Sequence[ev.Event]) -> list[dict[str, int]] | None:
         """Each seat's exact review in numbers (``analysis.facts``), for the stats."""

@@ -211,6 +211,9 @@ class PressGame:
             said = f"{state.names[event.seat]} pressed." if isinstance(event, Pressed) else "Press!"
             yield event, state, (said, *(["Game over."] if state.is_over else []))
 
+    async def remarks(self, events: Sequence[Event], step: int) -> tuple[str, ...]:
+        return ()  # no review of Press
+
     async def picture(self, events: Sequence[Event], step: int | None = None) -> None:
         return None  # Press draws no picture
 

@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.front import Shown, Table, web_link
-from bot.games.hog.analysis import move_line, move_words, player_line
+from bot.games.hog.analysis import move_line, move_words, moves_by_step, player_line
 from bot.games.hog.board import board, hint
 from bot.games.hog.discord.buttons import GAME, AnalyzeButton, AnswerButton, HintButton, MoveButton, ReplayButton
 from bot.games.hog.discord.commands import hog_commands
@@ -22,7 +22,7 @@ from bot.games.hog.painter import Painter
 from bot.games.hog.replays import chances_around
 from bot.platform.contract import Outcome, Refusal
 from hog_core.errors import HogError
-from hog_core.events import Event, TurnTaken
+from hog_core.events import Event
 from hog_core.game import Command, CreateGame, GameState, Status
 from hog_core.game import replay as fold
 
@@ -101,8 +101,7 @@ class HogFront:
         chances = chances_around(steps, step, await self.game.solution(after))
         shown = Shown(replay_embed(steps, step, chances), replay_view(game_id, step, len(steps)))
         moves = await self.game.review(events)
-        if moves and isinstance(steps[step][0], TurnTaken):  # the move of this step, marked
-            move = moves[sum(isinstance(e, TurnTaken) for e, _, _ in steps[: step + 1]) - 1]
+        if moves and (move := moves_by_step(events, moves)[step]) is not None:  # the move of this step, marked
             shown.embed.add_field(name="This move", value=move_words(move), inline=False)
         web_link(shown.view, self.client.platform.settings.public_url, game_id, step + 1)
         if (sealed := await self.client.seal_line(GAME, steps[-1][1])) is not None:
