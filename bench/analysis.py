@@ -84,9 +84,9 @@ async def rebuilds(logs: list[list[Event]]) -> None:
     """The read models of ``logs`` stored, rebuilt with the reviews and without (each twice, the best kept)."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "hog.sqlite3"
-        store = await SqliteEventStore.open(path, synchronous="OFF")
-        for log in logs:
-            await store.append(log[0].game_id, [to_record(HOG, e) for e in log], 0)
+        store = await SqliteEventStore.open(path, synchronous="NORMAL")
+        for seed, log in enumerate(logs):
+            await store.append(f"g{seed}", [to_record(HOG, e) for e in log], 0)
         views = GameViews(await SqliteDatabase.open(path))
         cache = SolutionCache(FolderShelf(Path(folder) / "cache"))
         took = {}

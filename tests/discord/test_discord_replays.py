@@ -164,6 +164,8 @@ async def test_stats_count_what_was_played(discord_world: tuple[FakeDiscord, Gam
         "perfect: 1 played, 0 won, 1 lost (0%)",
     ]
     assert game_id != fields["Overall"][3].split()[-1]  # the first game it happened in
+    assert fields["Play, by the exact review"][0].startswith("Average accuracy: ")  # the forfeit: no move to review
+    assert fields["Play, by the exact review"][0].endswith("% over 3 games")
 
 
 async def test_stats_of_a_member_without_games(discord_world: tuple[FakeDiscord, GameBot]) -> None:

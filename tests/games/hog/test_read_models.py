@@ -301,16 +301,16 @@ async def test_the_exact_review_is_kept_per_seat_rebuilt_and_counted_in_the_stat
         kept = [json.loads(facts) for (facts,) in db.execute("SELECT facts FROM seats")]
     assert sum("accuracy" in f for f in kept) >= sum(map(len, reviewed.values()))
     for person in PEOPLE:
-        mine = reviewed[person.id]
+        games_of = reviewed[person.id]
         _, play = await player_stats(world.views, person.id)
-        assert play.games == len(mine)
-        if not mine:
+        assert play.games == len(games_of)
+        if not games_of:
             continue
-        assert play.accuracy == pytest.approx(sum(round(100 * a) for a, _, _, _ in mine) / 100 / len(mine))
-        assert play.counts == {v: sum(c[v] for _, c, _, _ in mine) for v in PLURALS}
-        worst = max(round(10_000 * loss) for _, _, loss, _ in mine)
+        assert play.accuracy == pytest.approx(sum(round(100 * a) for a, _, _, _ in games_of) / 100 / len(games_of))
+        assert play.counts == {v: sum(c[v] for _, c, _, _ in games_of) for v in PLURALS}
+        worst = max(round(10_000 * loss) for _, _, loss, _ in games_of)
         if worst:
             assert play.worst is not None and play.worst.value == worst
-            assert (worst, play.worst.game_id) in {(round(10_000 * loss), g) for _, _, loss, g in mine}
+            assert (worst, play.worst.game_id) in {(round(10_000 * loss), g) for _, _, loss, g in games_of}
         else:
             assert play.worst is None
