@@ -41,10 +41,15 @@ def choose(view: SeatView, rng: np.random.Generator, *, worlds: int = WORLDS) ->
     values = sorted({value(c) for c in legal})
     if len(values) == 1:
         return legal[0]
-    solve = _endgame_costs if len(view.hand) == ENDGAME else _costs
-    costs = solve(view, values, rng, worlds)
-    best = values[int(np.argmin(costs))]
+    best = values[int(np.argmin(costs(view, values, rng, worlds)))]
     return next(c for c in legal if value(c) == best)
+
+
+def costs(view: SeatView, values: list[int], rng: np.random.Generator, worlds: int = WORLDS) -> FloatArray:
+    """What playing each of ``values`` costs the seat by the end of the hand, averaged over sampled
+    worlds: the points it takes, and ``LOSS_PENALTY`` more when they reach the target."""
+    solve = _endgame_costs if len(view.hand) == ENDGAME else _costs
+    return solve(view, values, rng, worlds)
 
 
 def _constraints(view: SeatView) -> tuple[list[int], list[int]]:
