@@ -24,6 +24,8 @@ NOTABLE = 1.0
 
 @dataclass(frozen=True, slots=True)
 class CardReview:
+    at: int
+    """The card's event's index in the log (from 0)."""
     hand: int
     """The hand's number (from 1)."""
     trick: int
@@ -44,7 +46,7 @@ class CardReview:
 def review(events: Iterable[Event], rng: np.random.Generator, worlds: int = strong.WORLDS) -> list[CardReview]:
     """Every card a person chose (not one a bot played for them) with more than one value to choose from."""
     state, reviewed = GameState(), list[CardReview]()
-    for event in events:
+    for at, event in enumerate(events):
         if isinstance(event, CardPlayed) and not event.auto and state.bots[event.seat] is None:
             view = seat_view(state, event.seat)
             values = sorted({value(c) for c in view.legal})
@@ -55,7 +57,9 @@ def review(events: Iterable[Event], rng: np.random.Generator, worlds: int = stro
                 choice = played if value(played) == best else next(c for c in view.legal if value(c) == best)
                 tricks = len(state.tricks)
                 reviewed.append(
-                    CardReview(state.hand_number, tricks, event.seat, played, choice, cost[value(played)], cost[best])
+                    CardReview(
+                        at, state.hand_number, tricks, event.seat, played, choice, cost[value(played)], cost[best]
+                    )
                 )
         state = evolve(state, event)
     return reviewed

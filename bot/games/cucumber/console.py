@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from bot.console import name_of, sections_text
+from bot.games.cucumber.analysis import ESTIMATE, review_lines
 from bot.games.cucumber.hands import hand_of, in_value_order
 from bot.games.cucumber.moves import play
 from bot.games.cucumber.picture import animate, chart, charts, render
@@ -180,6 +181,9 @@ class CucumberConsole:
             if now.after.scores:
                 scores = " · ".join(f"{s.name} {n}" for s, n in zip(final.seats, now.after.scores, strict=True))
                 print(f"Scores: {scores}\n", file=stdout)
+        if step is None and (reviewed := await game.review(events)):  # type: ignore[attr-defined]
+            lines = review_lines([s.name for s in final.seats], reviewed)
+            print(f"── Review ──\n  ({ESTIMATE})", *(f"  {line}" for line in lines), sep="\n", file=stdout)
         if picture is not None:
             picture.write_bytes(await asyncio.to_thread(render, chart(events)))
             print(f"The picture of the game is in {picture}.", file=stdout)

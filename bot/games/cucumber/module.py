@@ -17,6 +17,7 @@ from collections.abc import Iterator, Sequence
 import msgspec
 import numpy as np
 
+from bot.games.cucumber.analysis import ESTIMATE, card_words, player_line, step_review
 from bot.games.cucumber.console import CucumberConsole
 from bot.games.cucumber.moves import STAND_IN
 from bot.games.cucumber.picture import animate, chart, charts, render
@@ -25,6 +26,7 @@ from bot.platform.contract import Chance, Deadline, GameRow, Lines, Record, Remi
 from bot.platform.settings import Settings, whole
 from cucumber_core import commentary
 from cucumber_core import events as ev
+from cucumber_core import review as estimated
 from cucumber_core.bots import BOTS
 from cucumber_core.cards import DECK, Card
 from cucumber_core.errors import CucumberError
@@ -40,6 +42,7 @@ from cucumber_core.game import (
     evolve,
     replay,
 )
+from cucumber_core.review import CardReview
 from cucumber_core.views import PublicView, public_view, seat_view
 
 AWAY_AFTER = 3
@@ -53,8 +56,12 @@ def warning_before(turn_timeout: int) -> float:
 
 def bot_card(state: GameState, seat: int, bot: str) -> Card:
     """The card ``bot`` plays for ``seat``, from that seat's view and a source seeded by the game's version."""
-    digest = hashlib.blake2b(f"{state.game_id}:{state.version}".encode(), digest_size=8).digest()
-    return BOTS[bot](seat_view(state, seat), np.random.default_rng(int.from_bytes(digest, "big")))
+    return BOTS[bot](seat_view(state, seat), seeded(f"{state.game_id}:{state.version}"))
+
+
+def seeded(key: str) -> np.random.Generator:
+    """A source of numbers that ``key`` alone decides: the same draws every time it is asked again."""
+    return np.random.default_rng(int.from_bytes(hashlib.blake2b(key.encode(), digest_size=8).digest(), "big"))
 
 
 class CucumberGame:
@@ -154,9 +161,25 @@ class CucumberGame:
     def summary(self, events: Sequence[ev.Event]) -> Summary:
         return summarize(events)
 
+    async def review(self, events: Sequence[ev.Event]) -> list[CardReview] | None:
+        """The estimated review of a finished game (``cucumber_core.review``), worked out off the
+        event loop from a source seeded by the game, so the same every time; ``None`` while the game
+        runs: it would tell about hands still held."""
+        final = replay(events)
+        if not final.is_over:
+            return None
+        return await asyncio.to_thread(estimated.review, events, seeded(f"{final.game_id}:review"))
+
     async def remarks(self, events: Sequence[ev.Event], step: int) -> tuple[str, ...]:
-        """None: a review of a hand would tell what the cards were before they were played."""
-        return ()
+        """Once the game is over: each player's line of the estimated review, and that step's card."""
+        reviewed = await self.review(events)
+        if not reviewed:
+            return ()
+        names = [s.name for s in replay(events).seats]
+        lines = [player_line(names[seat], reviewed, seat) for seat in sorted({r.seat for r in reviewed})]
+        card = step_review(events, reviewed)[step - 1]
+        this = [f"This card: {card_words(card)}"] if card is not None else []
+        return (*lines, *this, f"({ESTIMATE})")
 
     async def assess(self, events: Sequence[ev.Event]) -> None:
         """No facts beyond the summary's (a review of Cucumber would be the strong bot's estimate)."""

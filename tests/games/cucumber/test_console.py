@@ -62,6 +62,7 @@ def test_a_game_left_is_offered_again_and_replayed_with_every_hand(
     out = io.StringIO()
     replayed = main(["replay", game_id], None, out)
     assert replayed == 0 and "Step 1 of" in out.getvalue() and "Cards in hand" not in out.getvalue()  # running
+    assert "── Review ──" not in out.getvalue()  # a running game's review would tell about hands still held
     out = io.StringIO()
     keys = "y\n" + "3\n2\n1\n" * 300
     assert main(["cucumber", "--name", "Ann", "--cards", "3", "--target", "11"], io.StringIO(keys), out) == 0
@@ -73,6 +74,14 @@ def test_a_game_left_is_offered_again_and_replayed_with_every_hand(
     assert "Cards in hand (shown now that the game is over): Ann " in said and "Cut for dealer:" in said
     assert said.count("Step ") > 3 and f"The animation of the game is in {gif}." in said
     assert Image.open(picture).format == "PNG" and frames(gif) > 3
+    review = said[said.index("── Review ──") : said.index("The picture of the game")].splitlines()
+    assert (
+        review[1] == "  (estimated by the strong bot, from each player's view: expected points by the end of the hand)"
+    )
+    assert re.fullmatch(r"  Ann: \d+ cards? chosen, \d+\.\d points over the bot's.*", review[2])
+    assert all(line.startswith("  Ann, hand ") for line in review[3:])  # only Ann's cards: the bots are not reviewed
+    again = io.StringIO()
+    assert main(["replay", game_id], None, again) == 0 and again.getvalue() == said.split("The picture")[0]  # seeded
     out = io.StringIO()
     assert main(["replay", game_id, "--step", "2"], None, out) == 0 and out.getvalue().startswith("Step 2 of ")
     out = io.StringIO()
