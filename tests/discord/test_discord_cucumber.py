@@ -84,6 +84,10 @@ async def test_one_person_and_two_bots_play_to_the_end(table: tuple[FakeDiscord,
     started = await press(fake, *ADA, board, custom_id(board, "Start"))
     assert started["type"] == 7 and "Cut for dealer:" in started["data"]["embeds"][0]["description"]
     assert to_play(fake.message(board["id"])) == "Ada"
+    asked = [{"name": "game", "type": 3, "value": game_id}]
+    early = (await fake.response(await fake.interact(subcommand("analyze", asked, *BOB, group="cucumber")))).body
+    still = f"Game {game_id} is still being played: its review comes when it ends (it would tell of hands held)."
+    assert (early["data"]["content"], early["data"]["flags"]) == (still, 64)
     answer, hand = await open_hand(fake, *ADA, fake.message(board["id"]))
     assert answer["type"] == 4 and answer["data"]["flags"] == 64  # for Ada alone
     for _ in range(500):
@@ -107,6 +111,14 @@ async def test_one_person_and_two_bots_play_to_the_end(table: tuple[FakeDiscord,
 
     replay = await press(fake, *BOB, fake.message(board["id"]), f"cucumber:replay:{game_id}:0:open")
     assert replay["data"]["flags"] == 64 and "Hands as this step began" in str(replay["data"]["embeds"])
+    (reviewed,) = [f for f in replay["data"]["embeds"][0]["fields"] if f["name"].startswith("Review")]
+    assert reviewed["value"].startswith("Ada: ") and "cards chosen" in reviewed["value"]  # Ada alone: bots are not
+    analyzed = (await fake.response(await fake.interact(subcommand("analyze", asked, *BOB, group="cucumber")))).body
+    (embed,) = analyzed["data"]["embeds"]
+    assert analyzed["data"]["flags"] == 64 and embed["title"] == f"Cucumber · {game_id} · review"
+    assert embed["description"].splitlines()[0] == reviewed["value"] and embed["footer"]["text"].startswith(
+        "An estimate"
+    )
     history = await fake.interact(subcommand("stats", [], *ADA, group="cucumber"))
     stats = (await fake.response(history)).body["data"]["embeds"][0]
     assert stats["title"] == "Ada's Cucumber stats" and stats["fields"][0]["value"].startswith("1 played, lost ")

@@ -103,6 +103,22 @@ def cucumber_commands(front: CucumberFront) -> app_commands.Group:
     add_verify_command(group, client, GAME)
     add_leaderboard_command(group, client, GAME)
 
+    @group.command(
+        name="analyze", description="A finished game's review, estimated by the strong bot (only you see it)"
+    )
+    @app_commands.describe(game="the game's id (your recent games are offered)")
+    async def analyze(interaction: discord.Interaction[Any], game: str) -> None:
+        try:
+            shown = await front.analysis(game.strip())
+        except Refusal as error:
+            shown = error.message
+        if isinstance(shown, str):
+            await interaction.response.send_message(shown, ephemeral=True)
+        else:
+            await interaction.response.send_message(embed=shown, ephemeral=True)
+
+    analyze.autocomplete("game")(recent)
+
     @group.command(name="stats", description="Games, losses, cucumbers and the worst card you were stuck with")
     @app_commands.describe(member="whose stats (yours if left out)")
     async def stats(interaction: discord.Interaction[Any], member: discord.Member | None = None) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import discord
 
 from bot.discord.stepping import NAVIGATION, target
+from bot.games.cucumber.analysis import ESTIMATE
 from bot.games.cucumber.board import current_trick, earlier_tricks, seat_lines, story
 from bot.games.cucumber.discord.buttons import BackButton, CardButton, HandButton, LobbyButton, ReplayButton
 from bot.games.cucumber.hands import hand_of, in_value_order
@@ -111,3 +112,15 @@ def replay_message(state: GameState, steps: list[Step], step: int) -> tuple[disc
         to = target(which, step, len(steps))
         view.add_item(ReplayButton(state.game_id, to, which, disabled=to == step))
     return shown, view
+
+
+def review_embed(game_id: str, lines: list[str]) -> discord.Embed:
+    """The estimated review of a finished game: whole lines, as many as an embed holds."""
+    kept: list[str] = []
+    for line in lines:
+        if len("\n".join([*kept, line, "…"])) > 4096:
+            kept.append("…")
+            break
+        kept.append(line)
+    shown = discord.Embed(title=f"Cucumber · {game_id} · review", description="\n".join(kept), colour=COLOUR)
+    return shown.set_footer(text=f"An estimate: {ESTIMATE}.")

@@ -17,6 +17,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.front import FORGED, Shown, Table
+from bot.games.cucumber.analysis import player_line, review_lines
 from bot.games.cucumber.discord.buttons import (
     GAME,
     BackButton,
@@ -26,7 +27,7 @@ from bot.games.cucumber.discord.buttons import (
     ReplayButton,
 )
 from bot.games.cucumber.discord.commands import cucumber_commands
-from bot.games.cucumber.discord.embeds import board_embed, board_view, hand_message, replay_message
+from bot.games.cucumber.discord.embeds import board_embed, board_view, hand_message, replay_message, review_embed
 from bot.games.cucumber.module import CucumberGame
 from bot.games.cucumber.moves import play
 from bot.games.cucumber.picture import chart, render
@@ -45,6 +46,7 @@ from cucumber_core.game import (
     ReturnToSeat,
     StartGame,
     bot_seat,
+    replay,
 )
 
 log = logging.getLogger(__name__)
@@ -214,9 +216,24 @@ class CucumberFront:
             return None
         step = max(0, min(step, len(found) - 1))
         embed, view = replay_message(found[-1].after, found, step)
+        if reviewed := await self.game.review(events):
+            names = [s.name for s in found[-1].after.seats]
+            lines = [player_line(names[seat], reviewed, seat) for seat in sorted({r.seat for r in reviewed})]
+            embed.add_field(name="Review (estimated by the strong bot)", value="\n".join(lines)[:1024], inline=False)
         if (sealed := await self.client.seal_line(GAME, found[-1].after)) is not None:
             embed.set_footer(text=f"{embed.footer.text} · {sealed}")
         return embed, view
+
+    async def analysis(self, game_id: str) -> discord.Embed | str:
+        """The estimated review of a finished game, or why there is none."""
+        events = await self.service.events(game_id)
+        if not events:
+            return f"There is no Cucumber game {game_id!r} to review."
+        reviewed = await self.game.review(events)
+        if reviewed is None:
+            return f"Game {game_id} is still being played: its review comes when it ends (it would tell of hands held)."
+        lines = review_lines([s.name for s in replay(events).seats], reviewed)
+        return review_embed(game_id, lines or ["Nobody chose a card: bots played every one."])
 
     async def replay_step(self, interaction: discord.Interaction[Any], game_id: str, step: int, fresh: bool) -> None:
         try:
