@@ -1,7 +1,7 @@
 """The exact review's speed (issue 29): reviewing a 60-move Hog game once the rule set is solved
 (target: <= 50 ms), per rule set, beside building the rule set's reviewer; reviewing 2,000 games;
-and rebuilding the read models of 2,000 stored finished games with their reviews, beside the same
-rebuild with reviews left out (its anchor), in one run.
+rebuilding the read models of 2,000 stored finished games with their reviews, beside the same
+rebuild with reviews left out (its anchor), in one run; and a Cucumber game's estimated review.
 
     python bench/analysis.py [--games 2000]
 """
@@ -20,11 +20,19 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import numpy as np  # noqa: E402
+
 from bot.games.hog.module import HogGame  # noqa: E402
 from bot.games.hog.solutions import SolutionCache  # noqa: E402
 from bot.platform.codec import to_record  # noqa: E402
 from bot.platform.projection import Projector  # noqa: E402
 from bot.platform.registry import Games  # noqa: E402
+from cucumber_core import strong  # noqa: E402
+from cucumber_core.events import Event as CucumberEvent  # noqa: E402
+from cucumber_core.events import Seat  # noqa: E402
+from cucumber_core.game import CreateGame as CucumberGame  # noqa: E402
+from cucumber_core.match import play_match  # noqa: E402
+from cucumber_core.review import review as estimated  # noqa: E402
 from hog_core.events import Event, Player  # noqa: E402
 from hog_core.game import CreateGame, GameState, TakeTurn, decide, evolve  # noqa: E402
 from hog_core.kernel import Kernel  # noqa: E402
@@ -73,6 +81,23 @@ def main(games: int) -> None:
     took = time.perf_counter() - started
     print(f"{games} fa18 games ({moves} moves) reviewed in {took:.2f} s ({1000 * took / games:.2f} ms a game)")
     asyncio.run(rebuilds(logs))
+    cucumber(20)
+
+
+def cucumber(games: int) -> None:
+    """Four-seat games to 21 of the strong bot against itself, every seat reviewed as a person's."""
+    times, cards = [], 0
+    for seed in range(games):
+        seats = tuple(Seat(f"p{i}", f"P{i}") for i in range(4))
+        log: list[CucumberEvent] = []
+        play_match(CucumberGame(f"c{seed}", seats), [strong.choose] * 4, np.random.default_rng(seed), log=log)
+        started = time.perf_counter()
+        cards += len(estimated(log, np.random.default_rng(seed)))
+        times.append(1000 * (time.perf_counter() - started))
+    print(
+        f"{games} Cucumber games ({cards} chosen cards) estimated: p50 {statistics.median(times):.1f} ms, "
+        f"max {max(times):.1f} ms a game"
+    )
 
 
 class Unreviewed(HogGame):

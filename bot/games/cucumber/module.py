@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 
 import msgspec
@@ -45,6 +46,8 @@ from cucumber_core.game import (
 from cucumber_core.review import CardReview
 from cucumber_core.views import PublicView, public_view, seat_view
 
+REVIEWS_KEPT = 64
+"""Finished games whose estimated reviews are kept in memory."""
 AWAY_AFTER = 3
 """Turns in a row a person may let run out before their seat is the bot's until they come back."""
 
@@ -83,6 +86,9 @@ class CucumberGame:
         self.card_timeout = whole(env, "HOG_CARD_TIMEOUT", 60)
         self.lobby_timeout = whole(env, "HOG_LOBBY_TIMEOUT", 600)
         self.console = CucumberConsole()
+        self._reviews: OrderedDict[str, list[CardReview]] = OrderedDict()
+        """The latest finished games' reviews (a finished game never changes): a replay's every step
+        shows one, and a game's takes tens of milliseconds."""
 
     def initial(self) -> GameState:
         return GameState()
@@ -168,7 +174,13 @@ class CucumberGame:
         final = replay(events)
         if not final.is_over:
             return None
-        return await asyncio.to_thread(estimated.review, events, seeded(f"{final.game_id}:review"))
+        if (kept := self._reviews.get(final.game_id)) is None:
+            kept = await asyncio.to_thread(estimated.review, events, seeded(f"{final.game_id}:review"))
+            self._reviews[final.game_id] = kept
+            while len(self._reviews) > REVIEWS_KEPT:
+                self._reviews.popitem(last=False)
+        self._reviews.move_to_end(final.game_id)
+        return kept
 
     async def remarks(self, events: Sequence[ev.Event], step: int) -> tuple[str, ...]:
         """Once the game is over: each player's line of the estimated review, and that step's card."""
