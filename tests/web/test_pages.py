@@ -36,7 +36,7 @@ from cucumber_core.game import GameState, OpenLobby, StartGame
 from hog_core.events import Player, TurnTaken
 from hog_core.game import CreateGame
 from hog_core.review import accuracy
-from tests.helpers import frames
+from tests.helpers import Seeded, frames
 
 ADA, HOUSE = Player("1", "Ada"), Player("house:easy", "The house", house="easy")
 MALLORY = Player("2", "<script>alert(1)</script>")
@@ -123,6 +123,36 @@ async def running_cucumber(p: Platform) -> GameState:
             await service.execute("crun", play(ann.id, state.legal_cards(seat)[0], state.moment), f"m{move}")
         ).state
     return state
+
+
+async def test_a_finished_card_games_page_shows_its_estimated_review(tmp_path: Path) -> None:
+    async with platform(Settings(db=tmp_path / "games.sqlite3"), chance=Seeded(3)) as p:  # the same deals each run
+        client = TestClient(TestServer(make_app(p)))
+        await client.start_server()
+        try:
+            await estimated_review_shown(p, client)
+        finally:
+            await client.close()
+
+
+async def estimated_review_shown(p: Platform, client: TestClient[web.Request, web.Application]) -> None:
+    service = p.service("cucumber")
+    ann = Seat("1", "Ann")
+    await service.create("cfin", OpenLobby("cfin", ann, 3, num_cards=4, target=11, place="c1"), "open")
+    state: GameState = (await service.execute("cfin", lambda s, c: [StartGame(ann.id, fill="magic")], "start")).state
+    for move in range(500):
+        if state.is_over:
+            break
+        card = max(state.legal_cards(0), key=lambda c: c % 13)  # Ann always plays high: costly, often
+        state = (await service.execute("cfin", play(ann.id, card, state.moment), f"m{move}")).state
+    assert state.is_over
+    events = await service.events("cfin")
+    reviewed = await p.games["cucumber"].review(events)  # type: ignore[attr-defined]
+    assert reviewed and {r.seat for r in reviewed} == {0}
+    page = await (await client.get("/games/cfin")).text()
+    assert '<section class="review">' in page and "<li>Ann: " in page and "estimated by the strong bot" in page
+    marked = await (await client.get(f"/games/cfin?step={reviewed[0].at + 1}")).text()
+    assert f"<li>This card: hand {reviewed[0].hand}, trick {reviewed[0].trick}: {short(reviewed[0].played)}" in marked
 
 
 async def test_a_running_card_games_pages_show_no_hidden_card_and_no_seed(site: Site) -> None:

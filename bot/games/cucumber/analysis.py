@@ -10,6 +10,7 @@ from cucumber_core.events import Event
 from cucumber_core.review import CardReview, costliest
 
 ESTIMATE = "estimated by the strong bot, from each player's view: expected points by the end of the hand"
+NOTHING = "No card to review: each was forced by the rules or played by a bot."
 
 
 def card_words(r: CardReview) -> str:
@@ -38,9 +39,9 @@ def step_review(events: Sequence[Event], reviewed: Sequence[CardReview]) -> list
 
 
 def review_lines(names: Sequence[str], reviewed: Sequence[CardReview]) -> list[str]:
-    """Every player's line, then every card that cost something worth a name, in order."""
+    """Every player's line, then every card that cost something worth a name, in order (or why none)."""
     lines = [
         player_line(name, reviewed, seat) for seat, name in enumerate(names) if any(r.seat == seat for r in reviewed)
     ]
     notable = [r for r in reviewed if r.lost >= 0.05]
-    return lines + [f"{names[r.seat]}, {card_words(r)}" for r in notable]
+    return [*lines, *(f"{names[r.seat]}, {card_words(r)}" for r in notable)] or [NOTHING]

@@ -181,7 +181,7 @@ class CucumberConsole:
             if now.after.scores:
                 scores = " · ".join(f"{s.name} {n}" for s, n in zip(final.seats, now.after.scores, strict=True))
                 print(f"Scores: {scores}\n", file=stdout)
-        if step is None and (reviewed := await game.review(events)):  # type: ignore[attr-defined]
+        if step is None and (reviewed := await game.review(events)) is not None:  # type: ignore[attr-defined]
             lines = review_lines([s.name for s in final.seats], reviewed)
             print(f"── Review ──\n  ({ESTIMATE})", *(f"  {line}" for line in lines), sep="\n", file=stdout)
         if picture is not None:

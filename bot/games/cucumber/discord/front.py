@@ -233,7 +233,7 @@ class CucumberFront:
         if reviewed is None:
             return f"Game {game_id} is still being played: its review comes when it ends (it would tell of hands held)."
         lines = review_lines([s.name for s in replay(events).seats], reviewed)
-        return review_embed(game_id, lines or ["Nobody chose a card: bots played every one."])
+        return review_embed(game_id, lines)
 
     async def replay_step(self, interaction: discord.Interaction[Any], game_id: str, step: int, fresh: bool) -> None:
         try:
