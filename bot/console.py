@@ -178,15 +178,20 @@ async def _offer_unfinished(
     )
 
 
-async def _resumed(platform: Platform, game: AnyGame, game_id: str, name: str) -> tuple[Outcome[Any, Any], str]:
-    """The game ``game_id`` to go on with, and the id of ``name``'s seat in it; ``Refusal`` when it
-    is not theirs to go on with here."""
+async def game_of(platform: Platform, game_id: str) -> tuple[str, str]:
+    """The name and the title of the game that wrote ``game_id`` here; ``Refusal`` when there is none."""
     stored = await platform.store.load(game_id)
     if not stored:
         raise Refusal(f"There is no game {game_id!r} in {platform.settings.where}.")
     owner = platform.games.owner(stored[0].type)
+    return owner, platform.games[owner].title if owner in platform.games else owner
+
+
+async def _resumed(platform: Platform, game: AnyGame, game_id: str, name: str) -> tuple[Outcome[Any, Any], str]:
+    """The game ``game_id`` to go on with, and the id of ``name``'s seat in it; ``Refusal`` when it
+    is not theirs to go on with here."""
+    owner, title = await game_of(platform, game_id)
     if owner != game.name:
-        title = platform.games[owner].title if owner in platform.games else owner
         raise Refusal(
             f"Game {game_id} is a game of {title}: go on with it with {command_for(owner)} --resume {game_id}"
         )

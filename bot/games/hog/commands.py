@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, TextIO
 import numpy as np
 from tqdm import tqdm
 
+from bot.console import game_of
 from bot.games.hog.analysis import review_json, review_text
 from bot.games.hog.console import RULES_HELP
 from bot.games.hog.limits import MAX_SOLVED_GOAL
@@ -212,12 +213,8 @@ def subcommands(hog: HogGame) -> tuple[Subcommand, ...]:
 async def analyzed(hog: HogGame, game_id: str, as_json: bool) -> str:
     """The review of ``game_id`` in the games' database, in words or as JSON; ``Refusal`` when there is none."""
     async with platform(hog.platform_settings) as p:
-        stored = await p.store.load(game_id)
-        if not stored:
-            raise Refusal(f"There is no game {game_id!r} in {p.settings.where}.")
-        owner = p.games.owner(stored[0].type)
+        owner, title = await game_of(p, game_id)
         if owner != hog.name:
-            title = p.games[owner].title if owner in p.games else owner
             raise Refusal(f"Game {game_id} is a game of {title}: an exact review is for Hog games.")
         events = await p.service(hog.name).events(game_id)
     moves = await hog.review(events)
