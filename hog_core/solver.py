@@ -67,7 +67,7 @@ def sweep(kernel: Kernel, policy_a: Policy | None = None, policy_b: Policy | Non
     goal = kernel.goal
     for me, _ in players:
         _fill_terminal_landings(kernel, me)
-    order = _layer_order(kernel)
+    order = layer_order(kernel)
     for total in range(2 * goal - 2, -1, -1):
         cur = np.arange(max(0, total - goal + 1), min(total, goal - 1) + 1)
         opp = total - cur
@@ -82,7 +82,7 @@ def sweep(kernel: Kernel, policy_a: Policy | None = None, policy_b: Policy | Non
     return Sweep(a.value, b.value, a.moves, b.moves)
 
 
-def _layer_order(kernel: Kernel) -> list[int]:
+def layer_order(kernel: Kernel) -> list[int]:
     """Layers ordered so that a Pork Chop's target layer (same totals) is solved first."""
     order: list[int] = []
 

@@ -1,0 +1,376 @@
+"""Exact win rates of many pairs of fixed strategies, fast enough for a contest's round robin.
+
+``solver.sweep`` values every move in every state with numpy, which suits one solve; a contest asks
+for thousands of pairs of fixed strategies (4,950 for 100 entries), where each state needs only
+the move its strategy makes. This is the same backward sweep over ``(layer, cur, opp)`` in
+decreasing order of the sum, compiled with numba and read from the same ``Kernel`` tables, with
+each player either fixed (a ``Policy``) or a best response (the perfect reply to the other).
+Pairs run on numba's threads; each thread reuses its own scratch arrays.
+``tests/hog_core/test_pairs.py`` checks it against ``solver.win_rate`` in every rule set.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+import numba
+import numpy as np
+import numpy.typing as npt
+
+from hog_core.kernel import FloatArray, Kernel
+from hog_core.solver import TIE, Policy, WinRate, layer_order
+
+FIXED, BEST = 0, 1
+"""A player's mode: plays its policy, or the best response to the other."""
+LOOP_ROUNDS = 4
+"""Rounds of the Bellman step that close sp22's 0-point cycles (as ``solver._close_loops``)."""
+
+
+@dataclass(frozen=True)
+class Tables:
+    """A kernel's tables as flat arrays, in the shapes the compiled sweep reads."""
+
+    goal: int
+    max_dice: int
+    order: npt.NDArray[np.int64]
+    next_extra: npt.NDArray[np.int64]
+    next_normal: npt.NDArray[np.int64]
+    next_chop: npt.NDArray[np.int64]
+    layer_extra: npt.NDArray[np.int64]
+    trot: npt.NDArray[np.int64]
+    sides: npt.NDArray[np.int64]
+    starts: npt.NDArray[np.int64]
+    ends: npt.NDArray[np.int64]
+    runs: npt.NDArray[np.int64]
+    """``[run] -> (offset, length, first)``: outcomes whose moves on a flat landing row
+    (``dopp * n_cur + dcur``) are consecutive, with the index of the first one's chance in ``prob``.
+    ``starts``/``ends`` bound each ``[kind of dice, k]``'s runs."""
+    prob: FloatArray
+    zero_offsets: npt.NDArray[np.int64]
+    loops: npt.NDArray[np.int64]
+    land_cur: npt.NDArray[np.int64]
+    land_opp: npt.NDArray[np.int64]
+    land_extra: npt.NDArray[np.int64]
+    start_layer: int
+
+    def arguments(self) -> tuple[Any, ...]:
+        return (
+            self.goal,
+            self.max_dice,
+            self.order,
+            self.next_extra,
+            self.next_normal,
+            self.next_chop,
+            self.layer_extra,
+            self.trot,
+            self.sides,
+            self.starts,
+            self.ends,
+            self.runs,
+            self.prob,
+            self.zero_offsets,
+            self.loops,
+            self.land_cur,
+            self.land_opp,
+            self.land_extra,
+        )
+
+
+def tables(kernel: Kernel) -> Tables:
+    """The compiled sweep's view of ``kernel``."""
+    layers = range(len(kernel.layers))
+    chop = kernel.rules.pork_chop
+    side_values = sorted(kernel.outcomes)
+    max_dice = kernel.rules.max_dice
+    n_cur = kernel.land_shape[0]
+    starts = np.zeros((len(side_values), max_dice + 1), dtype=np.int64)
+    ends = np.zeros_like(starts)
+    runs: list[tuple[int, int, int]] = []
+    probs: list[FloatArray] = []
+    first = 0
+    for s, sides in enumerate(side_values):
+        out = kernel.outcomes[sides]
+        offsets = out.dopp * n_cur + out.dcur
+        bounds = [*out.starts.tolist(), len(out.k)]
+        for k in range(1, max_dice + 1):
+            starts[s, k] = len(runs)
+            for j in range(bounds[k - 1], bounds[k]):
+                if j > bounds[k - 1] and offsets[j] == offsets[j - 1] + 1:
+                    offset, length, at = runs[-1]
+                    runs[-1] = (offset, length + 1, at)
+                else:
+                    runs.append((int(offsets[j]), 1, first + j))
+            ends[s, k] = len(runs)
+        probs.append(out.prob)
+        first += len(out.k)
+    index = {sides: s for s, sides in enumerate(side_values)}
+    return Tables(
+        goal=kernel.goal,
+        max_dice=max_dice,
+        order=np.array(layer_order(kernel), dtype=np.int64),  # a chop's target layer first
+        next_extra=np.array([kernel.next_layer(li, extra=True) for li in layers], dtype=np.int64),
+        next_normal=np.array([kernel.next_layer(li, extra=False) for li in layers], dtype=np.int64),
+        next_chop=np.array(
+            [
+                kernel.next_layer(li, extra=False, chop=True) if chop and not kernel.layers[li].chop_used else -1
+                for li in layers
+            ],
+            dtype=np.int64,
+        ),
+        layer_extra=np.array([int(layer.extra) for layer in kernel.layers], dtype=np.int64),
+        trot=np.array([kernel.time_trot[layer.turn, int(layer.extra)] for layer in kernel.layers], dtype=np.int64),
+        sides=np.vectorize(index.__getitem__, otypes=[np.int64])(kernel.sides),
+        starts=starts,
+        ends=ends,
+        runs=np.array(runs, dtype=np.int64),
+        prob=np.concatenate(probs),
+        zero_offsets=kernel.zero_dopp * n_cur + kernel.zero_dcur,
+        loops=kernel.zero_loops.astype(np.int64),
+        land_cur=kernel.land_cur,
+        land_opp=kernel.land_opp,
+        land_extra=kernel.land_extra.astype(np.int64),
+        start_layer=kernel.dims.index(0, False, False, False),
+    )
+
+
+@numba.njit(cache=True, nogil=True)
+def _fill(p, t, later, land, value, g, nlayers, next_extra, next_normal, land_cur, land_opp, land_extra):  # type: ignore[no-untyped-def]
+    """Landing values of player ``p`` on the cells of sum ``t`` whose totals after the rules reach a
+    later sum (``later``) or the same one (not ``later``): ``land[p, layer, forced, opp * n_cur + cur]``."""
+    n_cur = land_cur.shape[0]
+    for c in range(max(0, t - g + 1), min(t, g - 1) + 1):
+        o = t - c
+        nc, no = land_cur[c, o], land_opp[c, o]
+        if (nc + no > t or nc >= g or no >= g) != later:
+            continue
+        for li in range(nlayers):
+            if nc >= g:
+                normal = forced = 1.0
+            elif no >= g:
+                normal = forced = 0.0
+            else:
+                forced = value[p, next_extra[li], nc, no]
+                normal = forced if land_extra[c, o] else 1.0 - value[1 - p, next_normal[li], no, nc]
+            land[p, li, 0, o * n_cur + c] = normal
+            land[p, li, 1, o * n_cur + c] = forced
+
+
+@numba.njit(cache=True, nogil=True, fastmath=True)
+def _roll(row, here, s, k, starts, ends, runs, prob):  # type: ignore[no-untyped-def]
+    """The chance to win rolling ``k`` dice of kind ``s`` from the cell ``here`` of the landing row."""
+    acc = 0.0
+    for r in range(starts[s, k], ends[s, k]):
+        cell, first = here + runs[r, 0], runs[r, 2]
+        for m in range(runs[r, 1]):
+            acc += prob[first + m] * row[cell + m]
+    return acc
+
+
+@numba.njit(cache=True, nogil=True)
+def _sweep(  # type: ignore[no-untyped-def]
+    value,
+    land,
+    rolled,
+    policy,
+    modes,
+    g,
+    max_dice,
+    order,
+    next_extra,
+    next_normal,
+    next_chop,
+    layer_extra,
+    trot,
+    sides,
+    starts,
+    ends,
+    runs,
+    prob,
+    zero_offsets,
+    loops,
+    land_cur,
+    land_opp,
+    land_extra,
+):
+    """Both players' chance to win on their turn, in every state: ``value[player, layer, cur, opp]``."""
+    nlayers = value.shape[1]
+    n_cur = land_cur.shape[0]
+    for t in range(2 * g - 2, -1, -1):
+        lo, hi = max(0, t - g + 1), min(t, g - 1)
+        for p in range(2):
+            _fill(p, t, True, land, value, g, nlayers, next_extra, next_normal, land_cur, land_opp, land_extra)
+        for li in order:
+            extra = layer_extra[li]
+            for p in range(2):
+                normal, forced = land[p, li, 0], land[p, li, 1]
+                best = modes[p] == BEST
+                for c in range(lo, hi + 1):
+                    o = t - c
+                    here = o * n_cur + c
+                    s = sides[extra, c, o]
+                    loop = loops[c, o] == 1
+                    if not best:
+                        k = policy[p, li, c, o]
+                        if k == -1:
+                            v = 1.0 - value[1 - p, next_chop[li], c, o]
+                        elif k == 0:
+                            row = forced if trot[li, 0] else normal
+                            v = 0.5 if loop else row[here + zero_offsets[c, o]]
+                        else:
+                            v = _roll(forced if trot[li, k] else normal, here, s, k, starts, ends, runs, prob)
+                        if loop:
+                            k = max(k, 1)
+                            rolled[p, c] = _roll(
+                                forced if trot[li, k] else normal, here, s, k, starts, ends, runs, prob
+                            )
+                    else:
+                        v = -1.0
+                        if not loop:
+                            v = (forced if trot[li, 0] else normal)[here + zero_offsets[c, o]]
+                        for k in range(1, max_dice + 1):
+                            q = _roll(forced if trot[li, k] else normal, here, s, k, starts, ends, runs, prob)
+                            if q > v:
+                                v = q
+                        if loop:
+                            rolled[p, c] = v
+                            v = 0.5
+                        if next_chop[li] >= 0:
+                            chop = 1.0 - value[1 - p, next_chop[li], c, o]
+                            if chop > v + TIE:
+                                v = chop
+                    value[p, li, c, o] = v
+        for _ in range(LOOP_ROUNDS):  # sp22's 0-point cycles (a single-layer rule set)
+            for p in range(2):
+                for c in range(lo, hi + 1):
+                    o = t - c
+                    if loops[c, o] == 1:
+                        passing = 1.0 - value[1 - p, 0, o, c]
+                        if modes[p] == BEST:
+                            value[p, 0, c, o] = max(rolled[p, c], passing)
+                        elif policy[p, 0, c, o] == 0:
+                            value[p, 0, c, o] = passing
+                        else:
+                            value[p, 0, c, o] = rolled[p, c]
+        for p in range(2):
+            _fill(p, t, False, land, value, g, nlayers, next_extra, next_normal, land_cur, land_opp, land_extra)
+
+
+@numba.njit(cache=True, nogil=True)
+def _many(  # type: ignore[no-untyped-def]
+    policies,
+    pairs,
+    modes,
+    start,
+    out,
+    g,
+    max_dice,
+    order,
+    next_extra,
+    next_normal,
+    next_chop,
+    layer_extra,
+    trot,
+    sides,
+    starts,
+    ends,
+    runs,
+    prob,
+    zero_offsets,
+    loops,
+    land_cur,
+    land_opp,
+    land_extra,
+):
+    """Each pair's win rates into ``out[i] = (A first, A second)``, with one set of scratch arrays."""
+    nlayers = next_extra.shape[0]
+    n_cur, n_opp = land_cur.shape
+    value = np.empty((2, nlayers, g, g))
+    land = np.empty((2, nlayers, 2, n_opp * n_cur))
+    for c in range(n_cur):  # the cells past the goal, the same for every pair
+        for o in range(n_opp):
+            if c >= g or o >= g:
+                land[:, :, :, o * n_cur + c] = 1.0 if land_cur[c, o] >= g else 0.0
+    rolled = np.zeros((2, g))
+    policy = np.empty((2, nlayers, g, g), dtype=np.int8)
+    for i in range(len(pairs)):
+        policy[0] = policies[pairs[i, 0]]
+        policy[1] = policies[pairs[i, 1]]
+        _sweep(
+            value,
+            land,
+            rolled,
+            policy,
+            modes[i],
+            g,
+            max_dice,
+            order,
+            next_extra,
+            next_normal,
+            next_chop,
+            layer_extra,
+            trot,
+            sides,
+            starts,
+            ends,
+            runs,
+            prob,
+            zero_offsets,
+            loops,
+            land_cur,
+            land_opp,
+            land_extra,
+        )
+        out[i, 0] = value[0, start, 0, 0]
+        out[i, 1] = 1.0 - value[1, start, 0, 0]
+
+
+class Pairs:
+    """Exact win rates of pairs drawn from a list of policies of one kernel."""
+
+    def __init__(self, kernel: Kernel, threads: int | None = None) -> None:
+        self.kernel = kernel
+        self.tables = tables(kernel)
+        self.threads = threads or os.cpu_count() or 1
+
+    def rates(
+        self, policies: Sequence[Policy], pairs: Sequence[tuple[int, int]], best: Sequence[bool] = ()
+    ) -> list[WinRate]:
+        """A's exact win rate against B for each pair ``(a, b)`` of indices into ``policies``; a pair
+        whose ``best`` is true plays A as the best response to B (A's policy is not read). The pairs
+        are shared among ``threads`` threads (the compiled sweep runs without the GIL)."""
+        if not pairs:
+            return []
+        t = self.tables
+        stacked = np.stack([np.asarray(p, dtype=np.int8) for p in policies])
+        index = np.array(pairs, dtype=np.int64).reshape(-1, 2)
+        modes = np.zeros((len(index), 2), dtype=np.int64)
+        if best:
+            modes[:, 0] = np.array(best, dtype=np.int64)
+        out = np.empty((len(index), 2))
+        workers = min(self.threads, len(index))
+
+        def run(w: int) -> None:
+            mine = slice(w, None, workers)
+            share = np.empty((len(index[mine]), 2))
+            pairs, kinds = np.ascontiguousarray(index[mine]), np.ascontiguousarray(modes[mine])
+            _many(stacked, pairs, kinds, t.start_layer, share, *t.arguments())
+            out[mine] = share
+
+        if workers == 1:
+            run(0)
+        else:
+            with ThreadPoolExecutor(workers) as pool:
+                list(pool.map(run, range(workers)))
+        return [WinRate(float(first), float(second)) for first, second in out]
+
+    def rate(self, a: Policy, b: Policy) -> WinRate:
+        """A's exact win rate against B, both seat orders."""
+        return self.rates([a, b], [(0, 1)])[0]
+
+    def exploitability(self, policy: Policy) -> float:
+        """The best response's win chance against ``policy``, both seat orders averaged."""
+        return self.rates([policy, policy], [(0, 1)], best=[True])[0].average

@@ -1,0 +1,86 @@
+"""The compiled pair evaluation against the numpy solver, a Monte Carlo, and what must hold exactly."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from hog_core.kernel import Kernel
+from hog_core.pairs import Pairs
+from hog_core.rulesets import RULE_SETS
+from hog_core.simulate import Chain, simulate
+from hog_core.solver import Policy, Solution, win_rate
+from hog_core.strategies import always_roll, bacon_strategy, tabulate
+
+
+def varied(kernel: Kernel, seed: int) -> Policy:
+    """A strategy of the totals alone with every kind of move the rule set allows, seeded."""
+    rng = np.random.default_rng(seed)
+    lowest = -1 if kernel.rules.pork_chop else 0
+    table = rng.integers(lowest, kernel.rules.max_dice + 1, size=(kernel.goal, kernel.goal))
+    return tabulate(lambda score, opponent: int(table[score, opponent]), kernel)
+
+
+@pytest.fixture(scope="module")
+def pairs(kernels: dict[str, Kernel]) -> dict[str, Pairs]:
+    return {rules: Pairs(kernel) for rules, kernel in kernels.items()}
+
+
+@pytest.mark.parametrize("rules", sorted(RULE_SETS))
+def test_fixed_pairs_match_the_solver(rules: str, kernels: dict[str, Kernel], pairs: dict[str, Pairs]) -> None:
+    kernel = kernels[rules]
+    a, b = varied(kernel, 1), tabulate(lambda s, o: bacon_strategy(s, o, rules=rules), kernel)
+    fast, slow = pairs[rules].rate(a, b), win_rate(kernel, a, b)
+    assert fast.first == pytest.approx(slow.first, abs=1e-12)
+    assert fast.second == pytest.approx(slow.second, abs=1e-12)
+
+
+@pytest.mark.parametrize("rules", sorted(RULE_SETS))
+def test_best_response_and_perfect_match_the_solver(
+    rules: str, kernels: dict[str, Kernel], pairs: dict[str, Pairs], solutions: dict[str, Solution]
+) -> None:
+    kernel = kernels[rules]
+    entry = varied(kernel, 2)
+    assert pairs[rules].exploitability(entry) == pytest.approx(win_rate(kernel, None, entry).average, abs=1e-12)
+    perfect = solutions[rules].moves
+    assert pairs[rules].rate(perfect, entry).average == pytest.approx(
+        win_rate(kernel, perfect, entry).average, abs=1e-12
+    )
+
+
+def test_many_pairs_at_once_match_one_at_a_time(kernels: dict[str, Kernel], pairs: dict[str, Pairs]) -> None:
+    kernel = kernels["contest"]
+    policies = [varied(kernel, seed) for seed in range(4)]
+    wanted = [(0, 1), (2, 3), (1, 3), (3, 0), (2, 2)]
+    together = pairs["contest"].rates(policies, wanted)
+    alone = Pairs(kernel, threads=1)
+    assert together == [alone.rate(policies[a], policies[b]) for a, b in wanted]
+
+
+def test_a_strategy_against_itself_is_even_over_the_coin_flip(kernels: dict[str, Kernel], pairs: dict[str, Pairs]) -> None:
+    kernel = kernels["contest"]
+    four = tabulate(always_roll(4), kernel)
+    rate = pairs["contest"].rate(four, four)
+    assert rate.first != pytest.approx(0.5, abs=1e-3)  # moving first matters ...
+    assert rate.average == pytest.approx(0.5, abs=1e-15)  # ... and the coin flip evens it out
+
+
+@pytest.mark.parametrize("rules", ["contest", "porkchop", "sp22"])
+def test_the_perfect_strategy_is_never_beaten(
+    rules: str, kernels: dict[str, Kernel], pairs: dict[str, Pairs], solutions: dict[str, Solution]
+) -> None:
+    kernel = kernels[rules]
+    entries = [varied(kernel, seed) for seed in range(3)] + [tabulate(always_roll(n), kernel) for n in (0, 4, 6)]
+    rates = pairs[rules].rates([solutions[rules].moves, *entries], [(0, i) for i in range(1, len(entries) + 1)])
+    assert min(r.average for r in rates) >= 0.5
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_a_monte_carlo_agrees_within_four_standard_errors(
+    seed: int, kernels: dict[str, Kernel], pairs: dict[str, Pairs]
+) -> None:
+    kernel = kernels["contest"]
+    a, b = varied(kernel, seed), tabulate(always_roll(5), kernel)
+    exact = pairs["contest"].rate(a, b).average
+    played = simulate(Chain(kernel, a, b), 40_000, np.random.default_rng(seed))
+    assert abs(played.win_rate - exact) <= 4 * played.standard_error
