@@ -57,7 +57,9 @@ def test_many_pairs_at_once_match_one_at_a_time(kernels: dict[str, Kernel], pair
     assert together == [alone.rate(policies[a], policies[b]) for a, b in wanted]
 
 
-def test_a_strategy_against_itself_is_even_over_the_coin_flip(kernels: dict[str, Kernel], pairs: dict[str, Pairs]) -> None:
+def test_a_strategy_against_itself_is_even_over_the_coin_flip(
+    kernels: dict[str, Kernel], pairs: dict[str, Pairs]
+) -> None:
     kernel = kernels["contest"]
     four = tabulate(always_roll(4), kernel)
     rate = pairs["contest"].rate(four, four)
