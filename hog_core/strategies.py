@@ -8,8 +8,10 @@ rules what rolling zero dice would do.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from hog_core.effects import Swap
 from hog_core.game import PORK_CHOP, GameState
@@ -65,16 +67,22 @@ def medium_plays_perfectly(score: int, opponent_score: int) -> bool:
 def tabulate(strategy: Strategy, kernel: Kernel) -> Policy:
     """The strategy's move in every state (it sees the two totals only).
 
-    A spent Pork Chop plays as 10 dice, as in a real game. Raises ``ValueError`` for a move the
-    rules do not allow, or when the strategy itself fails.
+    Raises ``ValueError`` for a move the rules do not allow, or when the strategy itself fails.
     """
-    goal, max_dice = kernel.goal, kernel.rules.max_dice
+    goal = kernel.goal
     table = np.empty((goal, goal), dtype=np.int64)
     for c, o in np.ndindex(goal, goal):
         try:
             table[c, o] = strategy(c, o)
         except Exception as error:
             raise ValueError(f"The strategy failed at score {c}, opponent {o}: {error!r}") from error
+    return from_table(table, kernel)
+
+
+def from_table(table: npt.NDArray[np.integer[Any]], kernel: Kernel) -> Policy:
+    """A table ``[score, opponent_score] -> k`` as a policy over every state. A spent Pork Chop
+    plays as 10 dice, as in a real game. Raises ``ValueError`` for a move the rules do not allow."""
+    goal, max_dice = kernel.goal, kernel.rules.max_dice
     lowest = PORK_CHOP if kernel.rules.pork_chop else 0
     if table.min() < lowest or table.max() > max_dice:
         bad = int(table[(table < lowest) | (table > max_dice)][0])

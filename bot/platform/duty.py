@@ -18,6 +18,7 @@ from typing import Any
 
 from bot.platform.compose import Platform
 from bot.platform.contract import Refusal
+from bot.platform.registry import is_record
 
 log = logging.getLogger(__name__)
 
@@ -95,7 +96,7 @@ class Duty:
         p = self.platform
         while events := await p.store.read_all(self._seen, 1000):
             changed: dict[tuple[str, str], None] = {}
-            for event in events:
+            for event in (e for e in events if not is_record(e.stream_id)):
                 with contextlib.suppress(Refusal):  # an event of no game here: no timers for it
                     changed[p.games.of(event.type).name, event.stream_id] = None
             await p.timers.restore(changed)

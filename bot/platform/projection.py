@@ -18,7 +18,7 @@ from dataclasses import replace
 
 from bot.platform.codec import from_records
 from bot.platform.ratings import Decided, Ledger
-from bot.platform.registry import AnyGame, Games
+from bot.platform.registry import AnyGame, Games, is_record
 from storage.backend import Backend
 from storage.events import EventStore
 from storage.games import GameViews, Summary
@@ -92,7 +92,8 @@ class Projector:
     async def _catch_up(self, batch: int) -> int:
         position = await self.views.checkpoint()
         while events := await self.store.read_all(position, batch):
-            updates, damaged, decided = await self._summaries(dict.fromkeys(e.stream_id for e in events))
+            games = dict.fromkeys(e.stream_id for e in events if not is_record(e.stream_id))
+            updates, damaged, decided = await self._summaries(games)
             end = events[-1].position
             decided = [d for d in decided if d.position <= end]
             rated, ratings = (await Ledger.load(self.views.ratings, decided)).rate(decided)
@@ -150,7 +151,7 @@ class Projector:
         """The end of the log and every game in it."""
         position, stream_ids = 0, dict[str, None]()
         while events := await self.store.read_all(position, batch):
-            stream_ids.update(dict.fromkeys(e.stream_id for e in events))
+            stream_ids.update(dict.fromkeys(e.stream_id for e in events if not is_record(e.stream_id)))
             position = events[-1].position
         return position, list(stream_ids)
 

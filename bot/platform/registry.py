@@ -24,6 +24,14 @@ LEGACY = "hog"
 
 AnyGame = Game[Any, Any, Any]
 
+RECORD = "@"
+"""A stream whose id begins with this is a record that is not a game (a contest's entries): its
+own module reads it; the projector and the timers pass it by."""
+
+
+def is_record(stream_id: str) -> bool:
+    return stream_id.startswith(RECORD)
+
 
 @dataclass(frozen=True, slots=True)
 class Installed:

@@ -20,6 +20,7 @@ from tqdm import tqdm
 from bot.console import game_of
 from bot.games.hog.analysis import review_json, review_text
 from bot.games.hog.console import RULES_HELP
+from bot.games.hog.contest.terminal import contest_command
 from bot.games.hog.limits import MAX_SOLVED_GOAL
 from bot.games.hog.rules_help import explain
 from bot.games.hog.solutions import SolutionCache
@@ -207,6 +208,7 @@ def subcommands(hog: HogGame) -> tuple[Subcommand, ...]:
             analyze_arguments,
             run_analyze,
         ),
+        contest_command(hog),
     )
 
 

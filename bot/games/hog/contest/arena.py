@@ -1,0 +1,169 @@
+"""A contest's results: every pair of entries (and reference entries) played exactly, and ranked.
+
+Pair values are kept by the two tables' digests, so a new entry costs its own pairs only (one
+against each other entry), and an entry submitted again with the same table costs nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+from bot.games.hog.contest.entries import Contest, Entries, Entry
+from bot.games.hog.solutions import SolutionCache
+from hog_core.contest import SIZE, Standing, Table, rank
+from hog_core.effects import Swap
+from hog_core.kernel import Kernel
+from hog_core.pairs import Pairs
+from hog_core.rulesets import RULE_SETS, RuleSet
+from hog_core.solver import Policy, Solution
+from hog_core.strategies import always_roll, bacon_strategy, from_table, swap_strategy, tabulate
+from hog_core.turn import Turn
+
+PERFECT = "perfect"
+
+
+def swaps(rules: RuleSet) -> bool:
+    """Whether rolling zero dice can swap the totals in ``rules`` (then ``swap`` is a baseline)."""
+    return any(
+        isinstance(effect, Swap)
+        for c in range(SIZE)
+        for o in range(SIZE)
+        for effect in rules.resolve(Turn(cur=c, opp=o, k=0, outcomes=())).effects
+    )
+
+
+def references(kernel: Kernel, solution: Solution) -> dict[str, Policy]:
+    """The reference entries of a rule set: the perfect strategy, always rolling 4 or 6, and the
+    course's baselines (``bacon``; ``swap`` where rolling zero can swap)."""
+    rules = kernel.rules
+    found = {
+        PERFECT: solution.moves,
+        "always_roll(4)": tabulate(always_roll(4), kernel),
+        "always_roll(6)": tabulate(always_roll(6), kernel),
+        "bacon": tabulate(lambda s, o: bacon_strategy(s, o, rules=rules.id), kernel),
+    }
+    if swaps(rules):
+        found["swap"] = tabulate(lambda s, o: swap_strategy(s, o, rules=rules.id), kernel)
+    return found
+
+
+def digest(policy: Policy) -> bytes:
+    return hashlib.blake2b(np.ascontiguousarray(policy).tobytes(), digest_size=16).digest()
+
+
+@dataclass(frozen=True)
+class Results:
+    """A contest's standings, and the value of every entry against every other."""
+
+    contest: Contest
+    names: list[str]
+    """The entries, then the reference entries."""
+    values: npt.NDArray[np.float64]
+    """``[i, j]``: entry i's value against entry j (the mean of its win chances over both seat orders)."""
+    standings: list[Standing]
+    entries: Mapping[str, Entry]
+    tables: Mapping[str, Table] = field(repr=False)
+    """Every entry's table, references included (the perfect one at the start of a game)."""
+
+    def find(self, name: str) -> str | None:
+        """The entry called ``name``, whatever its case."""
+        folded = name.strip().casefold()
+        return next((n for n in self.names if n.casefold() == folded), None)
+
+    def standing(self, name: str) -> Standing | None:
+        return next((s for s in self.standings if s.name == name), None)
+
+    def record(self, name: str) -> dict[str, float]:
+        """``name``'s value against every other entry, in the standings' order."""
+        i = self.names.index(name)
+        return {s.name: float(self.values[i, self.names.index(s.name)]) for s in self.standings if s.name != name}
+
+    def place_of(self, entrant_id: str) -> Standing | None:
+        entry = next((e for e in self.entries.values() if e.entrant_id == entrant_id), None)
+        return None if entry is None else self.standing(entry.team)
+
+
+class Arena:
+    """One rule set's exact contest machinery: its kernel, its reference entries and the pair values
+    computed so far. ``results`` is CPU work: the bot runs it off the event loop."""
+
+    def __init__(self, rules: RuleSet, solution: Solution) -> None:
+        self.kernel = Kernel(rules, SIZE)
+        self.pairs = Pairs(self.kernel)
+        self.references = references(self.kernel, solution)
+        self._values: dict[tuple[bytes, bytes], float] = {}
+        self._exploited: dict[bytes, float] = {}
+
+    def results(self, contest: Contest, entries: Mapping[str, Entry]) -> Results:
+        policies = {team: from_table(entry.table, self.kernel) for team, entry in entries.items()}
+        policies.update(self.references)
+        names = list(policies)
+        keys = [digest(policies[n]) for n in names]
+        by_key = {k: policies[n] for n, k in zip(names, keys, strict=True)}
+        order = list(by_key)
+        at = {k: i for i, k in enumerate(order)}
+        missing = [(a, b) for a in order for b in order if a < b and (a, b) not in self._values]
+        rates = self.pairs.rates([by_key[k] for k in order], [(at[a], at[b]) for a, b in missing])
+        self._values.update({pair: rate.average for pair, rate in zip(missing, rates, strict=True)})
+        unexploited = [k for k in dict.fromkeys(keys) if k not in self._exploited]
+        found = self.pairs.rates(
+            [by_key[k] for k in unexploited], [(i, i) for i in range(len(unexploited))], best=[True] * len(unexploited)
+        )
+        self._exploited.update({k: rate.average for k, rate in zip(unexploited, found, strict=True)})
+        values = np.full((len(names), len(names)), 0.5)
+        for i, a in enumerate(keys):
+            for j, b in enumerate(keys):
+                if a < b:
+                    values[i, j] = self._values[a, b]
+                elif a > b:
+                    values[i, j] = 1.0 - self._values[b, a]
+        perfect = names.index(PERFECT)
+        standings = rank(
+            names,
+            values,
+            references=tuple(self.references),
+            vs_perfect={n: float(values[i, perfect]) for i, n in enumerate(names)},
+            exploitability={n: self._exploited[k] for n, k in zip(names, keys, strict=True)},
+        )
+        start = self.kernel.dims.index(0, False, False, False)
+        tables = {team: entry.table for team, entry in entries.items()}
+        tables.update({name: policy[start] for name, policy in self.references.items()})
+        return Results(contest, names, values, standings, dict(entries), tables)
+
+
+class Contests:
+    """Every contest of this bot: entries from the log, results computed once per change of entries."""
+
+    def __init__(self, entries: Entries, solutions: SolutionCache) -> None:
+        self.entries = entries
+        self.solutions = solutions
+        self._arenas: dict[str, Arena] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._results: dict[Contest, tuple[tuple[int, ...], Results]] = {}
+
+    async def arena(self, rules: str) -> Arena:
+        async with self._locks.setdefault(rules, asyncio.Lock()):
+            if rules not in self._arenas:
+                rule_set = RULE_SETS[rules]
+                solution = await self.solutions.get(rule_set, SIZE)
+                self._arenas[rules] = await asyncio.to_thread(Arena, rule_set, solution)
+            return self._arenas[rules]
+
+    async def results(self, contest: Contest) -> Results:
+        """The contest's results as its log stands now (computed off the event loop when it changed)."""
+        entries = await self.entries.of(contest)
+        arena = await self.arena(contest.rules)
+        shape = tuple(e.version for e in entries.values())
+        async with self._locks[contest.rules]:
+            kept = self._results.get(contest)
+            if kept is not None and kept[0] == shape:
+                return kept[1]
+            results = await asyncio.to_thread(arena.results, contest, entries)
+            self._results[contest] = (shape, results)
+            return results

@@ -1,0 +1,119 @@
+"""Pictures of a contest: an entry's table beside the perfect strategy's, and the top entries' matrix."""
+
+from __future__ import annotations
+
+import io
+
+import numpy as np
+import numpy.typing as npt
+from PIL import Image
+
+from bot.games.drawing import HEIGHT, MUTED, PANEL, SCALE, TEXT, Canvas, drawable
+from bot.games.hog.contest.arena import PERFECT, Results
+from hog_core.contest import SIZE
+
+CELL = 4
+"""Pixels of a table's cell: a table is 400 × 400."""
+MATRIX_TOP = 30
+"""The matrix shows this many entries, the best first."""
+DICE = np.array(
+    [
+        (120, 60, 140),  # -1, Pork Chop
+        (253, 231, 37),  # 0: the rule for rolling none stands out
+        (160, 218, 57),
+        (74, 193, 109),
+        (31, 161, 135),
+        (39, 127, 142),
+        (54, 92, 141),
+        (70, 51, 127),
+        (68, 1, 84),
+        (110, 20, 70),
+        (150, 30, 50),
+        (190, 40, 40),
+    ],
+    dtype=np.uint8,
+)
+"""A colour for each number of dice, -1 to 10."""
+DIFFERENT = (255, 255, 255)
+
+
+def _png(canvas: Canvas) -> bytes:
+    out = io.BytesIO()
+    canvas.finished().save(out, "PNG", optimize=False, compress_level=6)
+    return out.getvalue()
+
+
+def _grid(canvas: Canvas, x: int, y: int, rgb: npt.NDArray[np.uint8], cell: int) -> None:
+    """Paste an ``[row, column, 3]`` colour array with each cell ``cell`` pixels wide."""
+    rows, columns = rgb.shape[:2]
+    size = (columns * cell * SCALE, rows * cell * SCALE)
+    canvas.image.paste(Image.fromarray(rgb, "RGB").resize(size, Image.Resampling.NEAREST), (x * SCALE, y * SCALE))
+
+
+def table_picture(results: Results, name: str) -> bytes:
+    """``name``'s table as a heat map of dice counts beside the perfect strategy's (on turn 0, not an
+    extra turn), the cells where they differ marked in white on the entry's side."""
+    canvas = Canvas()
+    mine, perfect = results.tables[name], results.tables[PERFECT]
+    top, left, gap = 70, 50, 60
+    standing = results.standing(name)
+    title = drawable(name, "This entry")
+    if standing is not None:
+        title += f"  ·  place {standing.place}, {standing.wins} wins  ·  vs perfect {standing.vs_perfect:.4f}"
+    canvas.text(left, 18, title, 20, TEXT)
+    differ = mine != perfect
+    canvas.text(
+        left, 44, f"{int(differ.sum()):,} of {SIZE * SIZE:,} cells differ from the perfect strategy", 13, MUTED
+    )
+    for i, (label, table) in enumerate(((drawable(name, "This entry"), mine), ("perfect (turn 0)", perfect))):
+        x = left + i * (SIZE * CELL + gap)
+        rgb = DICE[table.astype(np.int64) + 1]
+        if i == 0:
+            rgb = rgb.copy()
+            rgb[differ] = DIFFERENT
+        _grid(canvas, x, top, rgb, CELL)
+        canvas.text(x, top + SIZE * CELL + 6, label, 13, TEXT)
+        canvas.text(x + SIZE * CELL, top + SIZE * CELL + 6, "opponent's score →", 11, MUTED, anchor="ra")
+    canvas.text(left - 8, top, "your score ↓"[:10], 11, MUTED, anchor="ra")
+    legend_x = left + 2 * (SIZE * CELL + gap) - 30
+    for k in range(-1, 11):
+        y = top + (k + 1) * 26
+        canvas.rect((legend_x, y, legend_x + 18, y + 18), tuple(int(v) for v in DICE[k + 1]))
+        canvas.text(legend_x + 26, y + 2, "chop" if k == -1 else str(k), 13, TEXT)
+    canvas.rect((legend_x, top + 12 * 26, legend_x + 18, top + 12 * 26 + 18), DIFFERENT)
+    canvas.text(legend_x + 26, top + 12 * 26 + 2, "differs", 13, TEXT)
+    return _png(canvas)
+
+
+def _shade(value: float) -> tuple[int, int, int]:
+    """Red for a sure loss, the panel's grey for an even pair, green for a sure win."""
+    t = max(-1.0, min(1.0, (value - 0.5) * 4))
+    base, end = np.array(PANEL[:3], float), np.array((46, 160, 67) if t > 0 else (200, 55, 55), float)
+    mixed = base + (end - base) * abs(t)
+    return int(mixed[0]), int(mixed[1]), int(mixed[2])
+
+
+def matrix_picture(results: Results, top: int = MATRIX_TOP) -> bytes:
+    """The value of each of the best ``top`` entries (rows) against each (columns), shaded."""
+    canvas = Canvas()
+    shown = [s.name for s in results.standings[:top]]
+    index = [results.names.index(n) for n in shown]
+    cell = min(15, (HEIGHT - 90) // max(1, len(shown)))
+    left, y0 = 260, 60
+    canvas.text(20, 16, f"{results.contest.title}: the best {len(shown)}, row against column", 18, TEXT)
+    rgb = np.array(
+        [[(60, 62, 68) if i == j else _shade(results.values[i, j]) for j in index] for i in index], dtype=np.uint8
+    ).reshape(len(shown), len(shown), 3)
+    _grid(canvas, left, y0, rgb, cell)
+    for n, name in enumerate(shown):
+        standing = results.standings[n]
+        mark = " *" if standing.reference else ""
+        label = f"{standing.place}. {drawable(name, '?')}{mark}"
+        canvas.text(left - 8, y0 + n * cell + cell / 2, label, max(9, cell - 4), TEXT, anchor="rm")
+        canvas.text(left + n * cell + cell / 2, y0 - 4, str(n + 1), max(8, cell - 6), MUTED, anchor="mb")
+    legend = left + len(shown) * cell + 30
+    for i, (value, words) in enumerate(((1.0, "row wins"), (0.5, "even"), (0.0, "row loses"))):
+        canvas.rect((legend, y0 + i * 26, legend + 18, y0 + i * 26 + 18), _shade(value))
+        canvas.text(legend + 26, y0 + i * 26 + 2, words, 13, TEXT)
+    canvas.text(legend, y0 + 90, "* reference entry", 13, MUTED)
+    return _png(canvas)

@@ -1,0 +1,177 @@
+"""``python -m bot contest``: enter a final strategy, write its table, and read the standings."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import importlib.util
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
+
+from bot.games.hog.contest.arena import Contests, Results
+from bot.games.hog.contest.entries import EVERYONE, Contest, Entries
+from bot.games.hog.contest.pictures import MATRIX_TOP, matrix_picture, table_picture
+from bot.games.hog.contest.words import (
+    matrix_text,
+    placed,
+    record_json,
+    record_text,
+    standings_json,
+    standings_text,
+)
+from bot.platform.compose import platform
+from bot.platform.contract import Refusal, Subcommand
+from hog_core.contest import MAX_BYTES, BadTable, Table, of_strategy, parse, to_csv, to_json
+from hog_core.rulesets import RULE_SETS, RuleSet
+
+if TYPE_CHECKING:
+    from bot.games.hog.module import HogGame
+
+DEFAULT_CONTEST = "contest"
+SOURCE = "FILE.py[:final_strategy]: a Python file and the strategy function in it (default: final_strategy)"
+
+
+def load_strategy(source: str) -> tuple[Callable[[int, int], object], str]:
+    """The function ``source`` names, loaded from its file (its folder importable, as the course's
+    ``hog.py`` imports ``dice`` and ``ucb`` beside it)."""
+    path_text, _, name = source.partition(":")
+    name = name or "final_strategy"
+    path = Path(path_text)
+    if path.suffix != ".py" or not path.is_file():
+        raise Refusal(f"There is no Python file {path_text!r}.")
+    spec = importlib.util.spec_from_file_location(f"hog_contest_entry_{path.stem}", path)
+    if spec is None or spec.loader is None:
+        raise Refusal(f"{path_text} cannot be loaded as Python.")
+    module = importlib.util.module_from_spec(spec)
+    sys.path.insert(0, str(path.parent.resolve()))
+    try:
+        spec.loader.exec_module(module)
+    except Exception as error:
+        raise Refusal(f"{path_text} failed as it loaded: {type(error).__name__}: {error}") from error
+    finally:
+        sys.path.remove(str(path.parent.resolve()))
+    function = getattr(module, name, None)
+    if not callable(function):
+        raise Refusal(f"{path_text} has no function {name}.")
+    return function, name
+
+
+def table_of(source: str, rules: RuleSet) -> Table:
+    function, name = load_strategy(source)
+    try:
+        return of_strategy(function, rules, name)
+    except BadTable as error:
+        raise Refusal(str(error)) from error
+
+
+def read_table(path_text: str, rules: RuleSet) -> Table:
+    """A table file, its size checked before it is read."""
+    path = Path(path_text)
+    if not path.is_file():
+        raise Refusal(f"There is no file {path_text!r}.")
+    if (size := path.stat().st_size) > MAX_BYTES:
+        raise Refusal(f"{path_text} is {size:,} bytes; a table is at most {MAX_BYTES:,}.")
+    try:
+        return parse(path.read_bytes(), rules)
+    except BadTable as error:
+        raise Refusal(f"{path_text}: {error}") from error
+
+
+def _contest_arguments(parser: argparse.ArgumentParser, *, server: bool = True) -> None:
+    parser.add_argument(
+        "--rules",
+        choices=sorted(RULE_SETS),
+        default=DEFAULT_CONTEST,
+        metavar="RULES",
+        help=f"the contest's rule set (default: {DEFAULT_CONTEST}): {', '.join(sorted(RULE_SETS))}",
+    )
+    if server:
+        parser.add_argument(
+            "--server", metavar="ID", help="a Discord server's contest, by its id (default: everyone's)"
+        )
+
+
+def arguments(parser: argparse.ArgumentParser) -> None:
+    actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
+    submit = actions.add_parser("submit", help="enter a final strategy (or a table) in everyone's contest")
+    submit.add_argument("source", nargs="?", metavar="FILE.py[:final_strategy]", help=SOURCE)
+    submit.add_argument("--table", metavar="FILE", help="enter a table file instead (CSV or JSON)")
+    submit.add_argument("--name", required=True, metavar="TEAM", help="your team's name")
+    _contest_arguments(submit, server=False)
+    table = actions.add_parser("table", help="write a final strategy's table, without entering it")
+    table.add_argument("source", metavar="FILE.py[:final_strategy]", help=SOURCE)
+    table.add_argument("-o", "--output", required=True, metavar="FILE", help="where to write it (.csv or .json)")
+    _contest_arguments(table, server=False)
+    standings = actions.add_parser("standings", help="every entry ranked by wins")
+    standings.add_argument("--json", action="store_true", help="a list of objects, for scripts")
+    _contest_arguments(standings)
+    show = actions.add_parser("show", help="one entry's record against every other, and its picture")
+    show.add_argument("name", metavar="NAME", help="the entry's team name (or a reference: perfect, ...)")
+    show.add_argument("--json", action="store_true", help="its record as an object, for scripts")
+    show.add_argument("--picture", metavar="FILE.png", help="also draw its table beside the perfect strategy's")
+    _contest_arguments(show)
+    matrix = actions.add_parser("matrix", help=f"the best {MATRIX_TOP} entries, each against each")
+    matrix.add_argument("--picture", metavar="FILE.png", help="also draw it")
+    _contest_arguments(matrix)
+
+
+def _write(path: str, data: bytes) -> None:
+    try:
+        Path(path).write_bytes(data)
+    except OSError as error:
+        raise Refusal(f"Cannot write {path}: {error.strerror}.") from error
+
+
+async def _run(hog: HogGame, args: argparse.Namespace, out: TextIO) -> None:
+    rules = RULE_SETS[args.rules]
+    if args.action == "table":
+        table = table_of(args.source, rules)
+        text = to_json(table) if args.output.endswith(".json") else to_csv(table)
+        _write(args.output, text.encode())
+        print(f"Wrote {args.output}: the table of {args.source} for {rules.name.split(':')[0]}.", file=out)
+        return
+    if args.action == "submit":
+        if (args.source is None) == (args.table is None):
+            raise Refusal("Give a strategy's file (FILE.py[:final_strategy]) or --table FILE, one of them.")
+        table = table_of(args.source, rules) if args.source else read_table(args.table, rules)
+    contest = Contest(args.rules, getattr(args, "server", None) or EVERYONE)
+    async with platform(hog.platform_settings) as p:
+        contests = Contests(Entries(p.store), hog.solutions)
+        if args.action == "submit":
+            arena = await contests.arena(args.rules)
+            entry, _ = await contests.entries.submit(
+                contest, f"console:{args.name}", args.name, args.name, table, tuple(arena.references)
+            )
+        results = await contests.results(contest)
+    if args.action == "submit":
+        standing = results.standing(entry.team)
+        assert standing is not None
+        print(f"Entered {entry.team} in the {contest.title}: {placed(standing)}.", file=out)
+    elif args.action == "standings":
+        print(standings_json(results) if args.json else standings_text(results), file=out)
+    elif args.action == "show":
+        name = _named(results, args.name)
+        print(record_json(results, name) if args.json else record_text(results, name), file=out)
+        if args.picture:
+            _write(args.picture, await asyncio.to_thread(table_picture, results, name))
+    else:
+        print(matrix_text(results, MATRIX_TOP), file=out)
+        if args.picture:
+            _write(args.picture, await asyncio.to_thread(matrix_picture, results))
+
+
+def _named(results: Results, name: str) -> str:
+    found = results.find(name)
+    if found is None:
+        raise Refusal(f"There is no entry {name!r} in the {results.contest.title}.")
+    return found
+
+
+def contest_command(hog: HogGame) -> Subcommand:
+    def run(args: argparse.Namespace, out: TextIO) -> int:
+        asyncio.run(_run(hog, args, out))
+        return 0
+
+    return Subcommand("contest", "the course's Hog contest: enter a final strategy, see the standings", arguments, run)
