@@ -78,7 +78,7 @@ def parse(data: bytes, rules: RuleSet) -> Table:
     if not text.strip():
         raise BadTable("The file is empty: a table is 100 lines of 100 numbers (CSV) or a list of 100 lists (JSON).")
     rows: object
-    if text.lstrip().startswith("["):
+    if text.lstrip()[:1] in ("[", "{"):
         try:
             rows = json.loads(text)
         except json.JSONDecodeError as error:
