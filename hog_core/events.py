@@ -17,6 +17,9 @@ class Player(msgspec.Struct, frozen=True, gc=False):
     name: str
     house: str | None = None
     """The house's difficulty when this seat is played by the bot, else ``None``."""
+    table: str | msgspec.UnsetType = msgspec.UNSET
+    """For the house ``entry``: the contest entry's table it plays (``hog_core.contest.encode``),
+    pinned when the game is created. Left out of the JSON when unset, so older events read the same."""
 
 
 class GameCreated(msgspec.Struct, frozen=True, tag=True, gc=False):

@@ -8,11 +8,13 @@ rules what rolling zero dice would do.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from hog_core.contest import Table, decode
 from hog_core.effects import Swap
 from hog_core.game import PORK_CHOP, GameState
 from hog_core.kernel import Kernel
@@ -94,9 +96,30 @@ def from_table(table: npt.NDArray[np.integer[Any]], kernel: Kernel) -> Policy:
     return policy
 
 
+ENTRY = "entry"
+"""The house that plays a contest entry's table (the seat's ``Player.table``)."""
+
+
+@lru_cache(maxsize=64)
+def _entry_table(encoded: str) -> Table:
+    return decode(encoded)
+
+
+def entry_move(state: GameState) -> int:
+    """The move of the contest entry in the mover's seat: its table's, a spent Pork Chop as 10 dice."""
+    m = state.mover
+    table = state.players[m].table
+    if not isinstance(table, str):
+        raise ValueError("This house plays a contest entry, and the game holds no table.")
+    k = int(_entry_table(table)[state.scores[m], state.scores[1 - m]])
+    return state.rules.max_dice if k == PORK_CHOP and state.chop_used[m] else k
+
+
 def house_move(difficulty: str, state: GameState, solution: Solution | None) -> int:
     """The house's move in a live game at ``difficulty`` (the same choices as ``house_policy``);
     ``medium`` and ``perfect`` need the game's solution."""
+    if difficulty == ENTRY:
+        return entry_move(state)
     if difficulty not in DIFFICULTIES:
         raise ValueError(f"Unknown difficulty {difficulty!r}; choose one of {', '.join(DIFFICULTIES)}.")
     m = state.mover

@@ -145,6 +145,10 @@ class FakeDiscord:
     """Whether the bot may attach files to messages in the channel (Attach Files)."""
     uploads: dict[str, bytes] = field(default_factory=dict)
     """Every file the bot uploaded, by attachment id."""
+    files: dict[str, bytes] = field(default_factory=dict)
+    """Files people attached to their commands, by attachment id, served as Discord's CDN serves them."""
+    downloads: list[str] = field(default_factory=list)
+    """The ids of the attached files the bot fetched, in order."""
     _answered: set[str] = field(default_factory=set)
     _clicked: dict[str, str] = field(default_factory=dict)
     _responses: dict[str, asyncio.Future[Sent]] = field(default_factory=dict)
@@ -173,6 +177,7 @@ class FakeDiscord:
         app = web.Application()
         app.router.add_get("/gateway/", self._gateway)
         app.router.add_route("*", "/api/v10/{path:.*}", self._rest)
+        app.router.add_get("/attachments/{id}/{name}", self._file)
         self._runner = web.AppRunner(app)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
@@ -231,6 +236,28 @@ class FakeDiscord:
 
     async def ready(self, timeout: float = 20) -> None:
         await asyncio.wait_for(self._identified.wait(), timeout)
+
+    def attach(self, filename: str, data: bytes, size: int | None = None) -> dict[str, Any]:
+        """A file a person attaches to a command: Discord's attachment object, its ``url`` on this
+        fake's CDN (``size``: what Discord says of it, when a test wants it to differ)."""
+        attachment_id = self.next_id()
+        self.files[attachment_id] = data
+        url = f"http://127.0.0.1:{self.port}/attachments/{attachment_id}/{filename}"
+        return {
+            "id": attachment_id,
+            "filename": filename,
+            "size": len(data) if size is None else size,
+            "url": url,
+            "proxy_url": url,
+            "content_type": "text/csv",
+        }
+
+    async def _file(self, request: web.Request) -> web.Response:
+        attachment_id = request.match_info["id"]
+        self.downloads.append(attachment_id)
+        if attachment_id not in self.files:
+            return web.Response(status=404)
+        return web.Response(body=self.files[attachment_id])
 
     # --- REST ----------------------------------------------------------------------------------
 

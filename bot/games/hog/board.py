@@ -12,6 +12,7 @@ from hog_core.commentary import Lines
 from hog_core.game import PORK_CHOP, GameState, Status
 from hog_core.rulesets import RULE_SETS
 from hog_core.solver import Solution
+from hog_core.strategies import ENTRY
 
 
 @dataclass(frozen=True)
@@ -38,9 +39,12 @@ opponent a player 20 behind can still be near 50% in fa18, where Swine Swap keep
 
 
 def board(state: GameState, story: Lines = (), chances: tuple[float, float] | None = None) -> Board:
-    house = next((p.house for p in state.players if p.house), None)
+    house = next((p for p in state.players if p.house), None)
+    plays = "" if house is None else f" · the house plays {house.house}"
+    if house is not None and house.house == ENTRY:
+        plays = f" · the house plays the contest entry {house.name}"
     return Board(
-        title=f"Hog · {state.rules.name} · first to {state.goal}" + (f" · the house plays {house}" if house else ""),
+        title=f"Hog · {state.rules.name} · first to {state.goal}{plays}",
         totals=tuple((p.name, state.scores[i]) for i, p in enumerate(state.players)),
         chances=chances,
         story=story,

@@ -145,7 +145,7 @@ class HogGame:
         """The house's move while it is the house's turn (its extra turns included)."""
         if state.status is not Status.ACTIVE or (level := state.players[state.mover].house) is None:
             return None
-        k = house_move(level, state, await self.solution(state) if level != "easy" else None)
+        k = house_move(level, state, await self.solution(state) if level in ("medium", "perfect") else None)
         dice = state.dice_for(k)
         return TakeTurn(state.players[state.mover].id, k, chance.roll(dice.count, dice.sides))
 

@@ -62,9 +62,7 @@ def table_picture(results: Results, name: str) -> bytes:
         title += f"  ·  place {standing.place}, {standing.wins} wins  ·  vs perfect {standing.vs_perfect:.4f}"
     canvas.text(left, 18, title, 20, TEXT)
     differ = mine != perfect
-    canvas.text(
-        left, 44, f"{int(differ.sum()):,} of {SIZE * SIZE:,} cells differ from the perfect strategy", 13, MUTED
-    )
+    canvas.text(left, 44, f"{int(differ.sum()):,} of {SIZE * SIZE:,} cells differ from the perfect strategy", 13, MUTED)
     for i, (label, table) in enumerate(((drawable(name, "This entry"), mine), ("perfect (turn 0)", perfect))):
         x = left + i * (SIZE * CELL + gap)
         rgb = DICE[table.astype(np.int64) + 1]

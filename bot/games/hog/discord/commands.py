@@ -12,16 +12,19 @@ from discord import app_commands
 from bot.discord.history import add_history_command
 from bot.discord.leaderboard import add_leaderboard_command
 from bot.discord.verify import add_verify_command
+from bot.games.hog.contest.entries import EVERYONE, Contest
 from bot.games.hog.discord.buttons import GAME
+from bot.games.hog.discord.contest import add_contest_commands, contest_of
 from bot.games.hog.discord.embeds import stats_embed
 from bot.games.hog.module import resign
 from bot.games.hog.rules_help import explain
 from bot.games.hog.stats import player_stats
 from bot.platform.contract import Refusal
+from hog_core.contest import SIZE, encode
 from hog_core.events import Player
 from hog_core.game import Command, CreateGame, DeclineChallenge, ExpireChallenge
 from hog_core.rulesets import DEFAULT_RULES, RULE_SETS
-from hog_core.strategies import DIFFICULTIES
+from hog_core.strategies import DIFFICULTIES, ENTRY
 
 if TYPE_CHECKING:
     from bot.games.hog.discord.front import HogFront
@@ -32,17 +35,43 @@ def new_game_id() -> str:
 
 
 RULE_CHOICES = [app_commands.Choice(name=rs.name[:100], value=rs.id) for rs in RULE_SETS.values()]
-LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in DIFFICULTIES]
+
+
+async def entry_player(
+    bot: HogFront, interaction: discord.Interaction[Any], wanted: str, rules: str, goal: int
+) -> tuple[str, Player]:
+    """The contest entry ``wanted`` names (``entry:<scope>:<team>`` as offered, or a team's name) as
+    the house's seat, its table pinned in the game; ``Refusal`` when there is none here."""
+    scope, team = EVERYONE, wanted.strip()
+    if wanted.startswith(f"{ENTRY}:"):
+        scope, _, team = wanted.removeprefix(f"{ENTRY}:").partition(":")
+    here = contest_of(interaction, rules, False)
+    places = [Contest(rules, scope)] if scope in (here.scope, EVERYONE) else []
+    if not wanted.startswith(f"{ENTRY}:"):
+        places = list(dict.fromkeys([here, Contest(rules, EVERYONE)]))
+    for contest in places:
+        entries = await bot.contests.entries.of(contest)
+        entry = next((e for t, e in entries.items() if t.casefold() == team.casefold()), None)
+        if entry is not None:
+            if goal != SIZE:
+                raise Refusal(f"A contest entry plays to {SIZE}, the goal its table is for.")
+            return rules, Player(f"{ENTRY}:{entry.team}", entry.team, house=ENTRY, table=encode(entry.table))
+    raise Refusal(
+        f"There is no house level or {rules} contest entry {wanted[:40]!r} here: choose easy, medium, perfect "
+        "or an entry offered (entries are per rule set: choose the rule set first)."
+    )
 
 
 def hog_commands(bot: HogFront) -> app_commands.Group:
     hog = app_commands.Group(name="hog", description="Play Hog, the dice game from CS 61A")
 
-    @hog.command(name="house", description="Play a game against the house")
+    @hog.command(name="house", description="Play a game against the house, or against a contest entry")
     @app_commands.describe(
-        rules="the rule set", goal="points to win (10 to 200)", difficulty="how well the house plays"
+        rules="the rule set",
+        goal="points to win (10 to 200)",
+        difficulty="how well the house plays: easy, medium, perfect, or a contest entry's name",
     )
-    @app_commands.choices(rules=RULE_CHOICES, difficulty=LEVEL_CHOICES)
+    @app_commands.choices(rules=RULE_CHOICES)
     async def house(
         interaction: discord.Interaction[Any],
         rules: str = DEFAULT_RULES,
@@ -50,12 +79,32 @@ def hog_commands(bot: HogFront) -> app_commands.Group:
         difficulty: str = "perfect",
     ) -> None:
         player = Player(str(interaction.user.id), interaction.user.display_name)
-        rival = Player(f"house:{difficulty}", "The house", house=difficulty)
+        if difficulty in DIFFICULTIES:
+            rival = Player(f"house:{difficulty}", "The house", house=difficulty)
+        else:
+            try:
+                rules, rival = await entry_player(bot, interaction, difficulty, rules, goal)
+            except Refusal as error:
+                await interaction.response.send_message(error.message, ephemeral=True)
+                return
         place = str(interaction.channel_id)
         create = CreateGame(
             new_game_id(), (player, rival), rules=rules, goal=goal, place=place, turn_timeout=bot.turn_timeout
         )
         await bot.open_game(interaction, create)
+
+    @house.autocomplete("difficulty")
+    async def levels_and_entries(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+        typed = current.strip().casefold()
+        offered = [app_commands.Choice(name=level, value=level) for level in DIFFICULTIES if typed in level]
+        rules = getattr(interaction.namespace, "rules", None) or DEFAULT_RULES
+        for wanted in dict.fromkeys([contest_of(interaction, rules, False), Contest(rules, EVERYONE)]):
+            for team in await bot.contests.entries.of(wanted):
+                if typed in team.casefold():
+                    where = "everyone's" if wanted.scope == EVERYONE else "this server's"
+                    value = f"{ENTRY}:{wanted.scope}:{team}"
+                    offered.append(app_commands.Choice(name=f"{team} ({where} {rules} contest)", value=value))
+        return offered[:25]
 
     @hog.command(name="challenge", description="Challenge someone in this channel to a game")
     @app_commands.describe(opponent="who to play", rules="the rule set", goal="points to win (10 to 1000)")
@@ -179,6 +228,7 @@ def hog_commands(bot: HogFront) -> app_commands.Group:
 
     analyze.autocomplete("game")(recent_games)
 
+    add_contest_commands(hog, bot)
     add_history_command(hog, bot.client.platform, GAME)
     add_verify_command(hog, bot.client, GAME)
     add_leaderboard_command(hog, bot.client, GAME)

@@ -12,6 +12,8 @@ from discord import app_commands
 from bot.discord.front import Shown, Table, web_link
 from bot.games.hog.analysis import move_line, move_words, moves_by_step, player_line
 from bot.games.hog.board import board, hint
+from bot.games.hog.contest.arena import Contests
+from bot.games.hog.contest.entries import Entries
 from bot.games.hog.discord.buttons import GAME, AnalyzeButton, AnswerButton, HintButton, MoveButton, ReplayButton
 from bot.games.hog.discord.commands import hog_commands
 from bot.games.hog.discord.embeds import embed
@@ -57,6 +59,7 @@ class HogFront:
         self.service = client.service(GAME)
         self.challenge_timeout, self.turn_timeout = game.challenge_timeout, game.turn_timeout
         self.painter = Painter()
+        self.contests = Contests(Entries(client.platform.store), game.solutions)
 
     def close(self) -> None:
         self.painter.close()

@@ -1,0 +1,179 @@
+"""``/hog contest``: enter a final strategy's table, read the standings, an entry's record and the matrix.
+
+Everything answers the asker alone. A table comes as an attached file (never code): its size is
+checked before it is downloaded. An entry made in a server joins the server's contest and everyone's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.games.hog.contest.arena import Results
+from bot.games.hog.contest.entries import EVERYONE, Contest
+from bot.games.hog.contest.pictures import MATRIX_TOP, matrix_picture, table_picture
+from bot.games.hog.contest.words import HEADER, outcome, placed, standing_line, summary
+from bot.platform.contract import Refusal
+from hog_core.contest import MAX_BYTES, BadTable, parse
+from hog_core.rulesets import RULE_SETS
+
+if TYPE_CHECKING:
+    from bot.games.hog.discord.front import HogFront
+
+PAGE = 15
+DEFAULT = "contest"
+CONTEST_CHOICES = [app_commands.Choice(name=rs.name[:100], value=rs.id) for rs in RULE_SETS.values()]
+
+
+def contest_of(interaction: discord.Interaction[Any], rules: str, everyone: bool) -> Contest:
+    """The contest asked for: this server's, unless ``everyone`` or outside a server."""
+    if everyone or interaction.guild_id is None:
+        return Contest(rules, EVERYONE)
+    return Contest(rules, str(interaction.guild_id))
+
+
+def _block(lines: list[str]) -> str:
+    return "```\n" + "\n".join(lines) + "\n```"
+
+
+def standings_embed(results: Results, me: str, page: int) -> discord.Embed:
+    """A page of the standings, with the asker's own place below it."""
+    pages = max(1, -(-len(results.standings) // PAGE))
+    page = min(max(1, page), pages)
+    shown = results.standings[(page - 1) * PAGE : page * PAGE]
+    embed = discord.Embed(
+        title=f"🏁 {results.contest.title}",
+        description=summary(results) + "\n" + _block([HEADER, *(standing_line(s) for s in shown)]),
+    )
+    mine = results.place_of(me)
+    embed.add_field(
+        name="Your entry",
+        value=f"**{discord.utils.escape_markdown(mine.name)}**: {placed(mine)}"
+        if mine
+        else "None yet: `/hog contest submit` with your table.",
+        inline=False,
+    )
+    embed.set_footer(text=f"Page {page} of {pages} · a pair is a win above 0.500001; a tie is a loss for both")
+    return embed
+
+
+def add_contest_commands(hog: app_commands.Group, bot: HogFront) -> None:
+    contest = app_commands.Group(name="contest", description="The course's Hog contest: final strategies, exactly")
+    hog.add_command(contest)
+    contests = bot.contests
+
+    async def results_or_say(interaction: discord.Interaction[Any], wanted: Contest) -> Results:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        return await contests.results(wanted)
+
+    @contest.command(name="submit", description="Enter your final strategy's table (CSV or JSON); it replaces yours")
+    @app_commands.describe(
+        table="100 lines of 100 dice counts (your score by row, the opponent's by column), CSV or JSON",
+        name="your team's name",
+        rules="the contest's rule set",
+    )
+    @app_commands.choices(rules=CONTEST_CHOICES)
+    async def submit(
+        interaction: discord.Interaction[Any],
+        table: discord.Attachment,
+        name: app_commands.Range[str, 1, 32],
+        rules: str = DEFAULT,
+    ) -> None:
+        if table.size > MAX_BYTES:
+            await interaction.response.send_message(
+                f"{table.filename} is {table.size:,} bytes; a table is at most {MAX_BYTES:,}.", ephemeral=True
+            )
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            data = await table.read()
+        except (discord.HTTPException, discord.NotFound):
+            await interaction.followup.send("Your file could not be fetched from Discord: try again.", ephemeral=True)
+            return
+        try:
+            parsed = parse(data, RULE_SETS[rules])
+        except BadTable as error:
+            await interaction.followup.send(f"{table.filename}: {error}", ephemeral=True)
+            return
+        me, who = str(interaction.user.id), interaction.user.display_name
+        arena = await contests.arena(rules)
+        reserved = tuple(arena.references)
+        lines = []
+        wanted = [contest_of(interaction, rules, False), Contest(rules, EVERYONE)]
+        try:
+            for where in dict.fromkeys(wanted):
+                entry, old = await contests.entries.submit(where, me, who, name, parsed, reserved, f"{interaction.id}:{where.scope}")
+                results = await contests.results(where)
+                standing = results.standing(entry.team)
+                assert standing is not None
+                replaced = f" (replacing {discord.utils.escape_markdown(old.team)})" if old else ""
+                lines.append(f"**{where.title}**{replaced}: {placed(standing)}")
+        except Refusal as error:
+            await interaction.followup.send(error.message, ephemeral=True)
+            return
+        title = f"Entered {discord.utils.escape_markdown(entry.team)}"
+        await interaction.followup.send(embed=discord.Embed(title=title, description="\n".join(lines)), ephemeral=True)
+
+    @contest.command(name="standings", description="Every entry ranked by wins, exactly (only you see it)")
+    @app_commands.describe(
+        rules="the contest's rule set", everyone="everyone's contest, not this server's", page="which page"
+    )
+    @app_commands.choices(rules=CONTEST_CHOICES)
+    async def standings(
+        interaction: discord.Interaction[Any],
+        rules: str = DEFAULT,
+        everyone: bool = False,
+        page: app_commands.Range[int, 1, 1000] = 1,
+    ) -> None:
+        results = await results_or_say(interaction, contest_of(interaction, rules, everyone))
+        await interaction.followup.send(embed=standings_embed(results, str(interaction.user.id), page), ephemeral=True)
+
+    @contest.command(name="entry", description="An entry's record against each, and its table beside perfect's")
+    @app_commands.describe(name="the entry's team name", rules="the contest's rule set", everyone="everyone's contest")
+    @app_commands.choices(rules=CONTEST_CHOICES)
+    async def entry(
+        interaction: discord.Interaction[Any], name: str, rules: str = DEFAULT, everyone: bool = False
+    ) -> None:
+        results = await results_or_say(interaction, contest_of(interaction, rules, everyone))
+        found = results.find(name)
+        if found is None:
+            await interaction.followup.send(
+                f"There is no entry {name[:40]!r} in the {results.contest.title}.", ephemeral=True
+            )
+            return
+        standing = results.standing(found)
+        assert standing is not None
+        record = [f"{value:.4f} {outcome(value)[:4]:<4} vs {other}" for other, value in results.record(found).items()]
+        embed = discord.Embed(
+            title=f"{discord.utils.escape_markdown(found)}{' (reference)' if standing.reference else ''}",
+            description=f"{placed(standing)}\n" + _block(record[:40])[:3900],
+        )
+        embed.set_image(url="attachment://entry.png")
+        picture = await asyncio.to_thread(table_picture, results, found)
+        await interaction.followup.send(
+            embed=embed, file=discord.File(io.BytesIO(picture), filename="entry.png"), ephemeral=True
+        )
+
+    @entry.autocomplete("name")
+    async def entries_offered(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+        rules = getattr(interaction.namespace, "rules", None) or DEFAULT
+        everyone = bool(getattr(interaction.namespace, "everyone", False))
+        found = await contests.entries.of(contest_of(interaction, rules, everyone))
+        typed = current.strip().casefold()
+        return [app_commands.Choice(name=team, value=team) for team in found if typed in team.casefold()][:25]
+
+    @contest.command(name="matrix", description=f"The best {MATRIX_TOP} entries, each against each, as a picture")
+    @app_commands.describe(rules="the contest's rule set", everyone="everyone's contest, not this server's")
+    @app_commands.choices(rules=CONTEST_CHOICES)
+    async def matrix(interaction: discord.Interaction[Any], rules: str = DEFAULT, everyone: bool = False) -> None:
+        results = await results_or_say(interaction, contest_of(interaction, rules, everyone))
+        embed = discord.Embed(title=f"🏁 {results.contest.title}: the matrix", description=summary(results))
+        embed.set_image(url="attachment://matrix.png")
+        picture = await asyncio.to_thread(matrix_picture, results)
+        await interaction.followup.send(
+            embed=embed, file=discord.File(io.BytesIO(picture), filename="matrix.png"), ephemeral=True
+        )
