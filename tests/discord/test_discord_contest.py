@@ -13,8 +13,8 @@ from bot.games.hog.contest.entries import EVERYONE, Contest, Entries
 from hog_core.contest import MAX_BYTES, SIZE, encode, parse, to_csv
 from hog_core.events import GameCreated
 from hog_core.rulesets import CONTEST
-from tests.discord.discord_world import answer_to, board_of, button, followup_to, member, press, where
-from tests.discord.fake_discord import GUILD_ID, FakeDiscord
+from tests.discord.discord_world import answer_to, board_of, button, followup_to, press, where
+from tests.discord.fake_discord import GUILD_ID, FakeDiscord, member
 
 FIVES = to_csv(parse("\n".join(",".join(["5"] * SIZE) for _ in range(SIZE)).encode(), CONTEST))
 

@@ -106,7 +106,8 @@ def add_contest_commands(hog: app_commands.Group, bot: HogFront) -> None:
         wanted = [contest_of(interaction, rules, False), Contest(rules, EVERYONE)]
         try:
             for where in dict.fromkeys(wanted):
-                entry, old = await contests.entries.submit(where, me, who, name, parsed, reserved, f"{interaction.id}:{where.scope}")
+                once = f"{interaction.id}:{where.scope}"
+                entry, old = await contests.entries.submit(where, me, who, name, parsed, reserved, once)
                 results = await contests.results(where)
                 standing = results.standing(entry.team)
                 assert standing is not None
