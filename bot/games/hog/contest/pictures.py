@@ -11,9 +11,10 @@ from PIL import Image
 from bot.games.drawing import HEIGHT, MUTED, PANEL, SCALE, TEXT, Canvas, drawable
 from bot.games.hog.contest.arena import PERFECT, Results
 from hog_core.contest import SIZE
+from hog_core.rulesets import RULE_SETS
 
-CELL = 4
-"""Pixels of a table's cell: a table is 400 × 400."""
+CELL = 3
+"""Pixels of a table's cell: a table is 300 × 300, three side by side."""
 MATRIX_TOP = 30
 """The matrix shows this many entries, the best first."""
 DICE = np.array(
@@ -34,7 +35,7 @@ DICE = np.array(
     dtype=np.uint8,
 )
 """A colour for each number of dice, -1 to 10."""
-DIFFERENT = (255, 255, 255)
+MORE, FEWER, SAME = (215, 75, 60), (70, 130, 220), (60, 62, 68)
 
 
 def _png(canvas: Canvas) -> bytes:
@@ -52,34 +53,47 @@ def _grid(canvas: Canvas, x: int, y: int, rgb: npt.NDArray[np.uint8], cell: int)
 
 def table_picture(results: Results, name: str) -> bytes:
     """``name``'s table as a heat map of dice counts beside the perfect strategy's (on turn 0, not an
-    extra turn), the cells where they differ marked in white on the entry's side."""
+    extra turn), and a third map of where they differ: more dice than perfect in red, fewer in blue."""
     canvas = Canvas()
     mine, perfect = results.tables[name], results.tables[PERFECT]
-    top, left, gap = 70, 50, 60
+    top, left, gap = 86, 20, 15
     standing = results.standing(name)
     title = drawable(name, "This entry")
     if standing is not None:
         title += f"  ·  place {standing.place}, {standing.wins} wins  ·  vs perfect {standing.vs_perfect:.4f}"
-    canvas.text(left, 18, title, 20, TEXT)
+    canvas.text(left, 14, title, 20, TEXT)
     differ = mine != perfect
-    canvas.text(left, 44, f"{int(differ.sum()):,} of {SIZE * SIZE:,} cells differ from the perfect strategy", 13, MUTED)
-    for i, (label, table) in enumerate(((drawable(name, "This entry"), mine), ("perfect (turn 0)", perfect))):
-        x = left + i * (SIZE * CELL + gap)
-        rgb = DICE[table.astype(np.int64) + 1]
-        if i == 0:
-            rgb = rgb.copy()
-            rgb[differ] = DIFFERENT
-        _grid(canvas, x, top, rgb, CELL)
-        canvas.text(x, top + SIZE * CELL + 6, label, 13, TEXT)
-        canvas.text(x + SIZE * CELL, top + SIZE * CELL + 6, "opponent's score →", 11, MUTED, anchor="ra")
-    canvas.text(left - 8, top, "your score ↓"[:10], 11, MUTED, anchor="ra")
-    legend_x = left + 2 * (SIZE * CELL + gap) - 30
-    for k in range(-1, 11):
-        y = top + (k + 1) * 26
-        canvas.rect((legend_x, y, legend_x + 18, y + 18), tuple(int(v) for v in DICE[k + 1]))
-        canvas.text(legend_x + 26, y + 2, "chop" if k == -1 else str(k), 13, TEXT)
-    canvas.rect((legend_x, top + 12 * 26, legend_x + 18, top + 12 * 26 + 18), DIFFERENT)
-    canvas.text(legend_x + 26, top + 12 * 26 + 2, "differs", 13, TEXT)
+    canvas.text(
+        left,
+        42,
+        f"{int(differ.sum()):,} of {SIZE * SIZE:,} cells differ from the perfect strategy. Rows: your score, 0 at "
+        "the top; columns: the opponent's score, 0 at the left.",
+        12,
+        MUTED,
+    )
+    more = mine.astype(np.int64) - perfect.astype(np.int64)
+    difference = np.where(
+        (more > 0)[..., None], np.array(MORE, np.uint8), np.where((more < 0)[..., None], FEWER, SAME)
+    ).astype(np.uint8)
+    panels = (
+        (drawable(name, "This entry"), DICE[mine.astype(np.int64) + 1]),
+        ("perfect, on turn 0", DICE[perfect.astype(np.int64) + 1]),
+        ("where they differ", difference),
+    )
+    for i, (label, rgb) in enumerate(panels):
+        at = left + i * (SIZE * CELL + gap)
+        _grid(canvas, at, top, rgb, CELL)
+        canvas.text(at, top - 18, label, 13, TEXT)
+    y = top + SIZE * CELL + 16
+    x: float = left
+    for k in range(-1 if RULE_SETS[results.contest.rules].pork_chop else 0, 11):
+        canvas.rect((x, y, x + 16, y + 16), tuple(int(v) for v in DICE[k + 1]))
+        x += 22 + canvas.text(x + 22, y + 1, "chop" if k == -1 else str(k), 13, TEXT) + 12
+    canvas.text(x + 10, y + 1, "dice", 13, MUTED)
+    x = left + 2 * (SIZE * CELL + gap)
+    for colour, words in ((MORE, "more dice"), (FEWER, "fewer dice"), (SAME, "the same")):
+        canvas.rect((x, y, x + 16, y + 16), colour)
+        x += 22 + canvas.text(x + 22, y + 1, words, 13, TEXT) + 14
     return _png(canvas)
 
 
@@ -96,7 +110,7 @@ def matrix_picture(results: Results, top: int = MATRIX_TOP) -> bytes:
     canvas = Canvas()
     shown = [s.name for s in results.standings[:top]]
     index = [results.names.index(n) for n in shown]
-    cell = min(15, (HEIGHT - 90) // max(1, len(shown)))
+    cell = min(40, (HEIGHT - 90) // max(1, len(shown)))
     left, y0 = 260, 60
     canvas.text(20, 16, f"{results.contest.title}: the best {len(shown)}, row against column", 18, TEXT)
     rgb = np.array(
@@ -107,8 +121,8 @@ def matrix_picture(results: Results, top: int = MATRIX_TOP) -> bytes:
         standing = results.standings[n]
         mark = " *" if standing.reference else ""
         label = f"{standing.place}. {drawable(name, '?')}{mark}"
-        canvas.text(left - 8, y0 + n * cell + cell / 2, label, max(9, cell - 4), TEXT, anchor="rm")
-        canvas.text(left + n * cell + cell / 2, y0 - 4, str(n + 1), max(8, cell - 6), MUTED, anchor="mb")
+        canvas.text(left - 8, y0 + n * cell + cell / 2, label, min(14, max(9, cell - 4)), TEXT, anchor="rm")
+        canvas.text(left + n * cell + cell / 2, y0 - 4, str(n + 1), min(13, max(8, cell - 6)), MUTED, anchor="mb")
     legend = left + len(shown) * cell + 30
     for i, (value, words) in enumerate(((1.0, "row wins"), (0.5, "even"), (0.0, "row loses"))):
         canvas.rect((legend, y0 + i * 26, legend + 18, y0 + i * 26 + 18), _shade(value))
