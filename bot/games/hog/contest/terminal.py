@@ -130,7 +130,7 @@ async def _run(hog: HogGame, args: argparse.Namespace, out: TextIO) -> None:
         table = table_of(args.source, rules)
         text = to_json(table) if args.output.endswith(".json") else to_csv(table)
         _write(args.output, text.encode())
-        print(f"Wrote {args.output}: the table of {args.source} for {rules.name.split(':')[0]}.", file=out)
+        print(f"Wrote {args.output}: the table of {args.source} for the {args.rules} rules.", file=out)
         return
     if args.action == "submit":
         if (args.source is None) == (args.table is None):

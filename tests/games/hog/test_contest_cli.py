@@ -1,0 +1,110 @@
+"""``python -m bot contest`` at the terminal: a final strategy's file is tabled and entered, a table
+file too, the standings and an entry read as text and JSON, the pictures drawn, and every bad input
+refused in one line with nothing stored."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main
+from hog_core.contest import MAX_BYTES, SIZE, to_json
+from hog_core.solver import Solution
+from storage.shelves import FolderShelf
+from tests.helpers import refused
+from tests.solved import shelve
+
+STRATEGY = """
+from helper import BIG
+
+
+def final_strategy(score, opponent_score):
+    return 5 if opponent_score < BIG else 7
+
+
+def greedy(score, opponent_score):
+    return 6
+"""
+EXAMPLE = Path(__file__).parents[3] / "examples" / "contest"
+
+
+@pytest.fixture(autouse=True)
+def where(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, solutions: dict[str, Solution]) -> Path:
+    monkeypatch.setenv("HOG_DB", str(tmp_path / "hog.sqlite3"))
+    monkeypatch.setenv("HOG_CACHE", str(tmp_path / "cache"))
+    asyncio.run(shelve(FolderShelf(tmp_path / "cache"), solutions))
+    (tmp_path / "team.py").write_text(STRATEGY)
+    (tmp_path / "helper.py").write_text("BIG = 60\n")  # imported beside it, as hog.py imports dice.py
+    return tmp_path
+
+
+def run(*argv: str) -> str:
+    out = io.StringIO()
+    assert main(list(argv), io.StringIO(), out) == 0
+    return out.getvalue()
+
+
+def test_a_strategy_and_a_table_are_entered_and_ranked(where: Path) -> None:
+    said = run("contest", "submit", str(where / "team.py"), "--name", "Pigs")
+    assert said.startswith("Entered Pigs in the Hog contest, Contest rules (everyone's): place 3 (2 wins, 2 losses)")
+    run("contest", "table", f"{where / 'team.py'}:greedy", "-o", str(where / "greedy.json"))
+    assert json.loads((where / "greedy.json").read_text()) == [[6] * SIZE] * SIZE
+    said = run("contest", "submit", "--table", str(where / "greedy.json"), "--name", "Greedy")
+    assert "place 2 (3 wins, 2 losses)" in said  # it ties always_roll(6): a loss for both, a place shared
+
+    standings = json.loads(run("contest", "standings", "--json"))
+    assert [(s["name"], s["place"]) for s in standings][:4] == [
+        ("perfect", 1),
+        ("always_roll(6)", 2),
+        ("Greedy", 2),
+        ("Pigs", 4),
+    ]
+    assert {s["name"]: s["reference"] for s in standings}["always_roll(4)"] is True
+    assert set(standings[0]) == {"name", "wins", "losses", "place", "reference", "vs_perfect", "exploitability"}
+    greedy = next(s for s in standings if s["name"] == "Greedy")
+    six = next(s for s in standings if s["name"] == "always_roll(6)")
+    assert greedy["place"] == six["place"] and greedy["vs_perfect"] == six["vs_perfect"]
+    assert all(s["exploitability"] >= 0.5 and s["vs_perfect"] <= 0.5 for s in standings)
+
+    shown = json.loads(run("contest", "show", "pigs", "--json"))
+    assert shown["name"] == "Pigs" and shown["record"]["Greedy"] == pytest.approx(1 - json.loads(
+        run("contest", "show", "Greedy", "--json"))["record"]["Pigs"], abs=1e-12)  # fmt: skip
+    text = run("contest", "show", "Pigs", "--picture", str(where / "pigs.png"))
+    assert "vs perfect" in text and (where / "pigs.png").read_bytes().startswith(b"\x89PNG")
+    assert "Pigs" in run("contest", "standings") and "perfect *" in run("contest", "standings")
+    matrix = run("contest", "matrix", "--picture", str(where / "matrix.png"))
+    assert matrix.splitlines()[3].startswith("  1. perfect") and (where / "matrix.png").stat().st_size > 1000
+
+
+def test_the_example_table_is_a_valid_entry() -> None:
+    said = run("contest", "submit", "--table", str(EXAMPLE / "final_strategy.csv"), "--name", "Example")
+    assert said.startswith("Entered Example in the Hog contest")
+
+
+def test_bad_input_is_refused_in_one_line_and_stores_nothing(where: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    team = str(where / "team.py")
+    (where / "bad.py").write_text("def final_strategy(score, opponent_score):\n    return score // 10 + 6\n")
+    (where / "broken.py").write_text("import nowhere\n")
+    (where / "huge.csv").write_bytes(b"4," * (MAX_BYTES // 2 + 1))
+    (where / "short.json").write_text(to_json(__import__("numpy").zeros((99, SIZE), dtype="int8")))
+    cases = {
+        ("submit", team, "--name", "perfect"): "'perfect' is the name of a reference entry: choose another.",
+        ("submit", team, "--name", "<b>pigs</b>"): "'<b>pigs</b>' can't be a team's name",
+        ("submit", "--name", "X"): "Give a strategy's file (FILE.py[:final_strategy]) or --table FILE, one of them.",
+        ("submit", team, "--table", team, "--name", "X"): "Give a strategy's file",
+        ("submit", str(where / "nope.py"), "--name", "X"): "There is no Python file",
+        ("submit", f"{team}:missing", "--name", "X"): "team.py has no function missing.",
+        ("submit", str(where / "broken.py"), "--name", "X"): "failed as it loaded: ModuleNotFoundError",
+        ("submit", str(where / "bad.py"), "--name", "X"): "final_strategy(50, 0) returned 11, not a number of dice",
+        ("submit", "--table", str(where / "huge.csv"), "--name", "X"): "bytes; a table is at most 1,000,000.",
+        ("submit", "--table", str(where / "short.json"), "--name", "X"): "The table has 99 rows; it needs 100",
+        ("show", "Nobody"): "There is no entry 'Nobody' in the Hog contest, Contest rules (everyone's).",
+    }
+    for argv, words in cases.items():
+        assert words in refused(["contest", *argv], capsys)
+    assert json.loads(run("contest", "standings", "--json", "--rules", "contest"))[0]["name"] == "perfect"
+    assert all(s["reference"] for s in json.loads(run("contest", "standings", "--json")))  # nothing was entered
