@@ -138,9 +138,11 @@ def tables(kernel: Kernel) -> Tables:
 
 
 @numba.njit(cache=True, nogil=True)
-def _fill(p, t, later, land, value, g, nlayers, next_extra, next_normal, land_cur, land_opp, land_extra):  # type: ignore[no-untyped-def]
+def _fill(p, t, later, land, value, g, next_extra, next_normal, trotting, land_cur, land_opp, land_extra):  # type: ignore[no-untyped-def]
     """Landing values of player ``p`` on the cells of sum ``t`` whose totals after the rules reach a
-    later sum (``later``) or the same one (not ``later``): ``land[p, layer, forced, opp * n_cur + cur]``."""
+    later sum (``later``) or the same one (not ``later``): ``land[p, layer, forced, opp * n_cur + cur]``
+    (the forced extra turn's only in the layers where Time Trot can force one)."""
+    nlayers = next_extra.shape[0]
     n_cur = land_cur.shape[0]
     for c in range(max(0, t - g + 1), min(t, g - 1) + 1):
         o = t - c
@@ -153,10 +155,11 @@ def _fill(p, t, later, land, value, g, nlayers, next_extra, next_normal, land_cu
             elif no >= g:
                 normal = forced = 0.0
             else:
-                forced = value[p, next_extra[li], nc, no]
-                normal = forced if land_extra[c, o] else 1.0 - value[1 - p, next_normal[li], no, nc]
+                forced = value[p, next_extra[li], nc + no, nc]
+                normal = forced if land_extra[c, o] else 1.0 - value[1 - p, next_normal[li], nc + no, no]
             land[p, li, 0, o * n_cur + c] = normal
-            land[p, li, 1, o * n_cur + c] = forced
+            if trotting[li]:
+                land[p, li, 1, o * n_cur + c] = forced
 
 
 @numba.njit(cache=True, nogil=True, fastmath=True)
@@ -196,13 +199,17 @@ def _sweep(  # type: ignore[no-untyped-def]
     land_opp,
     land_extra,
 ):
-    """Both players' chance to win on their turn, in every state: ``value[player, layer, cur, opp]``."""
-    nlayers = value.shape[1]
+    """Both players' chance to win on their turn, in every state, by diagonal:
+    ``value[player, layer, cur + opp, cur]`` (a diagonal's states, solved together, lie together)."""
     n_cur = land_cur.shape[0]
+    trotting = np.zeros(len(trot), dtype=np.bool_)
+    for li in range(len(trot)):
+        trotting[li] = trot[li].any()
+    has_loops = loops.any()
     for t in range(2 * g - 2, -1, -1):
         lo, hi = max(0, t - g + 1), min(t, g - 1)
         for p in range(2):
-            _fill(p, t, True, land, value, g, nlayers, next_extra, next_normal, land_cur, land_opp, land_extra)
+            _fill(p, t, True, land, value, g, next_extra, next_normal, trotting, land_cur, land_opp, land_extra)
         for li in order:
             extra = layer_extra[li]
             for p in range(2):
@@ -216,7 +223,7 @@ def _sweep(  # type: ignore[no-untyped-def]
                     if not best:
                         k = policy[p, li, c, o]
                         if k == -1:
-                            v = 1.0 - value[1 - p, next_chop[li], c, o]
+                            v = 1.0 - value[1 - p, next_chop[li], t, c]
                         elif k == 0:
                             row = forced if trot[li, 0] else normal
                             v = 0.5 if loop else row[here + zero_offsets[c, o]]
@@ -239,24 +246,24 @@ def _sweep(  # type: ignore[no-untyped-def]
                             rolled[p, c] = v
                             v = 0.5
                         if next_chop[li] >= 0:
-                            chop = 1.0 - value[1 - p, next_chop[li], c, o]
+                            chop = 1.0 - value[1 - p, next_chop[li], t, c]
                             if chop > v + TIE:
                                 v = chop
-                    value[p, li, c, o] = v
-        for _ in range(LOOP_ROUNDS):  # sp22's 0-point cycles (a single-layer rule set)
+                    value[p, li, t, c] = v
+        for _ in range(LOOP_ROUNDS if has_loops else 0):  # sp22's 0-point cycles (a single-layer rule set)
             for p in range(2):
                 for c in range(lo, hi + 1):
                     o = t - c
                     if loops[c, o] == 1:
-                        passing = 1.0 - value[1 - p, 0, o, c]
+                        passing = 1.0 - value[1 - p, 0, t, o]
                         if modes[p] == BEST:
-                            value[p, 0, c, o] = max(rolled[p, c], passing)
+                            value[p, 0, t, c] = max(rolled[p, c], passing)
                         elif policy[p, 0, c, o] == 0:
-                            value[p, 0, c, o] = passing
+                            value[p, 0, t, c] = passing
                         else:
-                            value[p, 0, c, o] = rolled[p, c]
+                            value[p, 0, t, c] = rolled[p, c]
         for p in range(2):
-            _fill(p, t, False, land, value, g, nlayers, next_extra, next_normal, land_cur, land_opp, land_extra)
+            _fill(p, t, False, land, value, g, next_extra, next_normal, trotting, land_cur, land_opp, land_extra)
 
 
 @numba.njit(cache=True, nogil=True)
@@ -288,7 +295,7 @@ def _many(  # type: ignore[no-untyped-def]
     """Each pair's win rates into ``out[i] = (A first, A second)``, with one set of scratch arrays."""
     nlayers = next_extra.shape[0]
     n_cur, n_opp = land_cur.shape
-    value = np.empty((2, nlayers, g, g))
+    value = np.empty((2, nlayers, 2 * g - 1, g))
     land = np.empty((2, nlayers, 2, n_opp * n_cur))
     for c in range(n_cur):  # the cells past the goal, the same for every pair
         for o in range(n_opp):
