@@ -296,6 +296,10 @@ def make_app(platform: Platform, gui_port: int | None = None) -> web.Application
     app.router.add_get("/healthz", health)
     app.router.add_get("/metrics", metrics)
     app.router.add_static("/static", HERE / "static")
+    for module in platform.games.values():  # a game's own pages (Hog's contest), when it brings some
+        pages = getattr(module, "web_pages", None)
+        if callable(pages):
+            pages(app)
     if gui_port is not None:
         add_gui(app, gui_port)
     return app

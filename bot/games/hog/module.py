@@ -7,11 +7,13 @@ import asyncio
 from collections.abc import Iterator, Sequence
 
 import msgspec
+from aiohttp import web
 
 from bot.games.hog.analysis import facts, remarks
 from bot.games.hog.board import rules_name
 from bot.games.hog.commands import subcommands
 from bot.games.hog.console import HogConsole
+from bot.games.hog.contest.web import add_contest_pages
 from bot.games.hog.limits import MAX_SOLVED_GOAL, check
 from bot.games.hog.picture import animate, chart_of, render
 from bot.games.hog.solutions import SolutionCache
@@ -195,6 +197,10 @@ class HogGame:
     async def animation(self, events: Sequence[ev.Event]) -> bytes | None:
         c = chart_of(events, await self.solution(replay(events)), await self.review(events) or ()) if events else None
         return None if c is None else await asyncio.to_thread(animate, c)
+
+    def web_pages(self, app: web.Application) -> None:
+        """The contest's pages on the web front (``bot.games.hog.contest.web``)."""
+        add_contest_pages(app, self.solutions)
 
     def public(self, state: GameState) -> GameState:
         """Everything in Hog is public: the totals, the dice, whose turn it is."""

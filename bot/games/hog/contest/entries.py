@@ -23,7 +23,7 @@ from storage.events import EventStore, NewEvent, WrongExpectedVersion
 EVERYONE = "everyone"
 """The scope of the contest every entry from anywhere joins."""
 NAME_LENGTH = 32
-NAME = re.compile(r"[\w][\w .'()+-]{0,31}")
+NAME = re.compile(r"[\w][\w .'()&+-]{0,31}")
 """A team's name: letters, digits and a few marks, up to 32 characters, starting with a letter or digit."""
 
 
@@ -70,7 +70,7 @@ def check_name(team: str, taken: dict[str, str], entrant_id: str, reserved: tupl
     team = " ".join(team.split())
     if not NAME.fullmatch(team):
         raise Refusal(
-            f"{team[:40]!r} can't be a team's name: up to {NAME_LENGTH} letters, digits, spaces and . ' ( ) + - _, "
+            f"{team[:40]!r} can't be a team's name: up to {NAME_LENGTH} letters, digits, spaces and . ' ( ) & + - _, "
             "starting with a letter or digit."
         )
     if team.casefold() in {r.casefold() for r in reserved}:

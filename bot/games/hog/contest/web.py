@@ -1,0 +1,108 @@
+"""The contest's web pages: ``/contests/<rules>`` (``?server=<id>``, ``?page=N``) ranks every entry,
+``/contests/<rules>/entries/<team>`` shows one entry's record, each with its picture."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from pathlib import Path
+from urllib.parse import quote
+
+import jinja2
+from aiohttp import web
+
+from bot.games.hog.contest.arena import Contests, Results
+from bot.games.hog.contest.entries import EVERYONE, Contest, Entries
+from bot.games.hog.contest.pictures import matrix_picture, table_picture
+from bot.games.hog.contest.words import outcome, placed, summary
+from bot.games.hog.solutions import SolutionCache
+from bot.web.render import HERE, PLATFORM, not_found
+from hog_core.rulesets import RULE_SETS
+
+PAGE = 50
+CONTESTS = web.AppKey("hog-contests", Contests)
+TEMPLATES = jinja2.Environment(
+    loader=jinja2.ChoiceLoader(
+        [jinja2.FileSystemLoader(Path(__file__).parent / "templates"), jinja2.FileSystemLoader(HERE / "templates")]
+    ),
+    autoescape=jinja2.select_autoescape(default=True),
+    undefined=jinja2.StrictUndefined,
+)
+
+
+def _page(template: str, **values: object) -> web.Response:
+    return web.Response(text=TEMPLATES.get_template(template).render(**values), content_type="text/html")
+
+
+def _png(data: bytes) -> web.Response:
+    return web.Response(body=data, content_type="image/png", headers={"Cache-Control": "no-cache"})
+
+
+def add_contest_pages(app: web.Application, solutions: SolutionCache) -> None:
+    """The contest's routes on the web front's ``app`` (whose platform is set)."""
+    app[CONTESTS] = Contests(Entries(app[PLATFORM].store), solutions)
+
+    async def results(request: web.Request) -> Results | None:
+        rules, server = request.match_info["rules"], request.query.get("server") or EVERYONE
+        if rules not in RULE_SETS or (server != EVERYONE and not server.isdigit()):
+            return None
+        return await app[CONTESTS].results(Contest(rules, server))
+
+    def base(request: web.Request) -> tuple[str, str]:
+        server = request.query.get("server")
+        return f"/contests/{request.match_info['rules']}", f"?server={server}" if server else ""
+
+    async def standings(request: web.Request) -> web.Response:
+        found = await results(request)
+        page = request.query.get("page", "1")
+        if found is None or not page.isdigit() or not 1 <= int(page) <= 10_000:
+            return not_found("that contest")
+        n, (path, query) = int(page), base(request)
+        link: Callable[[str], str] = lambda name: f"{path}/entries/{quote(name, safe='')}{query}"  # noqa: E731
+        return _page(
+            "contest.html",
+            title=found.contest.title,
+            summary=summary(found),
+            standings=found.standings[(n - 1) * PAGE : n * PAGE],
+            link=link,
+            page=n,
+            more=n * PAGE < len(found.standings),
+            server_query=query.replace("?", "&amp;"),
+            matrix=f"{path}/matrix.png{query}",
+        )
+
+    async def entry(request: web.Request) -> web.Response:
+        found = await results(request)
+        name = found.find(request.match_info["team"]) if found else None
+        if found is None or name is None:
+            return not_found("that entry")
+        standing = found.standing(name)
+        path, query = base(request)
+        return _page(
+            "contest_entry.html",
+            title=found.contest.title,
+            name=name,
+            standing=standing,
+            placed=placed(standing) if standing else "",
+            back=f"{path}{query}",
+            picture=f"{path}/entries/{quote(name, safe='')}.png{query}",
+            record=[(other, value, outcome(value)) for other, value in found.record(name).items()],
+        )
+
+    async def entry_picture(request: web.Request) -> web.Response:
+        found = await results(request)
+        name = found.find(request.match_info["team"]) if found else None
+        if found is None or name is None:
+            return not_found("that entry")
+        return _png(await asyncio.to_thread(table_picture, found, name))
+
+    async def matrix(request: web.Request) -> web.Response:
+        found = await results(request)
+        if found is None:
+            return not_found("that contest")
+        return _png(await asyncio.to_thread(matrix_picture, found))
+
+    app.router.add_get("/contests/{rules}", standings)
+    app.router.add_get("/contests/{rules}/matrix.png", matrix)
+    app.router.add_get(r"/contests/{rules}/entries/{team:[^/]+}.png", entry_picture)
+    app.router.add_get(r"/contests/{rules}/entries/{team:[^/]+}", entry)

@@ -1,0 +1,89 @@
+"""The contest's web pages: the standings, each entry's record with its picture, a server's contest
+apart from everyone's, bad addresses as 404 pages; and in a real browser, from the standings to an
+entry by its link, the pictures drawn."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+from aiohttp.test_utils import TestServer
+from selenium import webdriver
+from selenium.webdriver.common.by import By
+
+from bot.games.hog.contest.entries import EVERYONE, Contest, Entries
+from bot.platform.compose import Platform, platform
+from bot.platform.settings import Settings
+from bot.web.app import make_app
+from hog_core.contest import SIZE
+from hog_core.solver import Solution
+from storage.shelves import FolderShelf
+from tests.solved import shelve
+from tests.web.test_in_a_browser import free_port, moved_on, text_of
+
+SERVER = "4242"
+
+
+@pytest.fixture
+async def site(tmp_path: Path, solutions: dict[str, Solution]) -> AsyncIterator[tuple[Platform, str]]:
+    await shelve(FolderShelf(tmp_path / "solutions"), solutions)
+    port = free_port()
+    async with platform(Settings(db=tmp_path / "games.sqlite3", cache=tmp_path / "solutions")) as p:
+        entries = Entries(p.store)
+        fives = np.full((SIZE, SIZE), 5, dtype=np.int8)
+        await entries.submit(Contest("contest"), "1", "Ada", "Ada's pigs", fives)
+        await entries.submit(Contest("contest", SERVER), "2", "Bob", "Bob & co", np.zeros_like(fives) + 3)
+        server = TestServer(make_app(p), host="127.0.0.1", port=port)
+        await server.start_server()
+        try:
+            yield p, f"http://127.0.0.1:{port}"
+        finally:
+            await server.close()
+
+
+async def test_the_standings_and_an_entry_over_http(site: tuple[Platform, str]) -> None:
+    _, origin = site
+    import aiohttp
+
+    async with aiohttp.ClientSession() as http:
+        async with http.get(f"{origin}/contests/contest") as page:
+            html = await page.text()
+        assert page.status == 200 and "Ada&#39;s pigs" in html and "Bob" not in html
+        assert "Content-Security-Policy" in page.headers
+        async with http.get(f"{origin}/contests/contest?server={SERVER}") as page:
+            html = await page.text()
+        assert "Bob &amp; co" in html and "Ada" not in html and "this server" in html
+        async with http.get(f"{origin}/contests/contest/entries/ada%27s%20pigs") as page:
+            html = await page.text()
+        assert page.status == 200 and "always_roll(4)" in html and "place 2" in html
+        async with http.get(f"{origin}/contests/contest/entries/Ada%27s%20pigs.png") as picture:
+            assert picture.content_type == "image/png" and (await picture.read()).startswith(b"\x89PNG")
+        for missing in ("/contests/nope", "/contests/contest/entries/Nobody", "/contests/contest?server=x1"):
+            async with http.get(f"{origin}{missing}") as page:
+                assert page.status == 404, missing
+
+
+async def test_from_the_standings_to_an_entry_in_a_browser(
+    site: tuple[Platform, str], browser: webdriver.Chrome
+) -> None:
+    _, origin = site
+
+    def follow() -> tuple[str, str, list[int]]:
+        browser.get(f"{origin}/contests/contest?server={EVERYONE}")
+        standings = text_of(browser)
+        link = browser.find_element(By.LINK_TEXT, "Ada's pigs")
+        link.click()
+        moved_on(browser, link)
+        sizes = [
+            int(browser.execute_script("return arguments[0].naturalWidth", image))
+            for image in browser.find_elements(By.TAG_NAME, "img")
+        ]
+        return standings, text_of(browser), sizes
+
+    standings, entry, sizes = await asyncio.to_thread(follow)
+    assert "perfect *" in standings and "Ada's pigs" in standings
+    assert "Ada's pigs" in entry.splitlines()[1] and "vs perfect" not in entry and "perfect" in entry
+    assert sizes == [960]  # its picture, drawn and loaded
