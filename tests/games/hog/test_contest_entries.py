@@ -1,0 +1,47 @@
+"""A contest's entries in the log: a new entry of the same entrant replaces the old (both stay in the
+log), entries made at once are all kept, the standings rebuilt from the log are the same, and the
+projector and the timers pass a contest's stream by."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import numpy as np
+
+from bot.games.hog.contest.arena import Contests
+from bot.games.hog.contest.entries import Contest, Entries
+from bot.platform.compose import platform
+from bot.platform.settings import Settings
+from hog_core.contest import SIZE
+from hog_core.solver import Solution
+from storage.shelves import FolderShelf
+from tests.solved import shelve
+
+
+def rolls(k: int) -> np.ndarray:
+    return np.full((SIZE, SIZE), k, dtype=np.int8)
+
+
+async def test_entries_replace_race_and_rebuild_the_same(tmp_path: Path, solutions: dict[str, Solution]) -> None:
+    await shelve(FolderShelf(tmp_path / "cache"), solutions)
+    settings = Settings(db=tmp_path / "games.sqlite3", cache=tmp_path / "cache")
+    contest = Contest("sp21", "77")
+    async with platform(settings) as p:
+        first = Contests(Entries(p.store), p.games["hog"].solutions)  # type: ignore[attr-defined]
+        await first.entries.submit(contest, "ada", "Ada", "Pigs", rolls(4))
+        entry, old = await first.entries.submit(contest, "ada", "Ada", "Boars", rolls(5))
+        assert (entry.team, old.team if old else None) == ("Boars", "Pigs")
+        others = [Entries(p.store) for _ in range(3)]  # three processes' views, each behind the others
+        await asyncio.gather(
+            *(e.submit(contest, f"p{i}", f"P{i}", f"Team {i}", rolls(i + 6)) for i, e in enumerate(others))
+        )
+        assert await p.store.version(contest.stream_id) == 5  # every entry is kept in the log
+        assert sorted(await first.entries.of(contest)) == ["Boars", "Team 0", "Team 1", "Team 2"]
+        before = await first.results(contest)
+        assert await p.projector.check() == []  # the contest's stream is no game, and no damage
+        assert all(not row.game_id.startswith("@") for row in await p.views.history(None, limit=50))
+    async with platform(settings) as p:
+        again = await Contests(Entries(p.store), p.games["hog"].solutions).results(contest)  # type: ignore[attr-defined]
+    assert [(s.name, s.wins, s.place) for s in again.standings] == [(s.name, s.wins, s.place) for s in before.standings]
+    assert np.array_equal(again.values, before.values)
