@@ -257,6 +257,7 @@ HELP = discord.Embed(
         "`/hog rules` explains each rule set "
         "with examples; `/hog forfeit` resigns. `/hog history` lists your games and `/hog replay` watches "
         "one again, turn by turn; `/hog stats` shows your record and rating, `/hog leaderboard` this "
-        "server's best. Every board's dice are sealed: `/hog verify` checks a finished game."
+        "server's best. Every board's dice are sealed: `/hog verify` checks a finished game. `/hog contest submit` "
+        "enters your final strategy's table in the course's contest, ranked exactly against everyone's."
     ),
 )
