@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 
 import numpy as np  # noqa: E402
 
-from bot.games.hog.contest.arena import Arena  # noqa: E402
+from bot.games.hog.contest.arena import Arena, shared  # noqa: E402
 from bot.games.hog.contest.entries import Contest, Entry  # noqa: E402
 from hog_core.contest import SIZE, Table  # noqa: E402
 from hog_core.rulesets import CONTEST  # noqa: E402
@@ -69,7 +69,7 @@ def main() -> None:
 
     print(f"contest rules, {args.entries} entries, {cores} cores")
     a, b = policies[0], policies[1]
-    arena.pairs.threads = 1
+    arena.threads = 1
     fast = min(timed(lambda: arena.pairs.rate(a, b)) for _ in range(5))
     slow = min(timed(lambda: win_rate(arena.kernel, a, b)) for _ in range(2))
     fast_rate, slow_rate = arena.pairs.rate(a, b), win_rate(arena.kernel, a, b)
@@ -79,17 +79,16 @@ def main() -> None:
 
     pairs = [(i, j) for i in range(len(policies)) for j in range(i + 1, len(policies))]
     for threads in sorted({1, cores}):
-        arena.pairs.threads = threads
-        took = timed(lambda: arena.pairs.rates(policies, pairs))
+        took = timed(lambda n=threads: shared(arena.pairs, policies, pairs, (), n))
         print(f"round robin, {len(pairs):,} pairs on {threads} core{'s' if threads > 1 else ''}: {took:.1f} s "
               f"({took / len(pairs) * 1000:.2f} ms a pair; target 20 s)")  # fmt: skip
 
-    arena.pairs.threads = cores
+    arena.threads = cores
     contest = Contest("contest")
     took = timed(lambda: arena.results(contest, field))
     print(f"the whole standings of {len(field)} entries and {len(arena.references)} references "
           f"(exploitabilities too), from nothing, on {cores} cores: {took:.1f} s")  # fmt: skip
-    arena.pairs.threads = 1
+    arena.threads = 1
     grown = {**field, newcomer.team: newcomer}
     took = timed(lambda: arena.results(contest, grown))
     print(f"a new entry placed among {len(field)} on one core: {took:.2f} s (target 2 s)")

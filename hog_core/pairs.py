@@ -5,15 +5,12 @@ for thousands of pairs of fixed strategies (4,950 for 100 entries), where each s
 the move its strategy makes. This is the same backward sweep over ``(layer, cur, opp)`` in
 decreasing order of the sum, compiled with numba and read from the same ``Kernel`` tables, with
 each player either fixed (a ``Policy``) or a best response (the perfect reply to the other).
-Pairs run on numba's threads; each thread reuses its own scratch arrays.
 ``tests/hog_core/test_pairs.py`` checks it against ``solver.win_rate`` in every rule set.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -336,19 +333,18 @@ def _many(  # type: ignore[no-untyped-def]
 
 
 class Pairs:
-    """Exact win rates of pairs drawn from a list of policies of one kernel."""
+    """Exact win rates of pairs drawn from a list of policies of one kernel. The compiled sweep runs
+    without the GIL: a caller may share pairs among threads (``bot.games.hog.contest.arena``)."""
 
-    def __init__(self, kernel: Kernel, threads: int | None = None) -> None:
+    def __init__(self, kernel: Kernel) -> None:
         self.kernel = kernel
         self.tables = tables(kernel)
-        self.threads = threads or os.cpu_count() or 1
 
     def rates(
         self, policies: Sequence[Policy], pairs: Sequence[tuple[int, int]], best: Sequence[bool] = ()
     ) -> list[WinRate]:
         """A's exact win rate against B for each pair ``(a, b)`` of indices into ``policies``; a pair
-        whose ``best`` is true plays A as the best response to B (A's policy is not read). The pairs
-        are shared among ``threads`` threads (the compiled sweep runs without the GIL)."""
+        whose ``best`` is true plays A as the best response to B (A's policy is not read)."""
         if not pairs:
             return []
         t = self.tables
@@ -358,20 +354,7 @@ class Pairs:
         if best:
             modes[:, 0] = np.array(best, dtype=np.int64)
         out = np.empty((len(index), 2))
-        workers = min(self.threads, len(index))
-
-        def run(w: int) -> None:
-            mine = slice(w, None, workers)
-            share = np.empty((len(index[mine]), 2))
-            pairs, kinds = np.ascontiguousarray(index[mine]), np.ascontiguousarray(modes[mine])
-            _many(stacked, pairs, kinds, t.start_layer, share, *t.arguments())
-            out[mine] = share
-
-        if workers == 1:
-            run(0)
-        else:
-            with ThreadPoolExecutor(workers) as pool:
-                list(pool.map(run, range(workers)))
+        _many(stacked, index, modes, t.start_layer, out, *t.arguments())
         return [WinRate(float(first), float(second)) for first, second in out]
 
     def rate(self, a: Policy, b: Policy) -> WinRate:

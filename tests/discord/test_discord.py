@@ -328,7 +328,10 @@ async def test_a_button_never_acts_on_another_games_board(discord_world: tuple[F
         ([{"name": "goal", "type": 4, "value": 5}], "The goal must be between 10 and 1000, not 5."),
         ([{"name": "goal", "type": 4, "value": 500}], "The medium and perfect house play to goals up to 200"),
         ([{"name": "rules", "type": 3, "value": "fa99"}], "There is no rule set 'fa99'"),
-        ([{"name": "difficulty", "type": 3, "value": "godlike"}], "there is no 'godlike'"),
+        (
+            [{"name": "difficulty", "type": 3, "value": "godlike"}],
+            "There is no house level or fa18 contest entry 'godlike' here",
+        ),
     ],
 )
 async def test_bad_options_are_refused_before_any_game(

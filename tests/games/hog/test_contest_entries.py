@@ -9,12 +9,15 @@ from pathlib import Path
 
 import numpy as np
 
-from bot.games.hog.contest.arena import Contests
+from bot.games.hog.contest.arena import Contests, shared
 from bot.games.hog.contest.entries import Contest, Entries
 from bot.platform.compose import platform
 from bot.platform.settings import Settings
 from hog_core.contest import SIZE
+from hog_core.kernel import Kernel
+from hog_core.pairs import Pairs
 from hog_core.solver import Solution
+from hog_core.strategies import from_table
 from storage.shelves import FolderShelf
 from tests.solved import shelve
 
@@ -45,3 +48,12 @@ async def test_entries_replace_race_and_rebuild_the_same(tmp_path: Path, solutio
         again = await Contests(Entries(p.store), p.games["hog"].solutions).results(contest)  # type: ignore[attr-defined]
     assert [(s.name, s.wins, s.place) for s in again.standings] == [(s.name, s.wins, s.place) for s in before.standings]
     assert np.array_equal(again.values, before.values)
+
+
+def test_pairs_shared_among_threads_come_back_in_order(kernels: dict[str, Kernel]) -> None:
+    kernel = kernels["sp21"]
+    policies = [from_table(rolls(k), kernel) for k in (2, 4, 6, 8)]
+    wanted = [(0, 1), (2, 3), (1, 3), (3, 0), (2, 2)]
+    best = [False, True, False, True, False]
+    pairs = Pairs(kernel)
+    assert shared(pairs, policies, wanted, best, threads=3) == pairs.rates(policies, wanted, best)

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-from collections.abc import Mapping
+import os
+from collections.abc import Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -21,7 +23,7 @@ from hog_core.effects import Swap
 from hog_core.kernel import Kernel
 from hog_core.pairs import Pairs
 from hog_core.rulesets import RULE_SETS, RuleSet
-from hog_core.solver import Policy, Solution
+from hog_core.solver import Policy, Solution, WinRate
 from hog_core.strategies import always_roll, bacon_strategy, from_table, swap_strategy, tabulate
 from hog_core.turn import Turn
 
@@ -51,6 +53,30 @@ def references(kernel: Kernel, solution: Solution) -> dict[str, Policy]:
     if swaps(rules):
         found["swap"] = tabulate(lambda s, o: swap_strategy(s, o, rules=rules.id), kernel)
     return found
+
+
+def shared(
+    pairs: Pairs,
+    policies: Sequence[Policy],
+    wanted: Sequence[tuple[int, int]],
+    best: Sequence[bool] = (),
+    threads: int = 1,
+) -> list[WinRate]:
+    """``pairs.rates``, the pairs dealt among ``threads`` threads (the compiled sweep runs without the GIL)."""
+    workers = max(1, min(threads, len(wanted)))
+    if workers == 1:
+        return pairs.rates(policies, wanted, best)
+    shares = [list(range(w, len(wanted), workers)) for w in range(workers)]
+
+    def run(share: list[int]) -> list[WinRate]:
+        return pairs.rates(policies, [wanted[i] for i in share], [best[i] for i in share] if best else ())
+
+    found: list[WinRate | None] = [None] * len(wanted)
+    with ThreadPoolExecutor(workers) as pool:
+        for share, rates in zip(shares, pool.map(run, shares), strict=True):
+            for i, rate in zip(share, rates, strict=True):
+                found[i] = rate
+    return [rate for rate in found if rate is not None]
 
 
 def digest(policy: Policy) -> bytes:
@@ -93,9 +119,10 @@ class Arena:
     """One rule set's exact contest machinery: its kernel, its reference entries and the pair values
     computed so far. ``results`` is CPU work: the bot runs it off the event loop."""
 
-    def __init__(self, rules: RuleSet, solution: Solution) -> None:
+    def __init__(self, rules: RuleSet, solution: Solution, threads: int | None = None) -> None:
         self.kernel = Kernel(rules, SIZE)
         self.pairs = Pairs(self.kernel)
+        self.threads = threads or os.cpu_count() or 1
         self.references = references(self.kernel, solution)
         self._values: dict[tuple[bytes, bytes], float] = {}
         self._exploited: dict[bytes, float] = {}
@@ -109,11 +136,15 @@ class Arena:
         order = list(by_key)
         at = {k: i for i, k in enumerate(order)}
         missing = [(a, b) for a in order for b in order if a < b and (a, b) not in self._values]
-        rates = self.pairs.rates([by_key[k] for k in order], [(at[a], at[b]) for a, b in missing])
+        rates = shared(self.pairs, [by_key[k] for k in order], [(at[a], at[b]) for a, b in missing], (), self.threads)
         self._values.update({pair: rate.average for pair, rate in zip(missing, rates, strict=True)})
         unexploited = [k for k in dict.fromkeys(keys) if k not in self._exploited]
-        found = self.pairs.rates(
-            [by_key[k] for k in unexploited], [(i, i) for i in range(len(unexploited))], best=[True] * len(unexploited)
+        found = shared(
+            self.pairs,
+            [by_key[k] for k in unexploited],
+            [(i, i) for i in range(len(unexploited))],
+            [True] * len(unexploited),
+            self.threads,
         )
         self._exploited.update({k: rate.average for k, rate in zip(unexploited, found, strict=True)})
         values = np.full((len(names), len(names)), 0.5)
