@@ -46,6 +46,8 @@ def test_the_bot_runs_as_a_user_of_its_own() -> None:
     users = re.findall(r"^USER (\S+)$", dockerfile, re.MULTILINE)
     assert users and users[-1] not in ("root", "0")
     assert dockerfile.index("chown") < dockerfile.index("VOLUME /data"), "the volume starts out the bot's"
+    # numba cannot cache in the installed package, which the bot's user may not write: it caches in the volume
+    assert re.search(r"^ENV .*NUMBA_CACHE_DIR=/data/", dockerfile, re.MULTILINE)
 
 
 def test_compose_builds_the_image_once_and_needs_no_token_to_come_down() -> None:
