@@ -10,7 +10,7 @@ each player either fixed (a ``Policy``) or a best response (the perfect reply to
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,6 +33,11 @@ class Tables:
 
     goal: int
     max_dice: int
+    perm: npt.NDArray[np.int64]
+    """The kernel's layers in the sweep's order of layers: grouped by the extra-turn flag (a group's
+    layers roll the same dice), each group's layers side by side in memory."""
+    groups: npt.NDArray[np.int64]
+    """``[group] -> (first, end)``: the sweep's layers of each kind of turn."""
     order: npt.NDArray[np.int64]
     next_extra: npt.NDArray[np.int64]
     next_normal: npt.NDArray[np.int64]
@@ -58,6 +63,7 @@ class Tables:
         return (
             self.goal,
             self.max_dice,
+            self.groups,
             self.order,
             self.next_extra,
             self.next_normal,
@@ -105,21 +111,27 @@ def tables(kernel: Kernel) -> Tables:
         probs.append(out.prob)
         first += len(out.k)
     index = {sides: s for s, sides in enumerate(side_values)}
+    perm = sorted(layers, key=lambda li: (kernel.layers[li].extra, li))
+    inner = {li: i for i, li in enumerate(perm)}
+    extra = [int(kernel.layers[li].extra) for li in perm]
+    groups = [(extra.index(e), len(extra) - extra[::-1].index(e)) for e in sorted(set(extra))]
+
+    def mapped(next_of: Callable[[int], int]) -> npt.NDArray[np.int64]:
+        return np.array([inner[next_of(li)] if next_of(li) >= 0 else -1 for li in perm], dtype=np.int64)
+
     return Tables(
         goal=kernel.goal,
         max_dice=max_dice,
-        order=np.array(layer_order(kernel), dtype=np.int64),  # a chop's target layer first
-        next_extra=np.array([kernel.next_layer(li, extra=True) for li in layers], dtype=np.int64),
-        next_normal=np.array([kernel.next_layer(li, extra=False) for li in layers], dtype=np.int64),
-        next_chop=np.array(
-            [
-                kernel.next_layer(li, extra=False, chop=True) if chop and not kernel.layers[li].chop_used else -1
-                for li in layers
-            ],
-            dtype=np.int64,
+        perm=np.array(perm, dtype=np.int64),
+        groups=np.array(groups, dtype=np.int64),
+        order=np.array([inner[li] for li in layer_order(kernel)], dtype=np.int64),  # a chop's target layer first
+        next_extra=mapped(lambda li: kernel.next_layer(li, extra=True)),
+        next_normal=mapped(lambda li: kernel.next_layer(li, extra=False)),
+        next_chop=mapped(
+            lambda li: kernel.next_layer(li, extra=False, chop=True) if chop and not kernel.layers[li].chop_used else -1
         ),
-        layer_extra=np.array([int(layer.extra) for layer in kernel.layers], dtype=np.int64),
-        trot=np.array([kernel.time_trot[layer.turn, int(layer.extra)] for layer in kernel.layers], dtype=np.int64),
+        layer_extra=np.array(extra, dtype=np.int64),
+        trot=np.array([kernel.time_trot[kernel.layers[li].turn, e] for li, e in zip(perm, extra, strict=True)]),
         sides=np.vectorize(index.__getitem__, otypes=[np.int64])(kernel.sides),
         starts=starts,
         ends=ends,
@@ -130,14 +142,14 @@ def tables(kernel: Kernel) -> Tables:
         land_cur=kernel.land_cur,
         land_opp=kernel.land_opp,
         land_extra=kernel.land_extra.astype(np.int64),
-        start_layer=kernel.dims.index(0, False, False, False),
+        start_layer=inner[kernel.dims.index(0, False, False, False)],
     )
 
 
 @numba.njit(cache=True, nogil=True)
 def _fill(p, t, later, land, value, g, next_extra, next_normal, trotting, land_cur, land_opp, land_extra):  # type: ignore[no-untyped-def]
     """Landing values of player ``p`` on the cells of sum ``t`` whose totals after the rules reach a
-    later sum (``later``) or the same one (not ``later``): ``land[p, layer, forced, opp * n_cur + cur]``
+    later sum (``later``) or the same one (not ``later``): ``land[p, forced, (opp * n_cur + cur) * L + layer]``
     (the forced extra turn's only in the layers where Time Trot can force one)."""
     nlayers = next_extra.shape[0]
     n_cur = land_cur.shape[0]
@@ -146,39 +158,72 @@ def _fill(p, t, later, land, value, g, next_extra, next_normal, trotting, land_c
         nc, no = land_cur[c, o], land_opp[c, o]
         if (nc + no > t or nc >= g or no >= g) != later:
             continue
+        base = (o * n_cur + c) * nlayers
         for li in range(nlayers):
             if nc >= g:
                 normal = forced = 1.0
             elif no >= g:
                 normal = forced = 0.0
             else:
-                forced = value[p, next_extra[li], nc + no, nc]
-                normal = forced if land_extra[c, o] else 1.0 - value[1 - p, next_normal[li], nc + no, no]
-            land[p, li, 0, o * n_cur + c] = normal
+                forced = value[p, nc + no, nc, next_extra[li]]
+                normal = forced if land_extra[c, o] else 1.0 - value[1 - p, nc + no, no, next_normal[li]]
+            land[p, 0, base + li] = normal
             if trotting[li]:
-                land[p, li, 1, o * n_cur + c] = forced
+                land[p, 1, base + li] = forced
 
 
-@numba.njit(cache=True, nogil=True, fastmath=True)
-def _roll(row, here, s, k, starts, ends, runs, prob):  # type: ignore[no-untyped-def]
-    """The chance to win rolling ``k`` dice of kind ``s`` from the cell ``here`` of the landing row."""
+@numba.njit(cache=True, nogil=True, fastmath=True, inline="always")
+def _roll(row, here, li, nlayers, s, k, starts, ends, runs, prob):  # type: ignore[no-untyped-def]
+    """Layer ``li``'s chance to win rolling ``k`` dice of kind ``s`` from the cell ``here``."""
     acc = 0.0
     for r in range(starts[s, k], ends[s, k]):
         cell, first = here + runs[r, 0], runs[r, 2]
-        for m in range(runs[r, 1]):
-            acc += prob[first + m] * row[cell + m]
+        if nlayers == 1:  # one layer (most rule sets): a contiguous run, vectorised
+            for m in range(runs[r, 1]):
+                acc += prob[first + m] * row[cell + m]
+        else:
+            for m in range(runs[r, 1]):
+                acc += prob[first + m] * row[(cell + m) * nlayers + li]
     return acc
 
 
-@numba.njit(cache=True, nogil=True)
+@numba.njit(cache=True, nogil=True, fastmath=True, inline="always")
+def _rolls(acc, row, here, g0, g1, nlayers, s, k, starts, ends, runs, prob):  # type: ignore[no-untyped-def]
+    """Every layer of ``g0:g1`` rolling ``k`` dice of kind ``s`` from the cell ``here``: eight layers
+    (the contest's kinds of turn) in one pass, their landing values side by side."""
+    if g1 - g0 != 8:
+        for li in range(g0, g1):
+            acc[li] = _roll(row, here, li, nlayers, s, k, starts, ends, runs, prob)
+        return
+    a0 = a1 = a2 = a3 = a4 = a5 = a6 = a7 = 0.0
+    for r in range(starts[s, k], ends[s, k]):
+        cell, first = here + runs[r, 0], runs[r, 2]
+        for m in range(runs[r, 1]):
+            chance = prob[first + m]
+            b = (cell + m) * nlayers + g0
+            a0 += chance * row[b]
+            a1 += chance * row[b + 1]
+            a2 += chance * row[b + 2]
+            a3 += chance * row[b + 3]
+            a4 += chance * row[b + 4]
+            a5 += chance * row[b + 5]
+            a6 += chance * row[b + 6]
+            a7 += chance * row[b + 7]
+    acc[g0], acc[g0 + 1], acc[g0 + 2], acc[g0 + 3] = a0, a1, a2, a3
+    acc[g0 + 4], acc[g0 + 5], acc[g0 + 6], acc[g0 + 7] = a4, a5, a6, a7
+
+
+@numba.njit(cache=True, nogil=True, fastmath=True)
 def _sweep(  # type: ignore[no-untyped-def]
     value,
     land,
     rolled,
+    acc,
     policy,
     modes,
     g,
     max_dice,
+    groups,
     order,
     next_extra,
     next_normal,
@@ -196,69 +241,99 @@ def _sweep(  # type: ignore[no-untyped-def]
     land_opp,
     land_extra,
 ):
-    """Both players' chance to win on their turn, in every state, by diagonal:
-    ``value[player, layer, cur + opp, cur]`` (a diagonal's states, solved together, lie together)."""
+    """Both players' chance to win on their turn, in every state, by diagonal and layers innermost:
+    ``value[player, cur + opp, cur, layer]`` (what a diagonal's turn reads lies together)."""
+    nlayers = next_extra.shape[0]
     n_cur = land_cur.shape[0]
-    trotting = np.zeros(len(trot), dtype=np.bool_)
-    for li in range(len(trot)):
+    trotting = np.zeros(nlayers, dtype=np.bool_)
+    for li in range(nlayers):
         trotting[li] = trot[li].any()
     has_loops = loops.any()
+    has_chop = (next_chop >= 0).any()
+    normal_rows, forced_rows = land[:, 0], land[:, 1]
     for t in range(2 * g - 2, -1, -1):
         lo, hi = max(0, t - g + 1), min(t, g - 1)
         for p in range(2):
             _fill(p, t, True, land, value, g, next_extra, next_normal, trotting, land_cur, land_opp, land_extra)
-        for li in order:
-            extra = layer_extra[li]
-            for p in range(2):
-                normal, forced = land[p, li, 0], land[p, li, 1]
-                best = modes[p] == BEST
-                for c in range(lo, hi + 1):
-                    o = t - c
-                    here = o * n_cur + c
-                    s = sides[extra, c, o]
-                    loop = loops[c, o] == 1
-                    if not best:
-                        k = policy[p, li, c, o]
-                        if k == -1:
-                            v = 1.0 - value[1 - p, next_chop[li], t, c]
-                        elif k == 0:
-                            row = forced if trot[li, 0] else normal
-                            v = 0.5 if loop else row[here + zero_offsets[c, o]]
-                        else:
-                            v = _roll(forced if trot[li, k] else normal, here, s, k, starts, ends, runs, prob)
-                        if loop:
-                            k = max(k, 1)
-                            rolled[p, c] = _roll(
-                                forced if trot[li, k] else normal, here, s, k, starts, ends, runs, prob
-                            )
-                    else:
-                        v = -1.0
-                        if not loop:
-                            v = (forced if trot[li, 0] else normal)[here + zero_offsets[c, o]]
+        for p in range(2):
+            normal, forced = normal_rows[p], forced_rows[p]
+            best = modes[p] == BEST
+            for c in range(lo, hi + 1):
+                o = t - c
+                here = o * n_cur + c
+                loop = loops[c, o] == 1
+                zero = (here + zero_offsets[c, o]) * nlayers
+                for gi in range(len(groups)):
+                    g0, g1 = groups[gi, 0], groups[gi, 1]
+                    s = sides[layer_extra[g0], c, o]
+                    k0 = policy[p, c, o, g0]
+                    alike = not loop and k0 >= 1
+                    for li in range(g0 + 1, g1):
+                        alike = alike and policy[p, c, o, li] == k0
+                    if best and not loop:  # every move, each for the whole group at once
+                        for li in range(g0, g1):
+                            value[p, t, c, li] = (forced if trot[li, 0] else normal)[zero + li]
                         for k in range(1, max_dice + 1):
-                            q = _roll(forced if trot[li, k] else normal, here, s, k, starts, ends, runs, prob)
-                            if q > v:
-                                v = q
-                        if loop:
-                            rolled[p, c] = v
-                            v = 0.5
-                        if next_chop[li] >= 0:
-                            chop = 1.0 - value[1 - p, next_chop[li], t, c]
-                            if chop > v + TIE:
-                                v = chop
-                    value[p, li, t, c] = v
+                            _rolls(acc, normal, here, g0, g1, nlayers, s, k, starts, ends, runs, prob)
+                            for li in range(g0, g1):
+                                q = acc[li]
+                                if trot[li, k]:
+                                    q = _roll(forced, here, li, nlayers, s, k, starts, ends, runs, prob)
+                                if q > value[p, t, c, li]:
+                                    value[p, t, c, li] = q
+                    elif alike:  # the group's layers all roll k0: one pass for them all
+                        _rolls(acc, normal, here, g0, g1, nlayers, s, k0, starts, ends, runs, prob)
+                        for li in range(g0, g1):
+                            q = acc[li]
+                            if trot[li, k0]:
+                                q = _roll(forced, here, li, nlayers, s, k0, starts, ends, runs, prob)
+                            value[p, t, c, li] = q
+                    else:  # layer by layer: moves that differ, Pork Chop, sp22's 0-point cycles
+                        for li in range(g0, g1):
+                            k = policy[p, c, o, li]
+                            if best:  # a 0-point cycle (sp22): the best roll, closed below
+                                v = -1.0
+                                for kk in range(1, max_dice + 1):
+                                    row = forced if trot[li, kk] else normal
+                                    v = max(v, _roll(row, here, li, nlayers, s, kk, starts, ends, runs, prob))
+                                rolled[p, c] = v
+                                v = 0.5
+                            elif k == -1:
+                                v = -1.0  # Pork Chop: after every roll of this diagonal, below
+                            elif k == 0:
+                                v = 0.5 if loop else (forced if trot[li, 0] else normal)[zero + li]
+                            else:
+                                row = forced if trot[li, k] else normal
+                                v = _roll(row, here, li, nlayers, s, k, starts, ends, runs, prob)
+                            if loop and not best:
+                                kk = max(k, 1)
+                                row = forced if trot[li, kk] else normal
+                                rolled[p, c] = _roll(row, here, li, nlayers, s, kk, starts, ends, runs, prob)
+                            value[p, t, c, li] = v
+        if has_chop:  # a Pork Chop leads to the other's state of the same totals: target layers first
+            for li in order:
+                if next_chop[li] < 0:
+                    continue
+                for p in range(2):
+                    for c in range(lo, hi + 1):
+                        chop = 1.0 - value[1 - p, t, c, next_chop[li]]
+                        if modes[p] == BEST:
+                            if chop > value[p, t, c, li] + TIE:
+                                value[p, t, c, li] = chop
+                        elif policy[p, c, t - c, li] == -1:
+                            value[p, t, c, li] = chop
         for _ in range(LOOP_ROUNDS if has_loops else 0):  # sp22's 0-point cycles (a single-layer rule set)
             for p in range(2):
                 for c in range(lo, hi + 1):
                     o = t - c
                     if loops[c, o] == 1:
-                        passing = 1.0 - value[1 - p, 0, t, o]
+                        passing = 1.0 - value[1 - p, t, o, 0]
                         if modes[p] == BEST:
-                            value[p, 0, t, c] = max(rolled[p, c], passing)
-                        elif policy[p, 0, c, o] == 0:
-                            value[p, 0, t, c] = passing
+                            value[p, t, c, 0] = max(rolled[p, c], passing)
+                        elif policy[p, c, o, 0] == 0:
+                            value[p, t, c, 0] = passing
                         else:
-                            value[p, 0, t, c] = rolled[p, c]
+                            value[p, t, c, 0] = rolled[p, c]
         for p in range(2):
             _fill(p, t, False, land, value, g, next_extra, next_normal, trotting, land_cur, land_opp, land_extra)
 
@@ -272,6 +347,7 @@ def _many(  # type: ignore[no-untyped-def]
     out,
     g,
     max_dice,
+    groups,
     order,
     next_extra,
     next_normal,
@@ -292,14 +368,16 @@ def _many(  # type: ignore[no-untyped-def]
     """Each pair's win rates into ``out[i] = (A first, A second)``, with one set of scratch arrays."""
     nlayers = next_extra.shape[0]
     n_cur, n_opp = land_cur.shape
-    value = np.empty((2, nlayers, 2 * g - 1, g))
-    land = np.empty((2, nlayers, 2, n_opp * n_cur))
+    value = np.empty((2, 2 * g - 1, g, nlayers))
+    land = np.empty((2, 2, n_opp * n_cur * nlayers))
     for c in range(n_cur):  # the cells past the goal, the same for every pair
         for o in range(n_opp):
             if c >= g or o >= g:
-                land[:, :, :, o * n_cur + c] = 1.0 if land_cur[c, o] >= g else 0.0
+                base = (o * n_cur + c) * nlayers
+                land[:, :, base : base + nlayers] = 1.0 if land_cur[c, o] >= g else 0.0
     rolled = np.zeros((2, g))
-    policy = np.empty((2, nlayers, g, g), dtype=np.int8)
+    acc = np.zeros(nlayers)
+    policy = np.empty((2, g, g, nlayers), dtype=np.int8)
     for i in range(len(pairs)):
         policy[0] = policies[pairs[i, 0]]
         policy[1] = policies[pairs[i, 1]]
@@ -307,10 +385,12 @@ def _many(  # type: ignore[no-untyped-def]
             value,
             land,
             rolled,
+            acc,
             policy,
             modes[i],
             g,
             max_dice,
+            groups,
             order,
             next_extra,
             next_normal,
@@ -328,8 +408,8 @@ def _many(  # type: ignore[no-untyped-def]
             land_opp,
             land_extra,
         )
-        out[i, 0] = value[0, start, 0, 0]
-        out[i, 1] = 1.0 - value[1, start, 0, 0]
+        out[i, 0] = value[0, 0, 0, start]
+        out[i, 1] = 1.0 - value[1, 0, 0, start]
 
 
 class Pairs:
@@ -348,7 +428,7 @@ class Pairs:
         if not pairs:
             return []
         t = self.tables
-        stacked = np.stack([np.asarray(p, dtype=np.int8) for p in policies])
+        stacked = np.stack([np.asarray(p, dtype=np.int8)[t.perm].transpose(1, 2, 0) for p in policies])
         index = np.array(pairs, dtype=np.int64).reshape(-1, 2)
         modes = np.zeros((len(index), 2), dtype=np.int64)
         if best:
