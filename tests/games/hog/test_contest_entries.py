@@ -9,13 +9,14 @@ from pathlib import Path
 
 import numpy as np
 
-from bot.games.hog.contest.arena import Contests, shared
+from bot.games.hog.contest.arena import Contests, shared, shelf_name
 from bot.games.hog.contest.entries import Contest, Entries
 from bot.platform.compose import platform
 from bot.platform.settings import Settings
 from hog_core.contest import SIZE
 from hog_core.kernel import Kernel
 from hog_core.pairs import Pairs
+from hog_core.rulesets import RULE_SETS
 from hog_core.solver import Solution
 from hog_core.strategies import from_table
 from storage.shelves import FolderShelf
@@ -44,10 +45,18 @@ async def test_entries_replace_race_and_rebuild_the_same(tmp_path: Path, solutio
         before = await first.results(contest)
         assert await p.projector.check() == []  # the contest's stream is no game, and no damage
         assert all(not row.game_id.startswith("@") for row in await p.views.history(None, limit=50))
-    async with platform(settings) as p:
-        again = await Contests(Entries(p.store), p.games["hog"].solutions).results(contest)  # type: ignore[attr-defined]
-    assert [(s.name, s.wins, s.place) for s in again.standings] == [(s.name, s.wins, s.place) for s in before.standings]
-    assert np.array_equal(again.values, before.values)
+    for damaged in (False, True):  # after a restart: the values kept on the shelf, or computed again
+        if damaged:
+            (tmp_path / "cache" / shelf_name(RULE_SETS["sp21"])).write_bytes(b"not an npz")
+        async with platform(settings) as p:
+            contests = Contests(Entries(p.store), p.games["hog"].solutions)  # type: ignore[attr-defined]
+            again = await contests.results(contest)
+            assert ((await contests.arena("sp21")).computed > 0) == damaged  # read from the shelf, unless damaged
+        assert [(s.name, s.wins, s.place) for s in again.standings] == [
+            (s.name, s.wins, s.place) for s in before.standings
+        ]
+        assert np.array_equal(again.values, before.values)
+    assert (tmp_path / "cache" / shelf_name(RULE_SETS["sp21"])).read_bytes().startswith(b"PK")  # kept again
 
 
 def test_pairs_shared_among_threads_come_back_in_order(kernels: dict[str, Kernel]) -> None:

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import io
+import logging
 import os
+import zipfile
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -26,6 +29,9 @@ from hog_core.rulesets import RULE_SETS, RuleSet
 from hog_core.solver import Policy, Solution, WinRate
 from hog_core.strategies import always_roll, bacon_strategy, from_table, swap_strategy, tabulate
 from hog_core.turn import Turn
+from storage.errors import OPENING_ERRORS
+
+log = logging.getLogger(__name__)
 
 PERFECT = "perfect"
 
@@ -79,6 +85,10 @@ def shared(
     return [rate for rate in found if rate is not None]
 
 
+def shelf_name(rules: RuleSet) -> str:
+    return f"contest-{rules.id}-v{rules.version}-values.npz"
+
+
 def digest(policy: Policy) -> bytes:
     return hashlib.blake2b(np.ascontiguousarray(policy).tobytes(), digest_size=16).digest()
 
@@ -126,6 +136,31 @@ class Arena:
         self.references = references(self.kernel, solution)
         self._values: dict[tuple[bytes, bytes], float] = {}
         self._exploited: dict[bytes, float] = {}
+        self.unsaved = False
+        """Whether values were computed since ``packed`` was last called."""
+        self.computed = 0
+        """How many sweeps this arena has run (pairs and best responses)."""
+
+    def packed(self) -> bytes:
+        """The values computed so far, to keep on a shelf (read back by ``unpack``)."""
+        out = io.BytesIO()
+        pairs = np.frombuffer(b"".join(a + b for a, b in self._values), dtype=np.uint8).reshape(-1, 32)
+        best = np.frombuffer(b"".join(self._exploited), dtype=np.uint8).reshape(-1, 16)
+        np.savez(out, pairs=pairs, values=np.array(list(self._values.values())), best=best,
+                 exploited=np.array(list(self._exploited.values())))  # fmt: skip
+        self.unsaved = False
+        return out.getvalue()
+
+    def unpack(self, data: bytes) -> None:
+        """Take the values a shelf kept (``packed``); damaged data is left out."""
+        try:
+            with np.load(io.BytesIO(data)) as kept:
+                pairs, values, best, exploited = kept["pairs"], kept["values"], kept["best"], kept["exploited"]
+        except (OSError, EOFError, KeyError, ValueError, zipfile.BadZipFile) as error:
+            log.warning("the contest's kept pair values cannot be read (%s): computing them again", error)
+            return
+        self._values.update({(bytes(k[:16]), bytes(k[16:])): float(v) for k, v in zip(pairs, values, strict=True)})
+        self._exploited.update({bytes(k): float(v) for k, v in zip(best, exploited, strict=True)})
 
     def results(self, contest: Contest, entries: Mapping[str, Entry]) -> Results:
         policies = {team: from_table(entry.table, self.kernel) for team, entry in entries.items()}
@@ -138,6 +173,8 @@ class Arena:
         missing = [(a, b) for a in order for b in order if a < b and (a, b) not in self._values]
         rates = shared(self.pairs, [by_key[k] for k in order], [(at[a], at[b]) for a, b in missing], (), self.threads)
         self._values.update({pair: rate.average for pair, rate in zip(missing, rates, strict=True)})
+        self.unsaved |= bool(missing)
+        self.computed += len(missing)
         unexploited = [k for k in dict.fromkeys(keys) if k not in self._exploited]
         found = shared(
             self.pairs,
@@ -147,6 +184,8 @@ class Arena:
             self.threads,
         )
         self._exploited.update({k: rate.average for k, rate in zip(unexploited, found, strict=True)})
+        self.unsaved |= bool(unexploited)
+        self.computed += len(unexploited)
         values = np.full((len(names), len(names)), 0.5)
         for i, a in enumerate(keys):
             for j, b in enumerate(keys):
@@ -179,11 +218,21 @@ class Contests:
         self._results: dict[Contest, tuple[tuple[int, ...], Results]] = {}
 
     async def arena(self, rules: str) -> Arena:
+        """The rule set's arena, with the pair values kept on the solutions' shelf (computed by any
+        process, before a restart too)."""
         async with self._locks.setdefault(rules, asyncio.Lock()):
             if rules not in self._arenas:
                 rule_set = RULE_SETS[rules]
                 solution = await self.solutions.get(rule_set, SIZE)
-                self._arenas[rules] = await asyncio.to_thread(Arena, rule_set, solution)
+                arena = await asyncio.to_thread(Arena, rule_set, solution)
+                try:
+                    kept = await self.solutions.shelf.read(shelf_name(rule_set))
+                except OPENING_ERRORS as error:
+                    log.warning("the contest's kept pair values cannot be read (%s)", error)
+                    kept = None
+                if kept is not None:
+                    await asyncio.to_thread(arena.unpack, kept)
+                self._arenas[rules] = arena
             return self._arenas[rules]
 
     async def results(self, contest: Contest) -> Results:
@@ -197,4 +246,9 @@ class Contests:
                 return kept[1]
             results = await asyncio.to_thread(arena.results, contest, entries)
             self._results[contest] = (shape, results)
+            if arena.unsaved:
+                try:
+                    await self.solutions.shelf.write(shelf_name(RULE_SETS[contest.rules]), arena.packed())
+                except OPENING_ERRORS as error:
+                    log.warning("the contest's pair values cannot be kept (%s): they stay in memory", error)
             return results
