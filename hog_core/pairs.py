@@ -23,6 +23,8 @@ from hog_core.solver import TIE, Policy, WinRate, layer_order
 
 FIXED, BEST = 0, 1
 """A player's mode: plays its policy, or the best response to the other."""
+GOAL, NEXT_EXTRA, LAND_CUR = 0, 4, 16
+"""Where ``Tables.arguments()`` holds what ``_many`` reads itself."""
 LOOP_ROUNDS = 4
 """Rounds of the Bellman step that close sp22's 0-point cycles (as ``solver._close_loops``)."""
 
@@ -60,6 +62,7 @@ class Tables:
     start_layer: int
 
     def arguments(self) -> tuple[Any, ...]:
+        """The tables in the order ``_sweep`` takes them (``GOAL``, ``NEXT_EXTRA`` and ``LAND_CUR`` index it)."""
         return (
             self.goal,
             self.max_dice,
@@ -339,33 +342,10 @@ def _sweep(  # type: ignore[no-untyped-def]
 
 
 @numba.njit(cache=True, nogil=True)
-def _many(  # type: ignore[no-untyped-def]
-    policies,
-    pairs,
-    modes,
-    start,
-    out,
-    g,
-    max_dice,
-    groups,
-    order,
-    next_extra,
-    next_normal,
-    next_chop,
-    layer_extra,
-    trot,
-    sides,
-    starts,
-    ends,
-    runs,
-    prob,
-    zero_offsets,
-    loops,
-    land_cur,
-    land_opp,
-    land_extra,
-):
-    """Each pair's win rates into ``out[i] = (A first, A second)``, with one set of scratch arrays."""
+def _many(policies, pairs, modes, start, out, kernel):  # type: ignore[no-untyped-def]
+    """Each pair's win rates into ``out[i] = (A first, A second)``, with one set of scratch arrays;
+    ``kernel`` is ``Tables.arguments()``."""
+    g, next_extra, land_cur = kernel[GOAL], kernel[NEXT_EXTRA], kernel[LAND_CUR]
     nlayers = next_extra.shape[0]
     n_cur, n_opp = land_cur.shape
     value = np.empty((2, 2 * g - 1, g, nlayers))
@@ -381,33 +361,7 @@ def _many(  # type: ignore[no-untyped-def]
     for i in range(len(pairs)):
         policy[0] = policies[pairs[i, 0]]
         policy[1] = policies[pairs[i, 1]]
-        _sweep(
-            value,
-            land,
-            rolled,
-            acc,
-            policy,
-            modes[i],
-            g,
-            max_dice,
-            groups,
-            order,
-            next_extra,
-            next_normal,
-            next_chop,
-            layer_extra,
-            trot,
-            sides,
-            starts,
-            ends,
-            runs,
-            prob,
-            zero_offsets,
-            loops,
-            land_cur,
-            land_opp,
-            land_extra,
-        )
+        _sweep(value, land, rolled, acc, policy, modes[i], *kernel)
         out[i, 0] = value[0, 0, 0, start]
         out[i, 1] = 1.0 - value[1, 0, 0, start]
 
@@ -434,7 +388,7 @@ class Pairs:
         if best:
             modes[:, 0] = np.array(best, dtype=np.int64)
         out = np.empty((len(index), 2))
-        _many(stacked, index, modes, t.start_layer, out, *t.arguments())
+        _many(stacked, index, modes, t.start_layer, out, t.arguments())
         return [WinRate(float(first), float(second)) for first, second in out]
 
     def rate(self, a: Policy, b: Policy) -> WinRate:
