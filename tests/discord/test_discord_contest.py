@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import msgspec
+import pytest
 
 from bot.discord.client import GameBot
 from bot.games.hog.contest.entries import EVERYONE, Contest, Entries
@@ -44,7 +45,7 @@ def submit(fake: FakeDiscord, team: str, table: bytes, who: str = "1001", person
     return contest_command("submit", options, who, person, attached)
 
 
-async def said(fake: FakeDiscord, interaction: str) -> dict[str, Any]:
+async def said_to(fake: FakeDiscord, interaction: str) -> dict[str, Any]:
     """The follow-up of a deferred answer (for the asker alone)."""
     deferred = await answer_to(fake, interaction)
     assert deferred.body["type"] == 5 and deferred.body["data"]["flags"] == 64
@@ -58,7 +59,7 @@ def sent_files(fake: FakeDiscord, body: dict[str, Any]) -> dict[str, bytes]:
 
 async def test_a_table_is_entered_ranked_shown_and_played(discord_world: tuple[FakeDiscord, GameBot]) -> None:
     fake, bot = discord_world
-    entered = await said(fake, await fake.interact(submit(fake, "Fives", FIVES.encode())))
+    entered = await said_to(fake, await fake.interact(submit(fake, "Fives", FIVES.encode())))
     (embed,) = entered["embeds"]
     assert embed["title"] == "Entered Fives"
     assert "this server's" in embed["description"] and "everyone's" in embed["description"]
@@ -68,19 +69,19 @@ async def test_a_table_is_entered_ranked_shown_and_played(discord_world: tuple[F
     server, everyone = Contest("contest", GUILD_ID), Contest("contest", EVERYONE)
     assert list(await entries.of(server)) == list(await entries.of(everyone)) == ["Fives"]
 
-    standings = (await said(fake, await fake.interact(contest_command("standings"))))["embeds"][0]
+    standings = (await said_to(fake, await fake.interact(contest_command("standings"))))["embeds"][0]
     assert "Fives" in standings["description"] and "perfect *" in standings["description"]
     assert standings["fields"][0]["value"].startswith("**Fives**: place 2")
-    other = await said(fake, await fake.interact(contest_command("standings", who="2002", person="Bob")))
+    other = await said_to(fake, await fake.interact(contest_command("standings", who="2002", person="Bob")))
     assert other["embeds"][0]["fields"][0]["value"].startswith("None yet")
 
-    shown = await said(
+    shown = await said_to(
         fake, await fake.interact(contest_command("entry", [{"name": "name", "type": 3, "value": "fives"}]))
     )
     assert shown["embeds"][0]["title"] == "Fives" and "vs always_roll(4)" in shown["embeds"][0]["description"]
     assert shown["embeds"][0]["image"]["url"] == "attachment://entry.png"
     assert sent_files(fake, shown)["entry.png"].startswith(b"\x89PNG")
-    matrix = await said(fake, await fake.interact(contest_command("matrix")))
+    matrix = await said_to(fake, await fake.interact(contest_command("matrix")))
     assert sent_files(fake, matrix)["matrix.png"].startswith(b"\x89PNG")
 
     house = {"type": 2, **where(), "member": member("1001", "Ada")}
@@ -105,7 +106,7 @@ async def test_bad_files_and_taken_names_are_refused_and_store_nothing(
     rows = [["4"] * SIZE for _ in range(SIZE)]
     rows[42][7] = "11"
     bad = "\n".join(",".join(r) for r in rows).encode()
-    refused = await said(fake, await fake.interact(submit(fake, "Pigs", bad)))
+    refused = await said_to(fake, await fake.interact(submit(fake, "Pigs", bad)))
     assert refused["content"] == "final.csv: row 42, column 7: 11 is not a number of dice (0-10)"
 
     huge = await fake.interact(submit(fake, "Pigs", b"4", size=MAX_BYTES + 1))
@@ -113,13 +114,60 @@ async def test_bad_files_and_taken_names_are_refused_and_store_nothing(
     assert answer["data"]["content"] == "final.csv is 1,000,001 bytes; a table is at most 1,000,000."
     assert answer["data"]["flags"] == 64 and len(fake.downloads) == 1  # only the bad table was fetched
 
-    reserved = await said(fake, await fake.interact(submit(fake, "Perfect", FIVES.encode())))
+    reserved = await said_to(fake, await fake.interact(submit(fake, "Perfect", FIVES.encode())))
     assert reserved["content"] == "'Perfect' is the name of a reference entry: choose another."
     assert await bot.platform.store.version(Contest("contest", GUILD_ID).stream_id) == 0
 
-    await said(fake, await fake.interact(submit(fake, "Pigs", FIVES.encode())))
-    taken = await said(fake, await fake.interact(submit(fake, "pigs", FIVES.encode(), "2002", "Bob")))
+    await said_to(fake, await fake.interact(submit(fake, "Pigs", FIVES.encode())))
+    taken = await said_to(fake, await fake.interact(submit(fake, "pigs", FIVES.encode(), "2002", "Bob")))
     assert taken["content"] == "Another entrant's team is called 'pigs' in this contest: choose another name."
-    again = await said(fake, await fake.interact(submit(fake, "Pork", FIVES.encode())))
+    again = await said_to(fake, await fake.interact(submit(fake, "Pork", FIVES.encode())))
     assert "(replacing Pigs)" in again["embeds"][0]["description"]
     assert list(await Entries(bot.platform.store).of(Contest("contest", GUILD_ID))) == ["Pork"]
+
+
+@pytest.mark.parametrize(
+    ("data", "said"),
+    [
+        (b"", "final.csv: The file is empty"),
+        (FIVES.encode().rsplit(b"\n", 2)[0], "final.csv: The table has 99 rows; it needs 100"),
+        (FIVES.encode().replace(b"5", b"five", 1), "final.csv: row 0, column 0: 'five' is not an integer"),
+        (b"[[5, 5]", "final.csv: The file is not valid JSON"),
+        (FIVES.encode().replace(b"5", b"-1", 1), "final.csv: row 0, column 0: -1 is not a number of dice (0-10)"),
+    ],
+)
+async def test_every_kind_of_bad_table_is_refused_in_words(
+    data: bytes, said: str, discord_world: tuple[FakeDiscord, GameBot]
+) -> None:
+    fake, bot = discord_world
+    refused = await said_to(fake, await fake.interact(submit(fake, "Pigs", data)))
+    assert refused["content"].startswith(said) and "Traceback" not in refused["content"]
+    assert await bot.platform.store.version(Contest("contest", EVERYONE).stream_id) == 0
+
+
+async def test_the_house_offers_the_entries_as_you_type(discord_world: tuple[FakeDiscord, GameBot]) -> None:
+    fake, _ = discord_world
+    await said_to(fake, await fake.interact(submit(fake, "Fives", FIVES.encode())))
+
+    async def offered(typed: str) -> list[dict[str, str]]:
+        options = [
+            {"name": "rules", "type": 3, "value": "contest"},
+            {"name": "difficulty", "type": 3, "value": typed, "focused": True},
+        ]
+        data = {"id": "1", "name": "hog", "type": 1, "options": [{"name": "house", "type": 1, "options": options}]}
+        asked = await fake.interact({"type": 4, **where(), "member": member("2002", "Bob"), "data": data})
+        sent = (await answer_to(fake, asked)).body
+        assert sent["type"] == 8
+        return list(sent["data"]["choices"])
+
+    assert [c["value"] for c in await offered("")] == [
+        "easy",
+        "medium",
+        "perfect",
+        f"entry:{GUILD_ID}:Fives",
+        "entry:everyone:Fives",
+    ]
+    assert [c["name"] for c in await offered("fiv")] == [
+        "Fives · this server's contest, contest rules",
+        "Fives · everyone's contest, contest rules",
+    ]

@@ -49,7 +49,8 @@ def run(*argv: str) -> str:
 
 
 def test_a_strategy_and_a_table_are_entered_and_ranked(where: Path) -> None:
-    said = run("contest", "submit", str(where / "team.py"), "--name", "Pigs")
+    said = run("contest", "submit", str(where / "team.py"), "--name", "Pigs", "-o", str(where / "pigs.csv"))
+    assert (where / "pigs.csv").read_text().splitlines()[70] == ",".join(["5"] * 60 + ["7"] * 40)
     assert said.startswith("Entered Pigs in the Hog contest, Contest rules (everyone's): place 3 (2 wins, 2 losses)")
     run("contest", "table", f"{where / 'team.py'}:greedy", "-o", str(where / "greedy.json"))
     assert json.loads((where / "greedy.json").read_text()) == [[6] * SIZE] * SIZE

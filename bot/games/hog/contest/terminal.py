@@ -99,6 +99,7 @@ def arguments(parser: argparse.ArgumentParser) -> None:
     submit.add_argument("source", nargs="?", metavar="FILE.py[:final_strategy]", help=SOURCE)
     submit.add_argument("--table", metavar="FILE", help="enter a table file instead (CSV or JSON)")
     submit.add_argument("--name", required=True, metavar="TEAM", help="your team's name")
+    submit.add_argument("-o", "--output", metavar="FILE", help="also write the table entered (.csv or .json)")
     _contest_arguments(submit, server=False)
     table = actions.add_parser("table", help="write a final strategy's table, without entering it")
     table.add_argument("source", metavar="FILE.py[:final_strategy]", help=SOURCE)
@@ -124,18 +125,22 @@ def _write(path: str, data: bytes) -> None:
         raise Refusal(f"Cannot write {path}: {error.strerror}.") from error
 
 
+def _write_table(path: str, table: Table) -> None:
+    _write(path, (to_json(table) if path.endswith(".json") else to_csv(table)).encode())
+
+
 async def _run(hog: HogGame, args: argparse.Namespace, out: TextIO) -> None:
     rules = RULE_SETS[args.rules]
     if args.action == "table":
-        table = table_of(args.source, rules)
-        text = to_json(table) if args.output.endswith(".json") else to_csv(table)
-        _write(args.output, text.encode())
+        _write_table(args.output, table_of(args.source, rules))
         print(f"Wrote {args.output}: the table of {args.source} for the {args.rules} rules.", file=out)
         return
     if args.action == "submit":
         if (args.source is None) == (args.table is None):
             raise Refusal("Give a strategy's file (FILE.py[:final_strategy]) or --table FILE, one of them.")
         table = table_of(args.source, rules) if args.source else read_table(args.table, rules)
+        if args.output:
+            _write_table(args.output, table)
     contest = Contest(args.rules, getattr(args, "server", None) or EVERYONE)
     async with platform(hog.platform_settings) as p:
         contests = Contests(Entries(p.store), hog.solutions)

@@ -103,7 +103,7 @@ def hog_commands(bot: HogFront) -> app_commands.Group:
                 if typed in team.casefold():
                     where = "everyone's" if wanted.scope == EVERYONE else "this server's"
                     value = f"{ENTRY}:{wanted.scope}:{team}"
-                    offered.append(app_commands.Choice(name=f"{team} ({where} {rules} contest)", value=value))
+                    offered.append(app_commands.Choice(name=f"{team} · {where} contest, {rules} rules", value=value))
         return offered[:25]
 
     @hog.command(name="challenge", description="Challenge someone in this channel to a game")
