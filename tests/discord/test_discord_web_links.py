@@ -8,8 +8,9 @@ from typing import Any
 
 from bot.platform.metrics import REGISTRY
 from bot.platform.settings import Settings
-from tests.discord.discord_world import answer_to, board_of, press, running_bot, subcommand
-from tests.discord.fake_discord import FakeDiscord
+from tests.discord.discord_world import answer_to, board_of, followup_to, press, running_bot, subcommand
+from tests.discord.fake_discord import GUILD_ID, FakeDiscord
+from tests.discord.test_discord_contest import contest_command
 from tests.fake_clock import FakeClock
 
 
@@ -30,6 +31,11 @@ async def test_a_board_and_a_replay_link_to_the_web(
         options = [{"name": "game", "type": 3, "value": game_id}]
         replayed = (await answer_to(fake_discord, await fake_discord.interact(subcommand("replay", options)))).body
         assert links(replayed["data"]) == [f"https://hog.example/games/{game_id}?step=1"]
+        standings = await fake_discord.interact(contest_command("standings"))
+        await answer_to(fake_discord, standings)
+        assert links((await followup_to(fake_discord, standings)).body) == [
+            f"https://hog.example/contests/contest?server={GUILD_ID}"
+        ]
 
 
 async def test_without_a_public_address_there_is_no_link(

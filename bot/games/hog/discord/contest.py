@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import io
 from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
 
 import discord
 from discord import app_commands
@@ -61,10 +62,23 @@ def standings_embed(results: Results, me: str, page: int) -> discord.Embed:
     return embed
 
 
+def on_the_web(public_url: str | None, contest: Contest, team: str | None = None) -> discord.ui.View:
+    """A *See it on the web* link to the contest's page (or an entry's), when the bot's web pages have
+    a public address (``HOG_PUBLIC_URL``)."""
+    view = discord.ui.View(timeout=None)
+    if public_url is not None:
+        entry = "" if team is None else f"/entries/{quote(team, safe='')}"
+        server = "" if contest.scope == EVERYONE else f"?server={contest.scope}"
+        url = f"{public_url}/contests/{contest.rules}{entry}{server}"
+        view.add_item(discord.ui.Button(label="See it on the web", emoji="🌐", url=url))
+    return view
+
+
 def add_contest_commands(hog: app_commands.Group, bot: HogFront) -> None:
     contest = app_commands.Group(name="contest", description="The course's Hog contest: final strategies, exactly")
     hog.add_command(contest)
     contests = bot.contests
+    public_url = bot.client.platform.settings.public_url
 
     async def results_or_say(interaction: discord.Interaction[Any], wanted: Contest) -> Results:
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -131,7 +145,8 @@ def add_contest_commands(hog: app_commands.Group, bot: HogFront) -> None:
         page: app_commands.Range[int, 1, 1000] = 1,
     ) -> None:
         results = await results_or_say(interaction, contest_of(interaction, rules, everyone))
-        await interaction.followup.send(embed=standings_embed(results, str(interaction.user.id), page), ephemeral=True)
+        shown = standings_embed(results, str(interaction.user.id), page)
+        await interaction.followup.send(embed=shown, view=on_the_web(public_url, results.contest), ephemeral=True)
 
     @contest.command(name="entry", description="An entry's record against each, and its table beside perfect's")
     @app_commands.describe(name="the entry's team name", rules="the contest's rule set", everyone="everyone's contest")
@@ -156,7 +171,10 @@ def add_contest_commands(hog: app_commands.Group, bot: HogFront) -> None:
         embed.set_image(url="attachment://entry.png")
         picture = await asyncio.to_thread(table_picture, results, found)
         await interaction.followup.send(
-            embed=embed, file=discord.File(io.BytesIO(picture), filename="entry.png"), ephemeral=True
+            embed=embed,
+            file=discord.File(io.BytesIO(picture), filename="entry.png"),
+            view=on_the_web(public_url, results.contest, found),
+            ephemeral=True,
         )
 
     @entry.autocomplete("name")
