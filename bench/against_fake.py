@@ -23,16 +23,20 @@ async def bot_process(
     database_url: str | None = None,
     pids: list[int] | None = None,
     env_extra: dict[str, str] | None = None,
+    tree: Path = ROOT,
 ) -> AsyncIterator[FakeDiscord]:
     """The fake Discord, with the bot logged in to it until the block ends: one process on an SQLite
     file in ``scratch``, or ``processes`` processes sharing the PostgreSQL ``database_url``, each
-    running one of as many shards (their process ids put in ``pids``)."""
+    running one of as many shards (their process ids put in ``pids``); the bot of the checkout ``tree``
+    (another commit's, for a side-by-side run), this one's by default."""
     fake = FakeDiscord(spec=None)  # the schema check is the tests' job; here it would only slow the fake
     await fake.start()
     env = bot_env(fake.api_base, fake.gateway, scratch / "bot.sqlite3", cache, token="load-test")
     if database_url:
         env["HOG_DATABASE_URL"] = database_url
     env |= env_extra or {}
+    if tree != ROOT:
+        env["PYTHONPATH"] = str(tree)  # that checkout's packages, not the installed ones
     stderr = None if show_log else asyncio.subprocess.DEVNULL
     bots = []
     try:
@@ -41,7 +45,7 @@ async def bot_process(
             fake.expect_login()
             bots.append(
                 await asyncio.create_subprocess_exec(
-                    sys.executable, "-m", "bot", cwd=ROOT, env=env | shards, stderr=stderr
+                    sys.executable, "-m", "bot", cwd=tree, env=env | shards, stderr=stderr
                 )
             )
             await fake.ready(timeout=60)
