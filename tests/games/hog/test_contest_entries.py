@@ -5,6 +5,8 @@ projector and the timers pass a contest's stream by."""
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -66,3 +68,9 @@ def test_pairs_shared_among_threads_come_back_in_order(kernels: dict[str, Kernel
     best = [False, True, False, True, False]
     pairs = Pairs(kernel)
     assert shared(pairs, policies, wanted, best, threads=3) == pairs.rates(policies, wanted, best)
+
+
+def test_numba_is_imported_only_by_a_process_that_runs_a_contest() -> None:
+    """numba costs a process ~70 MB: the bot, its Discord front and its command line load without it."""
+    check = "import sys, bot.cli, bot.games.hog.discord.front, bot.web.app; assert 'numba' not in sys.modules"
+    subprocess.run([sys.executable, "-c", check], check=True, cwd=Path(__file__).parents[3])

@@ -15,6 +15,7 @@ import zipfile
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -24,12 +25,14 @@ from bot.games.hog.solutions import SolutionCache
 from hog_core.contest import SIZE, Standing, Table, rank
 from hog_core.effects import Swap
 from hog_core.kernel import Kernel
-from hog_core.pairs import Pairs
 from hog_core.rulesets import RULE_SETS, RuleSet
 from hog_core.solver import Policy, Solution, WinRate
 from hog_core.strategies import always_roll, bacon_strategy, from_table, swap_strategy, tabulate
 from hog_core.turn import Turn
 from storage.errors import OPENING_ERRORS
+
+if TYPE_CHECKING:
+    from hog_core.pairs import Pairs
 
 log = logging.getLogger(__name__)
 
@@ -130,6 +133,8 @@ class Arena:
     computed so far. ``results`` is CPU work: the bot runs it off the event loop."""
 
     def __init__(self, rules: RuleSet, solution: Solution, threads: int | None = None) -> None:
+        from hog_core.pairs import Pairs  # numba: ~70 MB and 0.3 s, paid by a process only once it runs a contest
+
         self.kernel = Kernel(rules, SIZE)
         self.pairs = Pairs(self.kernel)
         self.threads = threads or os.cpu_count() or 1
