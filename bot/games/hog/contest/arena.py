@@ -215,9 +215,12 @@ class Arena:
 class Contests:
     """Every contest of this bot: entries from the log, results computed once per change of entries."""
 
-    def __init__(self, entries: Entries, solutions: SolutionCache) -> None:
+    def __init__(self, entries: Entries, solutions: SolutionCache, threads: int | None = None) -> None:
         self.entries = entries
         self.solutions = solutions
+        self.threads = threads or max(1, (os.cpu_count() or 1) - 1)
+        """Threads a contest's pairs are shared among: by default every core but one, which the
+        bot's event loop keeps for the players."""
         self._arenas: dict[str, Arena] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._results: dict[Contest, tuple[tuple[int, ...], Results]] = {}
@@ -229,7 +232,7 @@ class Contests:
             if rules not in self._arenas:
                 rule_set = RULE_SETS[rules]
                 solution = await self.solutions.get(rule_set, SIZE)
-                arena = await asyncio.to_thread(Arena, rule_set, solution)
+                arena = await asyncio.to_thread(Arena, rule_set, solution, self.threads)
                 try:
                     kept = await self.solutions.shelf.read(shelf_name(rule_set))
                 except OPENING_ERRORS as error:

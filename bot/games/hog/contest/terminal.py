@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import importlib.util
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -143,7 +144,7 @@ async def _run(hog: HogGame, args: argparse.Namespace, out: TextIO) -> None:
             _write_table(args.output, table)
     contest = Contest(args.rules, getattr(args, "server", None) or EVERYONE)
     async with platform(hog.platform_settings) as p:
-        contests = Contests(Entries(p.store), hog.solutions)
+        contests = Contests(Entries(p.store), hog.solutions, threads=os.cpu_count())  # no players waiting here
         if args.action == "submit":
             arena = await contests.arena(args.rules)
             entry, _ = await contests.entries.submit(
