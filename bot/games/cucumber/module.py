@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 
 import msgspec
@@ -23,6 +22,7 @@ from bot.games.cucumber.console import CucumberConsole
 from bot.games.cucumber.moves import STAND_IN
 from bot.games.cucumber.picture import animate, chart, charts, render
 from bot.games.cucumber.summary import summarize
+from bot.games.recent import Recent
 from bot.platform.contract import Chance, Deadline, GameRow, Lines, Record, Reminder, Summary
 from bot.platform.settings import Settings, whole
 from cucumber_core import commentary
@@ -86,7 +86,7 @@ class CucumberGame:
         self.card_timeout = whole(env, "HOG_CARD_TIMEOUT", 60)
         self.lobby_timeout = whole(env, "HOG_LOBBY_TIMEOUT", 600)
         self.console = CucumberConsole()
-        self._reviews: OrderedDict[str, list[CardReview]] = OrderedDict()
+        self._reviews: Recent[str, list[CardReview]] = Recent(REVIEWS_KEPT)
         """The latest finished games' reviews (a finished game never changes): a replay's every step
         shows one, and a game's takes tens of milliseconds."""
 
@@ -175,11 +175,8 @@ class CucumberGame:
         if not final.is_over:
             return None
         if (kept := self._reviews.get(final.game_id)) is None:
-            kept = await asyncio.to_thread(estimated.review, events, seeded(f"{final.game_id}:review"))
-            self._reviews[final.game_id] = kept
-            while len(self._reviews) > REVIEWS_KEPT:
-                self._reviews.popitem(last=False)
-        self._reviews.move_to_end(final.game_id)
+            reviewed = await asyncio.to_thread(estimated.review, events, seeded(f"{final.game_id}:review"))
+            kept = self._reviews.put(final.game_id, reviewed)
         return kept
 
     async def remarks(self, events: Sequence[ev.Event], step: int) -> tuple[str, ...]:

@@ -18,6 +18,7 @@ from bot.games.hog.limits import MAX_SOLVED_GOAL, check
 from bot.games.hog.picture import animate, chart_of, render
 from bot.games.hog.solutions import SolutionCache
 from bot.games.hog.summary import summarize
+from bot.games.recent import Recent
 from bot.platform.contract import Chance, Commands, Deadline, GameRow, Lines, Record, Reminder, Summary
 from bot.platform.settings import Settings, whole
 from hog_core import events as ev
@@ -43,6 +44,8 @@ from hog_core.solver import Solution
 from hog_core.strategies import house_move
 
 RESULTS = {"win": "won", "loss": "lost", "draw": "drew"}
+REVIEWS_KEPT = 256
+"""Games whose exact reviews are kept in memory (a few KB each)."""
 STATUS_WORDS = {Status.ACTIVE.value: "playing", Status.CHALLENGED.value: "challenge open"}
 """A game's status as a list of games says it (every game's running games are ``playing``)."""
 
@@ -87,6 +90,9 @@ class HogGame:
         self.turn_timeout = whole(settings.env, "HOG_TURN_TIMEOUT", 600)
         self.console = HogConsole(self)
         self._reviewers: dict[tuple[str, int, int], Reviewer] = {}
+        self._reviews: Recent[tuple[str, int], list[MoveReview]] = Recent(REVIEWS_KEPT)
+        """The latest games' reviews by game and length: a finished game is reviewed for its board,
+        for its stats and on every step of its replay, and its log never changes."""
         self.subcommands = subcommands(self)
 
     def initial(self) -> GameState:
@@ -126,12 +132,14 @@ class HogGame:
         solution = await self.solution(last)
         if solution is None:
             return None
+        if (kept := self._reviews.get((last.game_id, len(events)))) is not None:
+            return kept
         key = (solution.rules, solution.rules_version, solution.goal)
         reviewer = self._reviewers.get(key)
         if reviewer is None:
             reviewer = await asyncio.to_thread(Reviewer, Kernel(RULE_SETS[last.rules.id], last.goal), solution)
             self._reviewers[key] = reviewer
-        return await asyncio.to_thread(reviewer.review, events)
+        return self._reviews.put((last.game_id, len(events)), await asyncio.to_thread(reviewer.review, events))
 
     async def remarks(self, events: Sequence[ev.Event], step: int) -> tuple[str, ...]:
         """The exact review at step ``step`` (from 1): each player's accuracy, and that step's move."""
