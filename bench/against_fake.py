@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import statistics
+import subprocess
 import sys
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+import tempfile
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 
 from tests.discord.discord_world import ROOT, bot_env
@@ -57,6 +59,19 @@ async def bot_process(
             bot.terminate()
             await bot.wait()
         await fake.stop()
+
+
+@contextmanager
+def checkout(commit: str) -> Iterator[Path]:
+    """A git worktree of ``commit`` for the block (another build, run side by side with this one)."""
+    with tempfile.TemporaryDirectory() as folder:
+        tree = Path(folder) / "anchor"
+        subprocess.run(["git", "worktree", "add", "--detach", str(tree), commit], cwd=ROOT, check=True,
+                       capture_output=True)  # fmt: skip
+        try:
+            yield tree
+        finally:
+            subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT, check=False)
 
 
 def acknowledgements(fake: FakeDiscord) -> tuple[list[float], str]:

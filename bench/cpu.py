@@ -17,7 +17,6 @@ import argparse
 import asyncio
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -28,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench import cucumber_load, discord_load  # noqa: E402
-from bench.against_fake import acknowledgements, bot_process  # noqa: E402
+from bench.against_fake import acknowledgements, bot_process, checkout  # noqa: E402
 from bot.games.hog.solutions import SolutionCache  # noqa: E402
 from hog_core.rulesets import FA18  # noqa: E402
 from storage.shelves import FolderShelf  # noqa: E402
@@ -93,30 +92,24 @@ async def measure(tree: Path, drive: Driver) -> tuple[float, float, float]:
 
 async def main(anchor: str, games: int, tables: int, rounds: int) -> None:
     discord_load.THINK = cucumber_load.THINK = (0.0, 0.0)  # saturated: every member presses at once
-    with tempfile.TemporaryDirectory() as folder:
-        other = Path(folder) / "anchor"
-        subprocess.run(["git", "worktree", "add", "--detach", str(other), anchor], cwd=ROOT, check=True,
-                       capture_output=True)  # fmt: skip
-        try:
-            builds = {"this checkout": ROOT, anchor: other}
-            drivers: dict[str, Driver] = {
-                f"Hog, {games} games": lambda fake: hog(fake, games),
-                f"Cucumber, {tables} tables": lambda fake: cucumber(fake, tables),
-            }
-            for name, drive in drivers.items():
-                found: dict[str, list[tuple[float, float, float]]] = {build: [] for build in builds}
-                for _ in range(rounds):
-                    for build, tree in builds.items():
-                        found[build].append(await measure(tree, drive))
-                print(f"{name}, members pressing at once (median of {rounds}):")
-                middle = {b: tuple(statistics.median(r[i] for r in rs) for i in range(3)) for b, rs in found.items()}
-                for build, (cpu, rate, p99) in middle.items():
-                    print(f"  {build:<14} {cpu:.2f} ms of bot CPU an interaction, {rate:.0f} interactions/s, "
-                          f"acknowledgement p99 {p99:.0f} ms")  # fmt: skip
-                ratio = middle["this checkout"][0] / middle[anchor][0]
-                print(f"  CPU per interaction: {ratio:.2f}x of {anchor}")
-        finally:
-            subprocess.run(["git", "worktree", "remove", "--force", str(other)], cwd=ROOT, check=False)
+    with checkout(anchor) as other:
+        builds = {"this checkout": ROOT, anchor: other}
+        drivers: dict[str, Driver] = {
+            f"Hog, {games} games": lambda fake: hog(fake, games),
+            f"Cucumber, {tables} tables": lambda fake: cucumber(fake, tables),
+        }
+        for name, drive in drivers.items():
+            found: dict[str, list[tuple[float, float, float]]] = {build: [] for build in builds}
+            for _ in range(rounds):
+                for build, tree in builds.items():
+                    found[build].append(await measure(tree, drive))
+            print(f"{name}, members pressing at once (median of {rounds}):")
+            middle = {b: tuple(statistics.median(r[i] for r in rs) for i in range(3)) for b, rs in found.items()}
+            for build, (cpu, rate, p99) in middle.items():
+                print(f"  {build:<14} {cpu:.2f} ms of bot CPU an interaction, {rate:.0f} interactions/s, "
+                      f"acknowledgement p99 {p99:.0f} ms")  # fmt: skip
+            ratio = middle["this checkout"][0] / middle[anchor][0]
+            print(f"  CPU per interaction: {ratio:.2f}x of {anchor}")
 
 
 if __name__ == "__main__":
