@@ -19,6 +19,7 @@ from bot.platform.codec import ForeignStream, from_records, to_record
 from bot.platform.contract import C, Chance, Commands, E, Game, Outcome, Refusal, S
 from bot.platform.metrics import APPENDED
 from bot.platform.projection import Projector
+from bot.platform.registry import is_record
 from storage.events import EventStore, StoredEvent, WrongExpectedVersion
 
 RACES = 5
@@ -203,6 +204,8 @@ class GameService(Generic[S, E, C]):
 
     def fold(self, game_id: str, stored: Sequence[StoredEvent]) -> tuple[list[E], S]:
         """The game's events and state, or ``GameDamaged`` when its log cannot be folded."""
+        if is_record(game_id):  # a contest's entries, say: no game at all
+            raise Refusal(NO_SUCH_GAME)
         try:
             history = from_records(self.game, stored)
             return history, self._replayed(self.game.initial(), history)

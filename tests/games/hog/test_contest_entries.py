@@ -10,10 +10,12 @@ import sys
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from bot.games.hog.contest.arena import Contests, shared, shelf_name
 from bot.games.hog.contest.entries import Contest, Entries
 from bot.platform.compose import platform
+from bot.platform.contract import Refusal
 from bot.platform.settings import Settings
 from hog_core.contest import SIZE
 from hog_core.kernel import Kernel
@@ -47,6 +49,8 @@ async def test_entries_replace_race_and_rebuild_the_same(tmp_path: Path, solutio
         before = await first.results(contest)
         assert await p.projector.check() == []  # the contest's stream is no game, and no damage
         assert all(not row.game_id.startswith("@") for row in await p.views.history(None, limit=50))
+        with pytest.raises(Refusal, match="There is no such game here"):  # not a damaged game either
+            await p.service("hog").events(contest.stream_id)
     for damaged in (False, True):  # after a restart: the values kept on the shelf, or computed again
         if damaged:
             (tmp_path / "cache" / shelf_name(RULE_SETS["sp21"])).write_bytes(b"not an npz")
