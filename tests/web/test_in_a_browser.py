@@ -18,7 +18,6 @@ from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webelement import WebElement
-from selenium.webdriver.support.expected_conditions import staleness_of
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from bot.games.hog.module import turn
@@ -63,8 +62,18 @@ def text_of(driver: webdriver.Chrome) -> str:
 
 
 def moved_on(driver: webdriver.Chrome, shown: WebElement) -> None:
-    """Wait until ``shown``'s page has been replaced by the next one, loaded."""
-    WebDriverWait(driver, 5).until(staleness_of(shown))
+    """Wait until ``shown``'s page has been replaced by the next one, loaded. Probed while the page is
+    being replaced, the old node may be reported stale or, for a moment, as belonging to no document:
+    either way it is gone."""
+
+    def gone(d: webdriver.Chrome) -> bool:
+        try:
+            shown.is_enabled()
+        except WebDriverException:  # StaleElementReferenceException, or a node of no document
+            return True
+        return False
+
+    WebDriverWait(driver, 5).until(gone)
     settled(driver)
 
 
