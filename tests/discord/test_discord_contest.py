@@ -4,9 +4,11 @@ standings, an entry and the matrix are shown with their pictures, and the house 
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import msgspec
+import numpy as np
 import pytest
 
 from bot.discord.client import GameBot
@@ -14,7 +16,7 @@ from bot.games.hog.contest.entries import EVERYONE, Contest, Entries
 from hog_core.contest import MAX_BYTES, SIZE, encode, parse, to_csv
 from hog_core.events import GameCreated
 from hog_core.rulesets import CONTEST
-from tests.discord.discord_world import answer_to, board_of, button, followup_to, press, where
+from tests.discord.discord_world import answer_to, board_of, button, click, followup_to, press, where
 from tests.discord.fake_discord import GUILD_ID, FakeDiscord, member
 
 FIVES = to_csv(parse("\n".join(",".join(["5"] * SIZE) for _ in range(SIZE)).encode(), CONTEST))
@@ -171,3 +173,34 @@ async def test_the_house_offers_the_entries_as_you_type(discord_world: tuple[Fak
         "Fives · this server's contest, contest rules",
         "Fives · everyone's contest, contest rules",
     ]
+
+
+async def test_the_standings_page_with_buttons_and_refuse_another_servers(
+    discord_world: tuple[FakeDiscord, GameBot],
+) -> None:
+    fake, bot = discord_world
+    entries, server = Entries(bot.platform.store), Contest("contest", GUILD_ID)
+    rng = np.random.default_rng(7)
+    for i in range(14):
+        table = rng.integers(0, 11, (SIZE, SIZE)).astype(np.int8)
+        await entries.submit(server, f"p{i}", f"P{i}", f"Team {i:02d}", table)
+    asked = await fake.interact(contest_command("standings"))
+    first = await said_to(fake, asked)
+    assert "Page 1 of 2" in first["embeds"][0]["footer"]["text"]
+    assert labels(first) == {"◀ Higher": False, "Lower ▶": True}
+    lower = next(c["custom_id"] for row in first["components"] for c in row["components"] if c["label"] == "Lower ▶")
+    message = fake.messages[next(k for k, m in fake.messages.items() if m.get("embeds") == first["embeds"])]
+    pressed = await fake.interact(click(lower, message))
+    assert (await answer_to(fake, pressed)).body["type"] == 6
+    second = await board_of(fake, pressed)  # the page, edited in
+    assert "Page 2 of 2" in second.body["embeds"][0]["footer"]["text"]
+    assert labels(second.body) == {"◀ Higher": True, "Lower ▶": False}
+
+    elsewhere = json.loads(json.dumps(message).replace(f":{GUILD_ID}:", ":123456789:"))  # another server's
+    forged = await fake.interact(click(lower.replace(GUILD_ID, "123456789"), elsewhere))
+    refused = (await answer_to(fake, forged)).body["data"]
+    assert refused["content"] == "That button is not one of mine." and refused["flags"] == 64
+
+
+def labels(body: dict[str, Any]) -> dict[str, bool]:
+    return {c["label"]: not c.get("disabled", False) for row in body["components"] for c in row["components"]}

@@ -8,16 +8,20 @@ from __future__ import annotations
 
 import asyncio
 import io
+import re
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 import discord
 from discord import app_commands
 
+from bot.discord.buttons import GameButton, number
+from bot.discord.front import FORGED
 from bot.games.hog.contest.arena import Results
 from bot.games.hog.contest.entries import EVERYONE, Contest
 from bot.games.hog.contest.pictures import MATRIX_TOP, matrix_picture, table_picture
 from bot.games.hog.contest.words import HEADER, outcome, placed, standing_line, summary
+from bot.games.hog.discord.buttons import hog
 from bot.platform.contract import Refusal
 from hog_core.contest import MAX_BYTES, BadTable, parse
 from hog_core.rulesets import RULE_SETS
@@ -26,6 +30,7 @@ if TYPE_CHECKING:
     from bot.games.hog.discord.front import HogFront
 
 PAGE = 15
+MAX_PAGE = 1000
 DEFAULT = "contest"
 CONTEST_CHOICES = [app_commands.Choice(name=rs.name[:100], value=rs.id) for rs in RULE_SETS.values()]
 
@@ -41,9 +46,13 @@ def _block(lines: list[str]) -> str:
     return "```\n" + "\n".join(lines) + "\n```"
 
 
+def pages_of(results: Results) -> int:
+    return max(1, -(-len(results.standings) // PAGE))
+
+
 def standings_embed(results: Results, me: str, page: int) -> discord.Embed:
     """A page of the standings, with the asker's own place below it."""
-    pages = max(1, -(-len(results.standings) // PAGE))
+    pages = pages_of(results)
     page = min(max(1, page), pages)
     shown = results.standings[(page - 1) * PAGE : page * PAGE]
     embed = discord.Embed(
@@ -62,10 +71,12 @@ def standings_embed(results: Results, me: str, page: int) -> discord.Embed:
     return embed
 
 
-def on_the_web(public_url: str | None, contest: Contest, team: str | None = None) -> discord.ui.View:
+def on_the_web(
+    public_url: str | None, contest: Contest, team: str | None = None, view: discord.ui.View | None = None
+) -> discord.ui.View:
     """A *See it on the web* link to the contest's page (or an entry's), when the bot's web pages have
-    a public address (``HOG_PUBLIC_URL``)."""
-    view = discord.ui.View(timeout=None)
+    a public address (``HOG_PUBLIC_URL``), added to ``view`` (a new one when none is given)."""
+    view = view or discord.ui.View(timeout=None)
     if public_url is not None:
         entry = "" if team is None else f"/entries/{quote(team, safe='')}"
         server = "" if contest.scope == EVERYONE else f"?server={contest.scope}"
@@ -145,8 +156,8 @@ def add_contest_commands(hog: app_commands.Group, bot: HogFront) -> None:
         page: app_commands.Range[int, 1, 1000] = 1,
     ) -> None:
         results = await results_or_say(interaction, contest_of(interaction, rules, everyone))
-        shown = standings_embed(results, str(interaction.user.id), page)
-        await interaction.followup.send(embed=shown, view=on_the_web(public_url, results.contest), ephemeral=True)
+        shown, view = standings_page(results, str(interaction.user.id), page, public_url)
+        await interaction.followup.send(embed=shown, view=view, ephemeral=True)
 
     @contest.command(name="entry", description="An entry's record against each, and its table beside perfect's")
     @app_commands.describe(name="the entry's team name", rules="the contest's rule set", everyone="everyone's contest")
@@ -196,3 +207,49 @@ def add_contest_commands(hog: app_commands.Group, bot: HogFront) -> None:
         await interaction.followup.send(
             embed=embed, file=discord.File(io.BytesIO(picture), filename="matrix.png"), ephemeral=True
         )
+
+
+def standings_page(
+    results: Results, me: str, page: int, public_url: str | None
+) -> tuple[discord.Embed, discord.ui.View]:
+    """A page of the standings, with ◀ Higher / Lower ▶ and the web link."""
+    pages = pages_of(results)
+    page = min(max(1, page), pages)
+    view = discord.ui.View(timeout=None)
+    contest = results.contest
+    view.add_item(StandingsButton(contest.rules, contest.scope, page - 1, "up", disabled=page == 1))
+    view.add_item(StandingsButton(contest.rules, contest.scope, page + 1, "down", disabled=page == pages))
+    return standings_embed(results, me, page), on_the_web(public_url, contest, view=view)
+
+
+class StandingsButton(
+    GameButton, template=r"hog:contest:(?P<rules>[^:]*):(?P<scope>[^:]*):(?P<page>[^:]*):(?P<which>up|down)"
+):
+    """A page of a contest's standings (the asker's alone: the message is theirs)."""
+
+    def __init__(self, rules: str, scope: str, page: int | None, which: str, disabled: bool = False) -> None:
+        label = "◀ Higher" if which == "up" else "Lower ▶"
+        shown = min(max(page or 1, 1), MAX_PAGE)
+        super().__init__(f"hog:contest:{rules}:{scope}:{shown}:{which}", label, disabled=disabled)
+        self.rules, self.scope, self.page = rules, scope, page
+
+    @classmethod
+    def parse(cls, match: re.Match[str]) -> StandingsButton:
+        return cls(match["rules"], match["scope"], number(match["page"]), match["which"])
+
+    def refusal(self) -> str | None:
+        good_scope = self.scope == EVERYONE or self.scope.isdigit()
+        if self.rules not in RULE_SETS or not good_scope or self.page is None or not 1 <= self.page <= MAX_PAGE:
+            return FORGED
+        return None
+
+    async def press(self, interaction: discord.Interaction[Any]) -> None:
+        if self.scope not in (EVERYONE, str(interaction.guild_id)):  # another server's contest
+            await interaction.response.send_message(FORGED, ephemeral=True)
+            return
+        front = hog(interaction)
+        await interaction.response.defer()
+        results = await front.contests.results(Contest(self.rules, self.scope))
+        public_url = front.client.platform.settings.public_url
+        shown, view = standings_page(results, str(interaction.user.id), self.page or 1, public_url)
+        await interaction.edit_original_response(embed=shown, view=view)

@@ -16,6 +16,7 @@ from bot.games.hog.contest.arena import Contests
 from bot.games.hog.contest.entries import Entries
 from bot.games.hog.discord.buttons import GAME, AnalyzeButton, AnswerButton, HintButton, MoveButton, ReplayButton
 from bot.games.hog.discord.commands import hog_commands
+from bot.games.hog.discord.contest import StandingsButton
 from bot.games.hog.discord.embeds import embed
 from bot.games.hog.discord.replays import replay_embed, replay_view
 from bot.games.hog.limits import MAX_SOLVED_GOAL, check
@@ -52,6 +53,7 @@ class HogFront:
         HintButton,
         ReplayButton,
         AnalyzeButton,
+        StandingsButton,
     )
 
     def __init__(self, client: Table, game: HogGame) -> None:
