@@ -150,4 +150,4 @@ def test_every_button_is_a_game_button() -> None:
     games = Games.load(Settings(), {**installed_modules("hogbot"), "press": "hogbot_press.game:PressGame"})
     fronts = [load(game.discord_front) for game in games.values()]
     buttons = [HistoryButton, LeaderboardButton, *(button for front in fronts for button in front.buttons)]
-    assert len(buttons) == 13 and all(issubclass(button, GameButton) for button in buttons)
+    assert len(buttons) == 14 and all(issubclass(button, GameButton) for button in buttons)
