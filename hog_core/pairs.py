@@ -398,3 +398,13 @@ class Pairs:
     def exploitability(self, policy: Policy) -> float:
         """The best response's win chance against ``policy``, both seat orders averaged."""
         return self.rates([policy, policy], [(0, 1)], best=[True])[0].average
+
+
+def warm() -> None:
+    """Compile the sweep (numba keeps it on disk) by running it once on the smallest game: a process
+    that runs this first, in a child, then only loads what was compiled."""
+    from hog_core.rulesets import FA18
+
+    kernel = Kernel(FA18, 10)
+    policy = np.ones((len(kernel.layers), kernel.goal, kernel.goal), dtype=np.int8)
+    Pairs(kernel).rates([policy, policy], [(0, 1), (1, 0)], best=[True, False])

@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from bot.games.hog.contest.arena import Contests, shared, shelf_name
+from bot.games.hog.contest.arena import Contests, compiled, shared, shelf_name
 from bot.games.hog.contest.entries import Contest, Entries
 from bot.platform.compose import platform
 from bot.platform.contract import Refusal
@@ -78,3 +78,10 @@ def test_numba_is_imported_only_by_a_process_that_runs_a_contest() -> None:
     """numba costs a process ~70 MB: the bot, its Discord front and its command line load without it."""
     check = "import sys, bot.cli, bot.games.hog.discord.front, bot.web.app; assert 'numba' not in sys.modules"
     subprocess.run([sys.executable, "-c", check], check=True, cwd=Path(__file__).parents[3])
+
+
+async def test_the_sweep_is_compiled_in_a_child_process(caplog: pytest.LogCaptureFixture) -> None:
+    """Compiling holds the GIL for seconds: a child compiles into numba's cache, and says nothing wrong."""
+    Contests.compiled = False
+    await compiled()
+    assert Contests.compiled and "could not be compiled" not in caplog.text

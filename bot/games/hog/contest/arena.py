@@ -11,11 +11,12 @@ import hashlib
 import io
 import logging
 import os
+import sys
 import zipfile
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 import numpy.typing as npt
@@ -212,8 +213,30 @@ class Arena:
         return Results(contest, names, values, standings, dict(entries), tables)
 
 
+async def compiled() -> None:
+    """The contest's sweep compiled in a child process, once per process, so that this one only loads
+    it from numba's cache: compiling takes seconds with the GIL held, and a bot's event loop would
+    stop for every game meanwhile. When the child cannot (no cache to write), this process compiles."""
+    if Contests.compiled:
+        return
+    child = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-c",
+        "from hog_core.pairs import warm; warm()",
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    _, said = await child.communicate()
+    if child.returncode:
+        log.warning("the contest's sweep could not be compiled apart: %s", said.decode(errors="replace")[-300:])
+    Contests.compiled = True
+
+
 class Contests:
     """Every contest of this bot: entries from the log, results computed once per change of entries."""
+
+    compiled: ClassVar[bool] = False
+    """Whether this process has had the contest's sweep compiled (``compiled()``)."""
 
     def __init__(self, entries: Entries, solutions: SolutionCache, threads: int | None = None) -> None:
         self.entries = entries
@@ -230,6 +253,7 @@ class Contests:
         process, before a restart too)."""
         async with self._locks.setdefault(rules, asyncio.Lock()):
             if rules not in self._arenas:
+                await compiled()
                 rule_set = RULE_SETS[rules]
                 solution = await self.solutions.get(rule_set, SIZE)
                 arena = await asyncio.to_thread(Arena, rule_set, solution, self.threads)
