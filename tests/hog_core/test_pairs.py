@@ -1,4 +1,4 @@
-"""The compiled pair evaluation against the numpy solver, a Monte Carlo, and what must hold exactly."""
+"""The compiled pair evaluation against the numpy solver, games played by the engine, and what must hold exactly."""
 
 from __future__ import annotations
 
