@@ -41,8 +41,16 @@ def contest_command(
     return {"type": 2, **where(), "member": member(who, person), "data": data}
 
 
-def submit(fake: FakeDiscord, team: str, table: bytes, who: str = "1001", person: str = "Ada", **kw: Any) -> Any:
-    attached = fake.attach("final.csv", table, **kw)
+def submit(
+    fake: FakeDiscord,
+    team: str,
+    table: bytes,
+    who: str = "1001",
+    person: str = "Ada",
+    name: str = "final.csv",
+    **kw: Any,
+) -> Any:
+    attached = fake.attach(name, table, **kw)
     options = [{"name": "table", "type": 11, "value": attached["id"]}, {"name": "name", "type": 3, "value": team}]
     return contest_command("submit", options, who, person, attached)
 
@@ -115,6 +123,9 @@ async def test_bad_files_and_taken_names_are_refused_and_store_nothing(
     answer = (await answer_to(fake, huge)).body
     assert answer["data"]["content"] == "final.csv is 1,000,001 bytes; a table is at most 1,000,000."
     assert answer["data"]["flags"] == 64 and len(fake.downloads) == 1  # only the bad table was fetched
+    code = await fake.interact(submit(fake, "Pigs", b"def final_strategy(s, o):\n    return 4\n", name="hog.py"))
+    said = (await answer_to(fake, code)).body["data"]["content"]
+    assert said.startswith("hog.py is code, and the bot runs none") and len(fake.downloads) == 1
 
     reserved = await said_to(fake, await fake.interact(submit(fake, "Perfect", FIVES.encode())))
     assert reserved["content"] == "'Perfect' is the name of a reference entry: choose another."

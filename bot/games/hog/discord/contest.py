@@ -108,10 +108,16 @@ def add_contest_commands(hog: app_commands.Group, bot: HogFront) -> None:
         name: app_commands.Range[str, 1, 32],
         rules: str = DEFAULT,
     ) -> None:
-        if table.size > MAX_BYTES:
-            await interaction.response.send_message(
-                f"{table.filename} is {table.size:,} bytes; a table is at most {MAX_BYTES:,}.", ephemeral=True
+        refusal = None
+        if table.filename.lower().endswith(".py"):  # code is never run here: its table is
+            refusal = (
+                f"{table.filename} is code, and the bot runs none: attach your strategy's table instead "
+                "(`python -m bot contest table hog.py -o table.csv` writes it)."
             )
+        elif table.size > MAX_BYTES:
+            refusal = f"{table.filename} is {table.size:,} bytes; a table is at most {MAX_BYTES:,}."
+        if refusal is not None:
+            await interaction.response.send_message(refusal, ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
