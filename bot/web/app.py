@@ -64,7 +64,15 @@ async def index(request: web.Request) -> web.Response:
     rows = await (await p.settled_views()).history(None, limit=PAGE + 1, offset=(page - 1) * PAGE)
     games = listed(p, rows[:PAGE], None)
     boards = [(name, game.title) for name, game in p.games.items()]
-    return render("index.html", games=games, titles=titles(p), boards=boards, page=page, more=len(rows) > PAGE)
+    return render(
+        "index.html",
+        games=games,
+        titles=titles(p),
+        boards=boards,
+        links=request.app[LINKS],
+        page=page,
+        more=len(rows) > PAGE,
+    )
 
 
 def listed(p: Platform, rows: list[GameRow], player_id: str | None) -> list[tuple[str, str, GameRow]]:
@@ -271,6 +279,8 @@ async def metrics(request: web.Request) -> web.Response:
 
 
 STREAMS = web.AppKey("streams", weakref.WeakSet[asyncio.Task[Any]])
+LINKS = web.AppKey("links", list[tuple[str, str]])
+"""The pages games bring, as ``(title, path)``, for the front page."""
 
 
 async def end_streams(app: web.Application) -> None:
@@ -296,10 +306,11 @@ def make_app(platform: Platform, gui_port: int | None = None) -> web.Application
     app.router.add_get("/healthz", health)
     app.router.add_get("/metrics", metrics)
     app.router.add_static("/static", HERE / "static")
+    app[LINKS] = []
     for module in platform.games.values():  # a game's own pages (Hog's contest), when it brings some
         pages = getattr(module, "web_pages", None)
         if callable(pages):
-            pages(app)
+            app[LINKS].extend(pages(app))
     if gui_port is not None:
         add_gui(app, gui_port)
     return app

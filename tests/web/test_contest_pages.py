@@ -49,6 +49,8 @@ async def test_the_standings_and_an_entry_over_http(site: tuple[Platform, str]) 
     import aiohttp
 
     async with aiohttp.ClientSession() as http:
+        async with http.get(f"{origin}/") as page:
+            assert '<a href="/contests/contest">The Hog contest' in await page.text()  # from the front page
         async with http.get(f"{origin}/contests/contest") as page:
             html = await page.text()
         assert page.status == 200 and "Ada&#39;s pigs" in html and "Bob" not in html

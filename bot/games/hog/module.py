@@ -206,9 +206,10 @@ class HogGame:
         c = chart_of(events, await self.solution(replay(events)), await self.review(events) or ()) if events else None
         return None if c is None else await asyncio.to_thread(animate, c)
 
-    def web_pages(self, app: web.Application) -> None:
-        """The contest's pages on the web front (``bot.games.hog.contest.web``)."""
+    def web_pages(self, app: web.Application) -> list[tuple[str, str]]:
+        """The contest's pages on the web front (``bot.games.hog.contest.web``), and the front page's link to them."""
         add_contest_pages(app, self.solutions)
+        return [("The Hog contest: final strategies ranked exactly", "/contests/contest")]
 
     def public(self, state: GameState) -> GameState:
         """Everything in Hog is public: the totals, the dice, whose turn it is."""

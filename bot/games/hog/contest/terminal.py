@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from bot.games.hog.module import HogGame
 
 DEFAULT_CONTEST = "contest"
-SOURCE = "FILE.py[:final_strategy]: a Python file and the strategy function in it (default: final_strategy)"
+SOURCE = "a Python file, and the strategy function in it after a colon (default: final_strategy)"
 
 
 def load_strategy(source: str) -> tuple[Callable[[int, int], object], str]:
