@@ -180,6 +180,7 @@ async def test_the_house_offers_the_entries_as_you_type(discord_world: tuple[Fak
         f"entry:{GUILD_ID}:Fives",
         "entry:everyone:Fives",
     ]
+    assert [c["value"] for c in await offered("PERF")] == ["perfect"]
     assert [c["name"] for c in await offered("fiv")] == [
         "Fives · this server's contest, contest rules",
         "Fives · everyone's contest, contest rules",
@@ -215,3 +216,11 @@ async def test_the_standings_page_with_buttons_and_refuse_another_servers(
 
 def labels(body: dict[str, Any]) -> dict[str, bool]:
     return {c["label"]: not c.get("disabled", False) for row in body["components"] for c in row["components"]}
+
+
+async def test_a_typed_level_is_a_level_whatever_its_case(discord_world: tuple[FakeDiscord, GameBot]) -> None:
+    fake, _ = discord_world
+    options = [{"name": "difficulty", "type": 3, "value": " Easy "}]
+    data = {"id": "1", "name": "hog", "type": 1, "options": [{"name": "house", "type": 1, "options": options}]}
+    played = await fake.interact({"type": 2, **where(), "member": member("1001", "Ada"), "data": data})
+    assert (await board_of(fake, played)).body["embeds"][0]["title"].endswith("the house plays easy")

@@ -79,8 +79,8 @@ def hog_commands(bot: HogFront) -> app_commands.Group:
         difficulty: str = "perfect",
     ) -> None:
         player = Player(str(interaction.user.id), interaction.user.display_name)
-        if difficulty in DIFFICULTIES:
-            rival = Player(f"house:{difficulty}", "The house", house=difficulty)
+        if (level := difficulty.strip().lower()) in DIFFICULTIES:  # typed, not chosen: "Perfect" is perfect
+            rival = Player(f"house:{level}", "The house", house=level)
         else:
             try:
                 rules, rival = await entry_player(bot, interaction, difficulty, rules, goal)
