@@ -12,6 +12,7 @@ import asyncio
 import secrets
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Generic, Protocol
 
 from bot.platform.chance import SEED_BYTES, SealedChance, SecretChance
@@ -19,6 +20,7 @@ from bot.platform.codec import ForeignStream, from_records, to_record
 from bot.platform.contract import C, Chance, Commands, E, Game, Outcome, Refusal, S
 from bot.platform.metrics import APPENDED
 from bot.platform.projection import Projector
+from bot.platform.recent import Recent
 from bot.platform.registry import is_record
 from storage.events import EventStore, StoredEvent, WrongExpectedVersion
 
@@ -28,9 +30,23 @@ another command on the same game (a forfeit while a move is being stored)."""
 
 BOT_MOVES = 10_000
 """More bot moves in a row than this is a game module's bug (a bot that never lets go), refused."""
+FOLDS_KEPT = 256
+"""Games whose log, decoded and folded, a process keeps: a command on one loads only the events
+appended since (by any process), never its whole log again. The append's version check stays the
+rule: what is kept is never believed over the store."""
 SLICE = 0.004
 """Seconds of bot moves after which the service lets the event loop run the other games' work before
 the next move: a table handed to bots (hundreds of cards) never holds every other game up."""
+
+
+@dataclass(frozen=True)
+class Folded(Generic[S, E]):
+    """A game's log as far as a process has read it: its events, the state they fold to, and the
+    command that appended each (idempotency, and the last command's batch)."""
+
+    history: tuple[E, ...]
+    state: S
+    commands: tuple[str | None, ...]
 
 
 class GameDamaged(Refusal):
@@ -73,25 +89,37 @@ class GameService(Generic[S, E, C]):
         self.chance = chance
         """A fixed random source (tests); without one, every game's draws come from its sealed seed."""
         self._seeds: dict[str, bytes] = {}
+        self._folds: Recent[str, Folded[S, E]] = Recent(FOLDS_KEPT)
         self.watchers: list[Callable[[str, S], None]] = []
         """Called with the game's name and state after every command that changed it (the timers)."""
 
     async def events(self, game_id: str) -> list[E]:
         """The game's log (empty for an unknown id); ``GameDamaged`` when it cannot be folded."""
-        return (await self._fold(game_id))[0]
+        return list((await self.folded(game_id)).history)
 
     async def load(self, game_id: str) -> S:
         """The game as its log tells it (the initial state for an unknown id)."""
-        return (await self._fold(game_id))[1]
+        return (await self.folded(game_id)).state
 
-    async def _fold(self, game_id: str) -> tuple[list[E], S]:
-        return self.fold(game_id, await self.store.load(game_id))
+    async def folded(self, game_id: str) -> Folded[S, E]:
+        """The game's log as it stands: what this process has folded of it, and the events any
+        process appended since, read and folded now."""
+        kept = self._folds.get(game_id)
+        new = await self.store.load(game_id, after_version=len(kept.history) if kept is not None else 0)
+        if kept is not None and not new:
+            return kept
+        base = kept if kept is not None else Folded((), self.game.initial(), ())
+        more, state = self._extend(game_id, base.state, new)
+        found = Folded(base.history + tuple(more), state, base.commands + tuple(s.command_id for s in new))
+        if found.history:
+            self._folds.put(game_id, found)
+        return found
 
     async def current(self, game_id: str) -> Outcome[S, E]:
         """The game as it stands, told by the events of its last command: the one board of its
         version, however it is asked for (the move that made it, a retried, doubled or stale
         click, a timer, a restart)."""
-        return self._as_it_stands(await self.store.load(game_id))
+        return self._as_it_stands(game_id, await self.folded(game_id))
 
     async def create(self, game_id: str, command: C, command_id: str) -> Outcome[S, E]:
         """Store the game ``command`` creates under ``game_id`` (which must be new)."""
@@ -112,12 +140,12 @@ class GameService(Generic[S, E, C]):
         ``Refusal`` (``StaleBoard`` for a board that moved on); a refused command changes nothing.
         """
         for attempt in range(1, RACES + 1):
-            stored = await self.store.load(game_id)
-            if any(s.command_id == command_id for s in stored):  # a retried interaction: it was done
-                return self._as_it_stands(stored, duplicate=True)
-            history, state = self.fold(game_id, stored)
+            folded = await self.folded(game_id)
+            if command_id in folded.commands:  # a retried interaction: it was done
+                return self._as_it_stands(game_id, folded, duplicate=True)
+            history, state = folded.history, folded.state
             _check_board(state, expected_version, place)
-            chances = await self._chances(game_id, creating=not stored)
+            chances = await self._chances(game_id, creating=not history)
             try:
                 new = await self._decide(state, commands, chances)
             except self.game.refusal as error:
@@ -204,11 +232,15 @@ class GameService(Generic[S, E, C]):
 
     def fold(self, game_id: str, stored: Sequence[StoredEvent]) -> tuple[list[E], S]:
         """The game's events and state, or ``GameDamaged`` when its log cannot be folded."""
+        return self._extend(game_id, self.game.initial(), stored)
+
+    def _extend(self, game_id: str, state: S, stored: Sequence[StoredEvent]) -> tuple[list[E], S]:
+        """``stored``'s events, and ``state`` after them; ``GameDamaged`` when they cannot be folded."""
         if is_record(game_id):  # a contest's entries, say: no game at all
             raise Refusal(NO_SUCH_GAME)
         try:
             history = from_records(self.game, stored)
-            return history, self._replayed(self.game.initial(), history)
+            return history, self._replayed(state, history)
         except ForeignStream as error:
             raise Refusal(NO_SUCH_GAME) from error
         except Exception as error:  # undecodable, or an event the rules cannot apply
@@ -224,16 +256,15 @@ class GameService(Generic[S, E, C]):
             return Outcome(self.game.name, self.game.initial(), (), duplicate)
         return Outcome(self.game.name, told[-1][1], told, duplicate)
 
-    def _as_it_stands(self, stored: Sequence[StoredEvent], duplicate: bool = False) -> Outcome[S, E]:
-        """The game after ``stored``, told by its last batch (the trailing events of one command)."""
-        if not stored:
+    def _as_it_stands(self, game_id: str, folded: Folded[S, E], duplicate: bool = False) -> Outcome[S, E]:
+        """The game as ``folded``, told by its last batch (the trailing events of one command)."""
+        commands = folded.commands
+        if not commands:
             return Outcome(self.game.name, self.game.initial(), (), duplicate)
-        start = len(stored) - 1
-        while start > 0 and stored[start - 1].command_id == stored[-1].command_id:
+        start = len(commands) - 1
+        while start > 0 and commands[start - 1] == commands[-1]:
             start -= 1
-        game_id = stored[0].stream_id
-        history, _ = self.fold(game_id, stored)
-        return self._told(game_id, history[:start], history[start:], duplicate)
+        return self._told(game_id, folded.history[:start], folded.history[start:], duplicate)
 
 
 def _check_board(state: S, version: int | None, place: str | None) -> None:

@@ -22,8 +22,8 @@ from bot.games.cucumber.console import CucumberConsole
 from bot.games.cucumber.moves import STAND_IN
 from bot.games.cucumber.picture import animate, chart, charts, render
 from bot.games.cucumber.summary import summarize
-from bot.games.recent import Recent
 from bot.platform.contract import Chance, Deadline, GameRow, Lines, Record, Reminder, Summary
+from bot.platform.recent import Recent
 from bot.platform.settings import Settings, whole
 from cucumber_core import commentary
 from cucumber_core import events as ev

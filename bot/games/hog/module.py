@@ -18,8 +18,8 @@ from bot.games.hog.limits import MAX_SOLVED_GOAL, check
 from bot.games.hog.picture import animate, chart_of, render
 from bot.games.hog.solutions import SolutionCache
 from bot.games.hog.summary import summarize
-from bot.games.recent import Recent
 from bot.platform.contract import Chance, Commands, Deadline, GameRow, Lines, Record, Reminder, Summary
+from bot.platform.recent import Recent
 from bot.platform.settings import Settings, whole
 from hog_core import events as ev
 from hog_core.commentary import narrate

@@ -157,3 +157,29 @@ async def test_the_read_models_follow_many_games_at_once(service: Hog) -> None:
     await service.projector.settle()
     assert await service.projector.views.count() == 30
     assert len(await service.projector.views.live_games("channel/1")) == 30
+
+
+async def test_a_process_reads_only_what_others_appended_since_and_never_believes_what_it_keeps(
+    service: Hog,
+) -> None:
+    """Two services on one store, as two processes: each keeps the games it folded and reads only the
+    events appended since, whoever appended them; a retried interaction is known from what is kept."""
+    other: Hog = GameService(service.game, service.store, chance=service.chance)
+    await service.create("g", CreateGame("g", (ADA, BOB)), "i1")
+    await other.execute("g", turn(ADA.id, 2), "i2", expected_version=1)  # the other process moves
+    assert (await service.load("g")).version == 2  # seen here, read after what was kept
+    loads: list[int] = []
+    load = service.store.load
+
+    async def counted(stream_id: str, after_version: int = 0) -> Any:
+        loads.append(after_version)
+        return await load(stream_id, after_version)
+
+    service.store.load = counted  # type: ignore[method-assign]
+    moved = await service.execute("g", turn(BOB.id, 3), "i3", expected_version=2)
+    assert moved.state.version == 3 and loads == [2]  # two events kept: only what came after them read
+    again = await service.execute("g", turn(BOB.id, 3), "i3", expected_version=2)
+    assert again.duplicate and again.state.version == 3
+    with pytest.raises(StaleBoard):  # the other keeps version 2, reads version 3, and refuses a board of 2
+        await other.execute("g", turn(BOB.id, 4), "i4", expected_version=2)
+    assert [e.k for e in (await other.events("g")) if isinstance(e, TurnTaken)] == [2, 3]

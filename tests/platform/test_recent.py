@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.games.recent import Recent
+from bot.platform.recent import Recent
 
 
 def test_the_least_recently_used_goes_first() -> None:
