@@ -1,7 +1,8 @@
 """The application service: one command, end to end, the same for every game and every front end.
 
-Load the game's stream, check the version the player acted on, decide, append (with the
-interaction id as the idempotency key), evolve, and tell the new events' story. The service owns
+Load the game's stream (only what was appended since this process last folded it), check the
+version the player acted on, decide, append (with the interaction id as the idempotency key, and the
+version read as the condition), evolve, and tell the new events' story. The service owns
 the random source and plays the bots: their replies are appended in the same atomic batch as the
 move that prompted them, so a game never waits on a bot after a crash.
 """
