@@ -40,12 +40,20 @@ def names(state: GameState, seats: Iterable[int]) -> str:
     return listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " and " + listed[-1]
 
 
-def narrate(events: Iterable[Event]) -> Iterator[tuple[Event, GameState, Lines]]:
-    """Each event with the state after it and its lines."""
-    state = GameState()
+def narrate(events: Iterable[Event], state: GameState | None = None) -> Iterator[tuple[Event, GameState, Lines]]:
+    """Each event with the state after it and its lines (told after ``state``: from the start when
+    none; a table's lines need nothing but the game before and after each event)."""
+    state = GameState() if state is None else state
     for event in events:
         before, state = state, evolve(state, event)
         yield event, state, tuple(_lines(before, state, event))
+
+
+def tell(story: GameState | None, events: Iterable[Event]) -> tuple[GameState, list[tuple[Event, GameState, Lines]]]:
+    """``events`` told after the story so far (the game as it stood; ``None``: from the start), and
+    the story after them."""
+    told = list(narrate(events, story))
+    return (told[-1][1] if told else story or GameState()), told
 
 
 def _lines(before: GameState, after: GameState, event: Event) -> Iterator[str]:

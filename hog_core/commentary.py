@@ -268,12 +268,37 @@ def _event_lines(event: Event, after: GameState) -> Lines:
 
 def narrate(events: Iterable[Event], commentary: Commentary | None = None) -> Iterator[tuple[Event, GameState, Lines]]:
     """Replay ``events``, yielding each event with the state after it and its lines."""
-    say = default_commentary() if commentary is None else commentary
-    state = GameState()
+    for event, state, lines, _ in _telling(
+        GameState(), default_commentary() if commentary is None else commentary, events
+    ):
+        yield event, state, lines
+
+
+Told = tuple[Event, GameState, Lines]
+"""An event, the game after it, and its lines."""
+Story = tuple[GameState, Commentary]
+"""Where a telling stands: the game, and the commentary that will speak next (the course's
+commentary functions return their successor, so a story resumes where it stopped)."""
+
+
+def tell(story: Story | None, events: Iterable[Event]) -> tuple[Story, list[Told]]:
+    """``events`` told after ``story`` (``None``: from the start), and the story after them: a long
+    game's new move is told without telling the game again."""
+    at: Story = (GameState(), default_commentary()) if story is None else story
+    told: list[Told] = []
+    for event, state, lines, say in _telling(*at, events):
+        told.append((event, state, lines))
+        at = (state, say)
+    return at, told
+
+
+def _telling(
+    state: GameState, say: Commentary, events: Iterable[Event]
+) -> Iterator[tuple[Event, GameState, Lines, Commentary]]:
     for event in events:
         before, state = state, evolve(state, event)
         if isinstance(event, TurnTaken):
             lines, say = say(before, state)
         else:
             lines = _event_lines(event, state)
-        yield event, state, lines
+        yield event, state, lines, say

@@ -328,6 +328,14 @@ class ConsoleFront(Protocol[S_contra, C_co]):
         ...
 
 
+class Storyteller(Protocol):
+    """What a game may add to ``narrate`` (optional): new events told after the story so far, so a
+    long game's move is told without telling the whole game again. ``story`` is what this returned
+    last (``None``: the start); the words must be ``narrate``'s. A game without it is told whole."""
+
+    def tell(self, story: Any, events: Sequence[Any]) -> tuple[Any, Sequence[tuple[Any, Any, Lines]]]: ...
+
+
 PARTS: tuple[type, ...] = (Rules, Codec, Draws, ReadModel, Presentation)
 
 

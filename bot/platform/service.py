@@ -14,7 +14,7 @@ import secrets
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Generic, Protocol
+from typing import Any, Generic, Protocol
 
 from bot.platform.chance import SEED_BYTES, SealedChance, SecretChance
 from bot.platform.codec import ForeignStream, from_records, to_record
@@ -40,6 +40,10 @@ SLICE = 0.004
 the next move: a table handed to bots (hundreds of cards) never holds every other game up."""
 
 
+UNTOLD: Any = object()
+"""A folded game not told yet (``None`` is a storyteller's start)."""
+
+
 @dataclass(frozen=True)
 class Folded(Generic[S, E]):
     """A game's log as far as a process has read it: its events, the state they fold to, and the
@@ -48,6 +52,8 @@ class Folded(Generic[S, E]):
     history: tuple[E, ...]
     state: S
     commands: tuple[str | None, ...]
+    story: Any = UNTOLD
+    """Where the game module's telling stands after ``history`` (``contract.Storyteller``), once told."""
 
 
 class GameDamaged(Refusal):
@@ -151,7 +157,7 @@ class GameService(Generic[S, E, C]):
                 new = await self._decide(state, commands, chances)
             except self.game.refusal as error:
                 raise Refusal(str(getattr(error, "message", error))) from error
-            outcome = self._told(game_id, history, new)  # told before it is stored: nothing stored goes untold
+            outcome, story = self._told_after(game_id, folded, new)  # told before it is stored: none goes untold
             if outcome.state.game_id != game_id:  # a front end's mistake, never a player's: store nothing
                 raise ValueError(f"the events name game {outcome.state.game_id!r}, not the stream {game_id!r}")
             try:
@@ -167,6 +173,8 @@ class GameService(Generic[S, E, C]):
                 raise StaleBoard("Someone moved at the same moment: here is the game as it stands.") from error
             if result.duplicate:  # the same interaction, retried while the first was being stored
                 return await self.current(game_id)
+            commands_now = folded.commands + (command_id,) * len(new)
+            self._folds.put(game_id, Folded(history + tuple(new), outcome.state, commands_now, story))
             break
         if self.projector is not None:
             self.projector.follow()
@@ -256,6 +264,23 @@ class GameService(Generic[S, E, C]):
         if not told:
             return Outcome(self.game.name, self.game.initial(), (), duplicate)
         return Outcome(self.game.name, told[-1][1], told, duplicate)
+
+    def _told_after(self, game_id: str, folded: Folded[S, E], new: Sequence[E]) -> tuple[Outcome[S, E], Any]:
+        """Tell ``new`` after ``folded``: by the game's storyteller from where its story stands (told
+        from the start once, when it is not kept), else by narrating the whole game; and the story after."""
+        tell = getattr(self.game, "tell", None)
+        if tell is None:
+            return self._told(game_id, folded.history, new), UNTOLD
+        try:
+            story = folded.story
+            if story is UNTOLD:
+                story, _ = tell(None, folded.history)
+            after, told = tell(story, new)
+        except Exception as error:  # an impossible event the commentary trips on
+            raise GameDamaged(game_id, error) from error
+        if not told:
+            return Outcome(self.game.name, self.game.initial(), ()), after
+        return Outcome(self.game.name, told[-1][1], tuple(told)), after
 
     def _as_it_stands(self, game_id: str, folded: Folded[S, E], duplicate: bool = False) -> Outcome[S, E]:
         """The game as ``folded``, told by its last batch (the trailing events of one command)."""

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from cucumber_core import events as ev
 from cucumber_core.cards import DECK
+from cucumber_core.commentary import narrate, tell
 from cucumber_core.game import CreateGame, GameState, Phase, PlayCard, replay, run
 
 from .helpers import seats
@@ -76,3 +77,19 @@ def test_a_finished_game_has_one_loser_at_the_target(game: tuple[GameState, list
     assert state.loser not in state.winners and state.winners
     if state.cucumber_rule:
         assert state.cucumbers[state.loser] == 2
+
+
+@settings(max_examples=100, deadline=None)
+@given(games(), st.data())
+def test_a_game_told_in_pieces_is_told_as_narrated_whole(
+    game: tuple[GameState, list[ev.Event]], data: st.DataObject
+) -> None:
+    """The service tells each move after the game as it stood: the same words as the whole game narrated."""
+    _, log = game
+    cuts = sorted(data.draw(st.lists(st.integers(0, len(log)), max_size=4)))
+    story: GameState | None = None
+    told: list[object] = []
+    for start, end in zip([0, *cuts], [*cuts, len(log)], strict=True):
+        story, more = tell(story, log[start:end])
+        told += more
+    assert told == list(narrate(log))

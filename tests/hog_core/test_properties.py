@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from hog_core import events as ev
 from hog_core.classic import always_roll, play
+from hog_core.commentary import narrate, tell
 from hog_core.events import Event
 from hog_core.game import GameState, Status, replay
 from hog_core.rulesets import RULE_SETS
@@ -68,3 +69,18 @@ def test_two_fixed_strategies_always_finish(rules: str, k0: int, k1: int) -> Non
     # Only sp22's 0-point Hefty Hogs moves can stall a game; rolling at least one die never does.
     if rules != "sp22" or (k0 and k1):
         assert max(score0, score1) >= 100
+
+
+@settings(max_examples=150, deadline=None)
+@given(games(), st.data())
+def test_a_game_told_in_pieces_is_told_as_narrated_whole(
+    game: tuple[GameState, list[Event]], data: st.DataObject
+) -> None:
+    """The service tells each move after the story so far: the same words as the whole game narrated."""
+    _, log = game
+    cuts = sorted(data.draw(st.lists(st.integers(0, len(log)), max_size=4)))
+    story, told = None, []
+    for start, end in zip([0, *cuts], [*cuts, len(log)], strict=True):
+        story, more = tell(story, log[start:end])
+        told += more
+    assert told == list(narrate(log))

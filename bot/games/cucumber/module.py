@@ -114,6 +114,12 @@ class CucumberGame:
     def narrate(self, events: Sequence[ev.Event]) -> Iterator[tuple[ev.Event, GameState, Lines]]:
         return commentary.narrate(events)
 
+    def tell(
+        self, story: GameState | None, events: Sequence[ev.Event]
+    ) -> tuple[GameState, list[tuple[ev.Event, GameState, Lines]]]:
+        """A move told after the game as it stood (a table's lines need nothing more)."""
+        return commentary.tell(story, events)
+
     async def automatic(self, state: GameState, chance: Chance) -> Command | None:
         """The cut and every deal, off the platform's shuffled deck; a bot's card when a bot is to play."""
         if state.phase is Phase.CUT:

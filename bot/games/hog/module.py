@@ -22,7 +22,7 @@ from bot.platform.contract import Chance, Commands, Deadline, GameRow, Lines, Re
 from bot.platform.recent import Recent
 from bot.platform.settings import Settings, whole
 from hog_core import events as ev
-from hog_core.commentary import narrate
+from hog_core.commentary import Story, Told, narrate, tell
 from hog_core.errors import HogError
 from hog_core.game import (
     Command,
@@ -114,6 +114,10 @@ class HogGame:
 
     def narrate(self, events: Sequence[ev.Event]) -> Iterator[tuple[ev.Event, GameState, Lines]]:
         return narrate(events)
+
+    def tell(self, story: Story | None, events: Sequence[ev.Event]) -> tuple[Story, list[Told]]:
+        """A move told after the story so far (the game and the commentary's next speaker)."""
+        return tell(story, events)
 
     async def solution(self, state: GameState) -> Solution | None:
         """The game's solved rule set (from the cache, or solved off the event loop), or ``None``
