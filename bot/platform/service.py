@@ -174,7 +174,7 @@ class GameService(Generic[S, E, C]):
             if result.duplicate:  # the same interaction, retried while the first was being stored
                 return await self.current(game_id)
             commands_now = folded.commands + (command_id,) * len(new)
-            self._folds.put(game_id, Folded(history + tuple(new), outcome.state, commands_now, story))
+            self._folds.put(game_id, Folded(history + tuple(new), self._replayed(state, new), commands_now, story))
             break
         if self.projector is not None:
             self.projector.follow()
