@@ -47,12 +47,16 @@ async def site(tmp_path: Path) -> AsyncIterator[tuple[Platform, str]]:
             await server.close()
 
 
+SEEN = "return document.readyState === 'complete' && (window.hogbotSeen = true)"
+"""A loaded page, marked as one the test has seen."""
+FRESH = "return document.readyState === 'complete' && !window.hogbotSeen && (window.hogbotSeen = true)"
+"""A loaded page the test has not seen yet, marked now (a new page is a new window object)."""
+
+
 def settled(driver: webdriver.Chrome) -> None:
-    """Wait until the page the browser moved to has loaded (a node read while it replaces the last
-    page may belong to neither)."""
-    WebDriverWait(driver, 5, ignored_exceptions=(WebDriverException,)).until(
-        lambda d: d.execute_script("return document.readyState") == "complete"
-    )
+    """Wait until the page the browser shows has loaded (a node read while it replaces the last page
+    may belong to neither), and mark it as seen."""
+    WebDriverWait(driver, 5, ignored_exceptions=(WebDriverException,)).until(lambda d: d.execute_script(SEEN))
 
 
 def text_of(driver: webdriver.Chrome) -> str:
@@ -62,9 +66,8 @@ def text_of(driver: webdriver.Chrome) -> str:
 
 
 def moved_on(driver: webdriver.Chrome, shown: WebElement) -> None:
-    """Wait until ``shown``'s page has been replaced by the next one, loaded. Probed while the page is
-    being replaced, the old node may be reported stale or, for a moment, as belonging to no document:
-    either way it is gone."""
+    """Wait until ``shown``'s page has been replaced by the next one, loaded: the old node gone
+    (reported stale or, for a moment, of no document), then a loaded page not seen before."""
 
     def gone(d: webdriver.Chrome) -> bool:
         try:
@@ -74,19 +77,22 @@ def moved_on(driver: webdriver.Chrome, shown: WebElement) -> None:
         return False
 
     WebDriverWait(driver, 5).until(gone)
-    settled(driver)
+    WebDriverWait(driver, 5, ignored_exceptions=(WebDriverException,)).until(lambda d: d.execute_script(FRESH))
 
 
 async def test_a_finished_game_is_stepped_through_with_the_arrow_keys(
     site: tuple[Platform, str], browser: webdriver.Chrome
 ) -> None:
     p, origin = site
-    await finished_hog(p)
-    steps = len(await p.service("hog").events("hfin"))
+    game_id, steps, n = "", 0, 0
+    while steps < 4:  # Home must be a step away from the second step back: a game of 4 steps or more
+        game_id, n = f"hfin{n}", n + 1
+        await finished_hog(p, game_id)
+        steps = len(await p.service("hog").events(game_id))
 
     def step_back_twice_then_home() -> list[str]:
         seen = []
-        browser.get(f"{origin}/games/hfin")
+        browser.get(f"{origin}/games/{game_id}")
         for key in (Keys.ARROW_LEFT, Keys.ARROW_LEFT, Keys.HOME):
             settled(browser)
             shown = browser.find_element(By.TAG_NAME, "body")
