@@ -61,6 +61,17 @@ async def bot_process(
         await fake.stop()
 
 
+async def solved_cache(scratch: Path) -> Path:
+    """A solutions folder in ``scratch`` with Fall 2018 solved once, as a running bot would have it."""
+    from bot.games.hog.solutions import SolutionCache
+    from hog_core.rulesets import FA18
+    from storage.shelves import FolderShelf
+
+    cache = scratch / "solutions"
+    await SolutionCache(FolderShelf(cache)).get(FA18, 100)
+    return cache
+
+
 @contextmanager
 def checkout(commit: str) -> Iterator[Path]:
     """A git worktree of ``commit`` for the block (another build, run side by side with this one)."""

@@ -27,10 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench import cucumber_load, discord_load  # noqa: E402
-from bench.against_fake import acknowledgements, bot_process, checkout  # noqa: E402
-from bot.games.hog.solutions import SolutionCache  # noqa: E402
-from hog_core.rulesets import FA18  # noqa: E402
-from storage.shelves import FolderShelf  # noqa: E402
+from bench.against_fake import acknowledgements, bot_process, checkout, solved_cache  # noqa: E402
 from tests.discord.fake_discord import FakeDiscord  # noqa: E402
 
 TICK = os.sysconf("SC_CLK_TCK")
@@ -78,8 +75,7 @@ async def cucumber(fake: FakeDiscord, tables: int) -> int:
 async def measure(tree: Path, drive: Driver) -> tuple[float, float, float]:
     """CPU ms per interaction, interactions a second and the p99 acknowledgement, for the bot of ``tree``."""
     with tempfile.TemporaryDirectory() as scratch:
-        cache = Path(scratch) / "solutions"
-        await SolutionCache(FolderShelf(cache)).get(FA18, 100)  # solved once, as a running bot would have it
+        cache = await solved_cache(Path(scratch))
         pids: list[int] = []
         async with bot_process(Path(scratch), cache, False, pids=pids, tree=tree) as fake:
             before, started = cpu_seconds(pids[0]), time.perf_counter()

@@ -24,10 +24,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.against_fake import acknowledgements, bot_process  # noqa: E402
-from bot.games.hog.solutions import SolutionCache  # noqa: E402
-from hog_core.rulesets import FA18  # noqa: E402
-from storage.shelves import FolderShelf  # noqa: E402
+from bench.against_fake import acknowledgements, bot_process, solved_cache  # noqa: E402
 from tests.discord.discord_world import challenge_command, click, subcommand  # noqa: E402
 from tests.discord.fake_discord import FakeDiscord  # noqa: E402
 
@@ -90,8 +87,7 @@ async def challenge_game(fake: FakeDiscord, n: int, shards: int = 1) -> int:
 
 async def main(games: int, show_log: bool) -> None:
     with tempfile.TemporaryDirectory() as scratch:
-        cache = Path(scratch) / "solutions"
-        await SolutionCache(FolderShelf(cache)).get(FA18, 100)  # solved once, as a running bot would have it
+        cache = await solved_cache(Path(scratch))
         async with bot_process(Path(scratch), cache, show_log) as fake:
             started = time.perf_counter()
             counts = await asyncio.gather(

@@ -23,11 +23,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.against_fake import bot_process, checkout  # noqa: E402
+from bench.against_fake import bot_process, checkout, solved_cache  # noqa: E402
 from bench.discord_load import button, to_move  # noqa: E402
-from bot.games.hog.solutions import SolutionCache  # noqa: E402
-from hog_core.rulesets import FA18  # noqa: E402
-from storage.shelves import FolderShelf  # noqa: E402
 from tests.discord.cucumber_table import custom_id  # noqa: E402
 from tests.discord.discord_world import board_of, click, subcommand  # noqa: E402
 from tests.discord.fake_discord import FakeDiscord  # noqa: E402
@@ -71,8 +68,7 @@ async def measure(tree: Path, players: int, tables: int) -> tuple[float, float, 
     """The worst Hog acknowledgement before any table is handed over, and while one is (max and p90), in ms."""
     HOG.clear()
     with tempfile.TemporaryDirectory() as scratch:
-        cache = Path(scratch) / "solutions"
-        await SolutionCache(FolderShelf(cache)).get(FA18, 100)
+        cache = await solved_cache(Path(scratch))
         async with bot_process(Path(scratch), cache, False, tree=tree) as fake:
             stop = asyncio.Event()
             hogs = [asyncio.create_task(hog_player(fake, n, stop)) for n in range(players)]

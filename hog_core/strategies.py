@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from hog_core.contest import Table, decode
+from hog_core.contest import Table, decode, lowest
 from hog_core.effects import Swap
 from hog_core.game import PORK_CHOP, GameState
 from hog_core.kernel import Kernel
@@ -85,10 +85,10 @@ def from_table(table: npt.NDArray[np.integer[Any]], kernel: Kernel) -> Policy:
     """A table ``[score, opponent_score] -> k`` as a policy over every state. A spent Pork Chop
     plays as 10 dice, as in a real game. Raises ``ValueError`` for a move the rules do not allow."""
     goal, max_dice = kernel.goal, kernel.rules.max_dice
-    lowest = PORK_CHOP if kernel.rules.pork_chop else 0
-    if table.min() < lowest or table.max() > max_dice:
-        bad = int(table[(table < lowest) | (table > max_dice)][0])
-        raise ValueError(f"The strategy chose {bad} dice; {kernel.rules.id} allows {lowest} to {max_dice}.")
+    least = lowest(kernel.rules)
+    if table.min() < least or table.max() > max_dice:
+        bad = int(table[(table < least) | (table > max_dice)][0])
+        raise ValueError(f"The strategy chose {bad} dice; {kernel.rules.id} allows {least} to {max_dice}.")
     policy = np.broadcast_to(table, (len(kernel.layers), goal, goal)).astype(np.int8)
     for li, layer in enumerate(kernel.layers):
         if layer.chop_used:

@@ -12,15 +12,25 @@ from bot.platform.compose import Platform
 
 HERE = Path(__file__).parent
 PLATFORM = web.AppKey("platform", Platform)
-TEMPLATES = jinja2.Environment(
-    loader=jinja2.FileSystemLoader(HERE / "templates"),
-    autoescape=jinja2.select_autoescape(default=True),
-    undefined=jinja2.StrictUndefined,
-)
 
 
-def render(template: str, status: int = 200, **values: object) -> web.Response:
-    html = TEMPLATES.get_template(template).render(**values)
+def templates(*folders: Path) -> jinja2.Environment:
+    """Templates from ``folders`` (the first that has a name wins), the web front's own last, so a
+    game's pages can extend ``base.html``; every name and text escaped."""
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader([*folders, HERE / "templates"]),
+        autoescape=jinja2.select_autoescape(default=True),
+        undefined=jinja2.StrictUndefined,
+    )
+
+
+TEMPLATES = templates()
+
+
+def render(
+    template: str, status: int = 200, environment: jinja2.Environment = TEMPLATES, **values: object
+) -> web.Response:
+    html = environment.get_template(template).render(**values)
     return web.Response(text=html, status=status, content_type="text/html")
 
 

@@ -8,7 +8,6 @@ from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import quote
 
-import jinja2
 from aiohttp import web
 
 from bot.games.hog.contest.arena import Contests, Results
@@ -16,22 +15,12 @@ from bot.games.hog.contest.entries import EVERYONE, Contest, Entries
 from bot.games.hog.contest.pictures import matrix_picture, table_picture
 from bot.games.hog.contest.words import outcome, placed, summary
 from bot.games.hog.solutions import SolutionCache
-from bot.web.render import HERE, PLATFORM, not_found
+from bot.web.render import PLATFORM, not_found, render, templates
 from hog_core.rulesets import RULE_SETS
 
 PAGE = 50
 CONTESTS = web.AppKey("hog-contests", Contests)
-TEMPLATES = jinja2.Environment(
-    loader=jinja2.ChoiceLoader(
-        [jinja2.FileSystemLoader(Path(__file__).parent / "templates"), jinja2.FileSystemLoader(HERE / "templates")]
-    ),
-    autoescape=jinja2.select_autoescape(default=True),
-    undefined=jinja2.StrictUndefined,
-)
-
-
-def _page(template: str, **values: object) -> web.Response:
-    return web.Response(text=TEMPLATES.get_template(template).render(**values), content_type="text/html")
+TEMPLATES = templates(Path(__file__).parent / "templates")
 
 
 def _png(data: bytes) -> web.Response:
@@ -59,8 +48,9 @@ def add_contest_pages(app: web.Application, solutions: SolutionCache) -> None:
             return not_found("that contest")
         n, (path, query) = int(page), base(request)
         link: Callable[[str], str] = lambda name: f"{path}/entries/{quote(name, safe='')}{query}"  # noqa: E731
-        return _page(
+        return render(
             "contest.html",
+            environment=TEMPLATES,
             title=found.contest.title,
             summary=summary(found),
             standings=found.standings[(n - 1) * PAGE : n * PAGE],
@@ -78,8 +68,9 @@ def add_contest_pages(app: web.Application, solutions: SolutionCache) -> None:
             return not_found("that entry")
         standing = found.standing(name)
         path, query = base(request)
-        return _page(
+        return render(
             "contest_entry.html",
+            environment=TEMPLATES,
             title=found.contest.title,
             name=name,
             standing=standing,

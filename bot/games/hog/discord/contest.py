@@ -91,7 +91,7 @@ def add_contest_commands(hog: app_commands.Group, bot: HogFront) -> None:
     contests = bot.contests
     public_url = bot.client.platform.settings.public_url
 
-    async def results_or_say(interaction: discord.Interaction[Any], wanted: Contest) -> Results:
+    async def deferred_results(interaction: discord.Interaction[Any], wanted: Contest) -> Results:
         await interaction.response.defer(ephemeral=True, thinking=True)
         return await contests.results(wanted)
 
@@ -161,7 +161,7 @@ def add_contest_commands(hog: app_commands.Group, bot: HogFront) -> None:
         everyone: bool = False,
         page: app_commands.Range[int, 1, 1000] = 1,
     ) -> None:
-        results = await results_or_say(interaction, contest_of(interaction, rules, everyone))
+        results = await deferred_results(interaction, contest_of(interaction, rules, everyone))
         shown, view = standings_page(results, str(interaction.user.id), page, public_url)
         await interaction.followup.send(embed=shown, view=view, ephemeral=True)
 
@@ -171,7 +171,7 @@ def add_contest_commands(hog: app_commands.Group, bot: HogFront) -> None:
     async def entry(
         interaction: discord.Interaction[Any], name: str, rules: str = DEFAULT, everyone: bool = False
     ) -> None:
-        results = await results_or_say(interaction, contest_of(interaction, rules, everyone))
+        results = await deferred_results(interaction, contest_of(interaction, rules, everyone))
         found = results.find(name)
         if found is None:
             await interaction.followup.send(
@@ -206,7 +206,7 @@ def add_contest_commands(hog: app_commands.Group, bot: HogFront) -> None:
     @app_commands.describe(rules="the contest's rule set", everyone="everyone's contest, not this server's")
     @app_commands.choices(rules=CONTEST_CHOICES)
     async def matrix(interaction: discord.Interaction[Any], rules: str = DEFAULT, everyone: bool = False) -> None:
-        results = await results_or_say(interaction, contest_of(interaction, rules, everyone))
+        results = await deferred_results(interaction, contest_of(interaction, rules, everyone))
         embed = discord.Embed(title=f"🏁 {results.contest.title}: the matrix", description=summary(results))
         embed.set_image(url="attachment://matrix.png")
         picture = await asyncio.to_thread(matrix_picture, results)
