@@ -85,7 +85,17 @@ class EventStore(Protocol):
 
     async def read_all(self, after_position: int = 0, limit: int = 1000) -> list[StoredEvent]: ...
 
+    async def streams(self, prefix: str) -> list[str]:
+        """The ids of the streams beginning with ``prefix``, oldest first (one range of the stream
+        index: a server's tournaments, say, named ``@tournament:<server>:...``)."""
+        ...
+
     async def close(self) -> None: ...
+
+
+def prefix_range(prefix: str) -> tuple[str, str]:
+    """The ids from ``prefix`` up to (not including) the first id past every id it begins (``streams``)."""
+    return prefix, prefix[:-1] + chr(ord(prefix[-1]) + 1)
 
 
 @dataclass

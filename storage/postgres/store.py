@@ -130,6 +130,13 @@ class PostgresEventStore(GroupCommitStore):
         )
         return _stored(rows)
 
+    async def streams(self, prefix: str) -> list[str]:
+        # starts_with, not a range: a database's collation may order '@' and ':' as it likes
+        rows = await self._readers.fetch(
+            "SELECT stream_id FROM events WHERE starts_with(stream_id, $1) AND version = 1 ORDER BY position", prefix
+        )
+        return [str(row[0]) for row in rows]
+
     async def close(self) -> None:
         """Store the appends already queued, then close."""
         await self._stop_writing()

@@ -22,6 +22,7 @@ from storage.events import (
     Synchronous,
     keys,
     plan,
+    prefix_range,
 )
 from storage.sqlite.database import immediate
 from storage.sqlite.schema import migrate
@@ -85,6 +86,13 @@ class SqliteEventStore(GroupCommitStore):
         except sqlite3.OperationalError:
             rows = list(await self._reader.execute_fetchall(query, (stream_id, after_version)))
         return [StoredEvent(*row) for row in rows]
+
+    async def streams(self, prefix: str) -> list[str]:
+        rows = await self._reader.execute_fetchall(
+            "SELECT stream_id FROM events WHERE stream_id >= ? AND stream_id < ? AND version = 1 ORDER BY position",
+            prefix_range(prefix),
+        )
+        return [str(stream_id) for (stream_id,) in rows]
 
     async def version(self, stream_id: str) -> int:
         query = "SELECT coalesce(max(version), 0) FROM events WHERE stream_id = ?"

@@ -51,6 +51,13 @@ class EventStoreContract:
         assert [e.position for e in await store.read_all(after_position=2, limit=1)] == [3]
         assert await store.load("nobody") == []
 
+    async def test_streams_by_prefix_oldest_first(self, store: EventStore) -> None:
+        for stream in ("@t:s1:b", "@t:s1:a", "@t:s2:c", "@u:s1:d", "@t:s1:b", "g"):
+            await store.append(stream, [event(1)], await store.version(stream))
+        assert await store.streams("@t:s1:") == ["@t:s1:b", "@t:s1:a"]
+        assert await store.streams("@t:") == ["@t:s1:b", "@t:s1:a", "@t:s2:c"]
+        assert await store.streams("@v") == []
+
     async def test_concurrent_appends_at_the_same_version_exactly_one_wins(self, store: EventStore) -> None:
         for version in range(5):
             results = await asyncio.gather(
