@@ -15,6 +15,7 @@ from bot.platform.registry import AnyGame, Games
 from bot.platform.service import GameService
 from bot.platform.settings import Settings
 from bot.platform.timers import Clock, SystemClock, Timers
+from bot.platform.tournaments.director import Director
 from storage import postgres, sqlite
 from storage.backend import Backend
 from storage.events import EventStore
@@ -41,9 +42,12 @@ class Platform:
     """What this process does: ``leader`` or ``follower`` once its duty runs (``bot.platform.duty``)."""
     boards: Boards = field(init=False)
     """Where each game's public board is, which version it shows, and who listens for new ones."""
+    tournaments: Director = field(init=False)
+    """Every game's tournaments: their log, and what they do (pair rounds, create games, score them)."""
 
     def __post_init__(self) -> None:
         self.boards = Boards(self)
+        self.tournaments = Director(self)
 
     def service(self, game: str | AnyGame) -> GameService[Any, Any, Any]:
         return self.services[game if isinstance(game, str) else game.name]

@@ -41,6 +41,7 @@ class Duty:
         self.taking_lead: asyncio.Task[None] | None = None
         """What the front end does on taking the lead (the board reconcile), on the side."""
         self._timing: asyncio.Task[None] | None = None
+        self._directing: asyncio.Task[None] | None = None
         self._seen = 0
 
     async def run(self) -> None:
@@ -80,14 +81,15 @@ class Duty:
         p.timers.clear()
         await p.timers.restore((row.game, row.game_id) for row in await p.views.live_games())
         self._timing = asyncio.create_task(p.timers.run())
+        self._directing = asyncio.create_task(p.tournaments.lead())
         self.taking_lead = asyncio.create_task(self.on_lead())
         log.info("this process leads: it keeps the timers and the read models")
 
     def _give_up(self) -> None:
-        for task in (self._timing, self.taking_lead):
+        for task in (self._timing, self._directing, self.taking_lead):
             if task is not None:
                 task.cancel()
-        self._timing = self.taking_lead = None
+        self._timing = self._directing = self.taking_lead = None
         self.platform.timers.clear()
 
     async def _follow(self) -> None:
@@ -96,9 +98,14 @@ class Duty:
         p = self.platform
         while events := await p.store.read_all(self._seen, 1000):
             changed: dict[tuple[str, str], None] = {}
-            for event in (e for e in events if not is_record(e.stream_id)):
+            records: dict[tuple[str, str], None] = {}
+            for event in events:
+                if is_record(event.stream_id):
+                    records["", event.stream_id] = None
+                    continue
                 with contextlib.suppress(Refusal):  # an event of no game here: no timers for it
                     changed[p.games.of(event.type).name, event.stream_id] = None
             await p.timers.restore(changed)
+            await p.tournaments.follow([*changed, *records])
             self._seen = events[-1].position
         p.projector.follow()

@@ -59,6 +59,17 @@ async def nothing(*_: object) -> None:
     """What a timer tells when no front end listens (the console, a command-line tool)."""
 
 
+async def sleep_or_wake(clock: Clock, wake: asyncio.Event, delay: float) -> None:
+    """Sleep ``delay`` seconds on ``clock``, or less when ``wake`` is set meanwhile."""
+    sleeper = asyncio.ensure_future(clock.sleep(delay))
+    waker = asyncio.ensure_future(wake.wait())
+    try:
+        await asyncio.wait({sleeper, waker}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        sleeper.cancel()
+        waker.cancel()
+
+
 class Timers:
     """Every pending deadline, and one task that sleeps until the next."""
 
@@ -118,7 +129,7 @@ class Timers:
             if due is None:
                 await self._wake.wait()
             elif (delay := due.at - self.clock.now()) > 0:
-                await self._sleep_or_wake(delay)
+                await sleep_or_wake(self.clock, self._wake, delay)
             else:
                 self._due[due.game_id].remove(due)
                 if not self._due[due.game_id]:
@@ -127,15 +138,6 @@ class Timers:
                     await self._fire(due)
                 except Exception:  # a timer must never stop the others
                     log.exception("the %s timer of game %s failed", due.kind, due.game_id)
-
-    async def _sleep_or_wake(self, delay: float) -> None:
-        sleeper = asyncio.ensure_future(self.clock.sleep(delay))
-        waker = asyncio.ensure_future(self._wake.wait())
-        try:
-            await asyncio.wait({sleeper, waker}, return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            sleeper.cancel()
-            waker.cancel()
 
     def _post(self, telling: Awaitable[object], due: Due) -> None:
         """Tell Discord on a task of its own: a slow or rate-limited edit never holds back another

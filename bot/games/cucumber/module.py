@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 import msgspec
 import numpy as np
@@ -31,10 +31,13 @@ from cucumber_core import review as estimated
 from cucumber_core.bots import BOTS
 from cucumber_core.cards import DECK, Card
 from cucumber_core.errors import CucumberError
+from cucumber_core.events import Seat
 from cucumber_core.game import (
+    MAX_PLAYERS,
     CallOff,
     CloseLobby,
     Command,
+    CreateGame,
     GameState,
     Phase,
     PlayCard,
@@ -92,6 +95,25 @@ class CucumberGame:
 
     def initial(self) -> GameState:
         return GameState()
+
+    table_sizes = (3, MAX_PLAYERS)
+    """A tournament seats Cucumber players at tables of 3 to 6 (``bot.platform.tournaments``)."""
+
+    def tournament_game(
+        self, game_id: str, place: str, players: Sequence[tuple[str, str]], options: Mapping[str, str]
+    ) -> CreateGame:
+        """A tournament's table, dealt at once after a cut for the dealer; a player who does not play
+        in time is played for, as at any table."""
+        seats = tuple(Seat(p, name) for p, name in players)
+        target, cards = int(options.get("target", "21")), int(options.get("cards", "7"))
+        cucumbers = options.get("cucumbers") == "yes"
+        return CreateGame(
+            game_id, seats, cards, target, cucumbers, cut=True, turn_timeout=self.card_timeout, place=place
+        )
+
+    def withdraw(self, state: GameState, player: str) -> list[Command]:
+        """A dropped player's seat is played by a stand-in to the end of the game."""
+        return [TakeOver(player, STAND_IN, "left")]
 
     def decide(self, state: GameState, command: Command) -> list[ev.Event]:
         return decide(state, command)

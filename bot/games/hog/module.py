@@ -4,7 +4,7 @@ challenge and turn deadlines, and the solved rule sets that the house and the wi
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 import msgspec
 from aiohttp import web
@@ -24,6 +24,7 @@ from bot.platform.settings import Settings, whole
 from hog_core import events as ev
 from hog_core.commentary import Story, Told, narrate, tell
 from hog_core.errors import HogError
+from hog_core.events import Player
 from hog_core.game import (
     Command,
     CreateGame,
@@ -39,7 +40,7 @@ from hog_core.game import (
 )
 from hog_core.kernel import Kernel
 from hog_core.review import MoveReview, Reviewer
-from hog_core.rulesets import RULE_SETS
+from hog_core.rulesets import DEFAULT_RULES, RULE_SETS
 from hog_core.solver import Solution
 from hog_core.strategies import house_move
 
@@ -97,6 +98,22 @@ class HogGame:
 
     def initial(self) -> GameState:
         return GameState()
+
+    table_sizes = (2, 2)
+    """A tournament's Hog games are between two players (``bot.platform.tournaments``)."""
+
+    def tournament_game(
+        self, game_id: str, place: str, players: Sequence[tuple[str, str]], options: Mapping[str, str]
+    ) -> CreateGame:
+        """A tournament's game, under way at once: the first player moves first; a player who never
+        moves forfeits by the turn timeout."""
+        (a, a_name), (b, b_name) = players
+        rules, goal = options.get("rules", DEFAULT_RULES), int(options.get("goal", "100"))
+        seats = (Player(a, a_name), Player(b, b_name))
+        return CreateGame(game_id, seats, rules=rules, goal=goal, place=place, turn_timeout=self.turn_timeout)
+
+    def withdraw(self, state: GameState, player: str) -> list[Command]:
+        return [Forfeit(player, "dropped")]
 
     def decide(self, state: GameState, command: Command) -> list[ev.Event]:
         if isinstance(command, CreateGame):

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.platform.pairing import Record, Round, bracket, knockout, ranked, round_robin, swiss, tables
+from bot.platform.tournaments.pairing import Record, Round, bracket, knockout, ranked, round_robin, swiss, tables
 
 
 @st.composite

@@ -1,0 +1,199 @@
+"""Tournaments run by the platform alone (no front): rounds paired and their games created by the
+director, results recorded as the games finish, through to the final standings; a restart in the
+middle of a round; a player who leaves."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from collections.abc import AsyncIterator, Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.platform.compose import Platform, platform
+from bot.platform.contract import Refusal
+from bot.platform.registry import installed_modules
+from bot.platform.settings import Settings
+from bot.platform.tournaments import rules
+from bot.platform.tournaments.book import stream_id
+from bot.platform.tournaments.events import Created
+from bot.platform.tournaments.state import Tournament
+from cucumber_core.game import Forfeit as CucumberForfeit
+from hog_core.game import Forfeit as HogForfeit
+from tests.fake_clock import FakeClock
+
+SERVER, CHANNEL, ORGANISER = "900", "901", "p0"
+
+
+@pytest.fixture
+async def world(tmp_path: Path, solved_folder: Path) -> AsyncIterator[Platform]:
+    async with opened(tmp_path / "t.sqlite3", solved_folder) as p:
+        yield p
+
+
+def opened(db: Path, solved: Path, clock: FakeClock | None = None) -> Any:
+    return platform(Settings(db=db, cache=solved), installed_modules("hogbot"), clock=clock or FakeClock(1000.0))
+
+
+async def new(
+    p: Platform,
+    game: str,
+    fmt: str,
+    players: int,
+    rounds: int = 0,
+    options: Mapping[str, str] | None = None,
+    tid: str = "0000000a",
+    signup_ends: float = 0.0,
+) -> str:
+    smallest, largest = p.games[game].table_sizes  # type: ignore[attr-defined]
+    created = Created(
+        tid,
+        game,
+        fmt,
+        rounds,
+        dict(options or {}),
+        ORGANISER,
+        "Player 0",
+        CHANNEL,
+        SERVER,
+        signup_ends,
+        0.0,
+        smallest,
+        largest,
+    )
+    stream = stream_id(SERVER, tid)
+    await p.tournaments.act(stream, lambda t: rules.create(t, created))
+    for i in range(1, players):
+        await p.tournaments.act(stream, lambda t, i=i: rules.join(t, f"p{i}", f"Player {i}"))
+    return stream
+
+
+Winner = Callable[[tuple[str, ...]], str]
+
+
+def first_named(table: tuple[str, ...]) -> str:
+    """The player with the lowest number wins (a stable order to predict)."""
+    return min(table, key=lambda p: int(p[1:]))
+
+
+async def play_round(p: Platform, stream: str, winner: Winner = first_named) -> Tournament:
+    """Every game of the current round ended by its losers' forfeits; the results recorded."""
+    t = await p.tournaments.book.load(stream)
+    assert t.created is not None and t.current is not None
+    service = p.service(t.created.game)
+    for table, game_id in zip(t.current.tables, t.current.games, strict=True):
+        state = await service.load(game_id)
+        assert state.version, "the director created every game of the round"
+        if state.is_over:  # a player left, forfeiting it
+            continue
+        won = winner(table)
+        loser = next(x for x in table if x != won)
+        forfeit = HogForfeit(loser) if t.created.game == "hog" else CucumberForfeit(loser)
+        await service.execute(game_id, lambda s, c, f=forfeit: [f], f"end:{game_id}")
+    await p.tournaments.settled()
+    return await p.tournaments.book.load(stream)
+
+
+async def test_a_swiss_of_six_with_a_player_who_leaves_and_a_bye(world: Platform) -> None:
+    p = world
+    stream = await new(p, "hog", "swiss", 6, rounds=3, options={"goal": "50", "rules": "fa18"})
+    t = await p.tournaments.start(stream, ORGANISER, False)
+    assert t.status == "running" and len(t.rounds) == 1
+    assert sorted(x for table in t.current.tables for x in table) == [f"p{i}" for i in range(6)]
+    hog = p.service("hog")
+    first = await hog.load(t.current.games[0])
+    assert (first.goal, first.rules.id, first.place) == (50, "fa18", CHANNEL)
+    t = await play_round(p, stream)
+    assert len(t.rounds) == 2
+    with pytest.raises(Refusal, match="Only the organiser"):
+        await p.tournaments.drop(stream, "p5", "p1", False)
+    t = await p.tournaments.drop(stream, "p5", "p5", False)  # leaves while round 2 is played
+    assert "p5" in t.gone
+    t = await play_round(p, stream)
+    assert len(t.rounds) == 3 and len(t.current.byes) == 1 and "p5" not in str(t.current.tables)
+    met = [frozenset(table) for r in t.rounds for table in r.tables]
+    assert len(met) == len(set(met)), "no rematch"
+    t = await play_round(p, stream)
+    assert t.status == "finished" and len(t.rounds) == 3
+    standings = t.standings()
+    assert standings[0].player == "p0" and standings[0].points == 3
+    assert [s.points for s in standings] == sorted((s.points for s in standings), reverse=True)
+    assert sum(s.byes for s in standings) == 1
+
+
+async def test_a_knockout_of_five_seeds_byes_to_the_top(world: Platform) -> None:
+    p = world
+    stream = await new(p, "hog", "knockout", 5)
+    t = await p.tournaments.start(stream, ORGANISER, False)
+    # everyone is rated alike (1000): seeds by id, p0 first; the bracket of 8 gives seeds 1-3 byes
+    assert t.current.tables == (("p3", "p4"),) and set(t.current.byes) == {"p0", "p1", "p2"}
+    t = await play_round(p, stream)
+    assert sorted(map(sorted, t.current.tables)) == [["p0", "p3"], ["p1", "p2"]]
+    t = await play_round(p, stream)
+    assert t.current.tables == (("p0", "p1"),)
+    t = await play_round(p, stream, winner=lambda table: "p1")
+    assert t.status == "finished"
+    assert [s.player for s in t.standings()[:2]] == ["p1", "p0"]
+
+
+async def test_a_cucumber_league_of_seven_at_tables_of_three_and_four(world: Platform) -> None:
+    p = world
+    stream = await new(p, "cucumber", "round-robin", 7, options={"target": "11", "cards": "3"})
+    t = await p.tournaments.start(stream, ORGANISER, False)
+    played = 0
+    while t.status == "running":
+        assert sorted(map(len, t.current.tables)) == [3, 4]
+        assert not t.current.byes
+        t = await play_round(p, stream)
+        played += 1
+    assert played == 3 and t.status == "finished"
+    pairs = {frozenset(pair) for r in t.rounds for table in r.tables for pair in itertools.combinations(table, 2)}
+    assert len(pairs) >= 18, "a league seats players with those they have not met"
+    assert len(t.standings()) == 7
+
+
+async def test_a_restart_in_the_middle_of_a_round(tmp_path: Path, solved_folder: Path) -> None:
+    db = tmp_path / "t.sqlite3"
+    async with opened(db, solved_folder) as p:
+        stream = await new(p, "hog", "swiss", 4, rounds=2)
+        await p.tournaments.start(stream, ORGANISER, False)
+
+        async def dies(t: Tournament, game_id: str, command: object) -> None:
+            """The process dies as round 2 is paired: its games are never created."""
+
+        p.tournaments.opener = dies
+        t = await play_round(p, stream)
+        round_two = t.current.games
+        assert not any([await p.store.version(g) for g in round_two])
+    async with opened(db, solved_folder) as p:
+        await p.tournaments.restore()
+        assert all([await p.store.version(g) for g in round_two]), "the leader creates them"
+        # the first game of round 2 ends as the process dies again, before its result is recorded
+        p.service("hog").watchers.clear()
+        loser = t.current.tables[0][1]
+        await p.service("hog").execute(round_two[0], lambda s, c: [HogForfeit(loser)], "dies")
+    async with opened(db, solved_folder) as p:
+        await p.tournaments.restore()
+        t = await p.tournaments.book.load(stream)
+        assert set(t.current.results) == {round_two[0]}
+        t = await play_round(p, stream)
+        assert t.status == "finished"
+
+
+async def test_two_processes_never_pair_a_round_twice(postgres_url: str, tmp_path: Path, solved_folder: Path) -> None:
+    settings = Settings(database_url=postgres_url, cache=solved_folder)
+    modules = installed_modules("hogbot")
+    async with platform(settings, modules) as one, platform(settings, modules) as two:
+        stream = await new(one, "hog", "swiss", 4, rounds=2, tid="0000000b")
+        t = await one.tournaments.start(stream, ORGANISER, False)
+        table = t.current.tables
+        for game_id, pair in zip(t.current.games, table, strict=True):  # finished in the first process
+            await one.service("hog").execute(game_id, lambda s, c, x=pair[1]: [HogForfeit(x)], f"end:{game_id}")
+        await one.tournaments.settled()
+        # the second process hears of both results at once and races the first to pair round 3
+        both = await asyncio.gather(*(x.tournaments.advance(stream) for x in (one, two, one, two)))
+        assert {len(t.rounds) for t in both} == {2}
+        stored = await one.store.load(stream)
+        assert [e.type for e in stored].count("tournament.paired") == 2
