@@ -28,6 +28,7 @@ from discord import app_commands
 from bot.discord.front import FORGED, DiscordFront, Shown, web_link
 from bot.discord.history import HistoryButton
 from bot.discord.leaderboard import LeaderboardButton
+from bot.discord.tournaments import Desk, TournamentButton
 from bot.platform.chance import commitment
 from bot.platform.compose import Platform, platform
 from bot.platform.contract import Deadline, Outcome, Refusal, Reminder
@@ -82,9 +83,12 @@ class GameBot(discord.AutoShardedClient):
         }
         for front in self.fronts.values():
             self.tree.add_command(front.commands())
+        self.tournaments = Desk(self)
+        """Every game's tournaments: their boards, and their games posted in the channel."""
         self.buttons: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
             HistoryButton,
             LeaderboardButton,
+            TournamentButton,
             *(button for front in self.fronts.values() for button in front.buttons),
         )
 
@@ -292,6 +296,27 @@ class GameBot(discord.AutoShardedClient):
                 return
         await self.void(game, game_id, f"Discord refused its board: {failed}")
 
+    async def post_game(self, channel: str, game: str, game_id: str, create: object, content: str) -> None:
+        """Create a game no one asked for by a command (a tournament's) and post its board in
+        ``channel`` with ``content`` (its players pinged): placed before it is stored, as ``open_game``."""
+        async with self.boards.rendering(game_id):
+            try:
+                posted = await self.get_partial_messageable(int(channel)).send(content=f"{content}\n⏳ setting up…")
+            except discord.HTTPException as error:  # stored nowhere yet: the leader tries again at its next start
+                log.warning("could not post the board of %s: %s", game_id, error)
+                return
+            await self.boards.place(game_id, channel, str(posted.id))
+            try:
+                outcome = await self.service(game).create(game_id, create, f"tournament:{game_id}")
+            except Refusal as error:  # created already (another try got there first): this post goes
+                log.warning("game %s was not created here: %s", game_id, error.message)
+                with contextlib.suppress(discord.HTTPException):
+                    await posted.delete()
+                return
+            shown = await self.show(outcome)
+            if await self._edit(posted, Shown(shown.embed, shown.view), content=content):
+                await self.boards.shown(game_id, outcome.state.version)
+
     async def board_message(self, game_id: str) -> discord.PartialMessage | None:
         """The message showing ``game_id``'s board, if one was posted."""
         found = await self.boards.where(game_id)
@@ -335,9 +360,14 @@ class GameBot(discord.AutoShardedClient):
         with contextlib.suppress(discord.HTTPException):
             await self._message(placed).edit(content=NOT_STARTED, embed=None, view=None)
 
-    async def _edit(self, message: discord.PartialMessage, shown: Shown) -> bool:
+    async def _edit(
+        self, message: discord.PartialMessage | discord.Message, shown: Shown, content: str | None = None
+    ) -> bool:
         try:
-            await message.edit(embed=shown.embed, view=shown.view, attachments=shown.files)
+            if content is None:
+                await message.edit(embed=shown.embed, view=shown.view, attachments=shown.files)
+            else:
+                await message.edit(content=content, embed=shown.embed, view=shown.view, attachments=shown.files)
         except discord.HTTPException as error:
             log.warning("could not edit the board message %s: %s", message.id, error)
             return False

@@ -19,6 +19,7 @@ from discord import app_commands
 from bot.platform.contract import Deadline, GameRow, Outcome
 
 if TYPE_CHECKING:
+    from bot.discord.tournaments import Desk
     from bot.platform.compose import Platform
     from bot.platform.service import GameService
     from storage.games import GameViews
@@ -81,6 +82,11 @@ class Table(Protocol):
 
     async def locate(self, channel_id: str, server_id: str) -> None:
         """Remember the server a channel is in (for its leaderboard)."""
+        ...
+
+    @property
+    def tournaments(self) -> Desk:
+        """Every game's tournaments in Discord (``bot.discord.tournaments``)."""
         ...
 
 

@@ -9,7 +9,7 @@ from typing import Any
 from PIL import Image
 
 from bot.discord.client import GameBot
-from bot.games.drawing import HEIGHT, WIDTH
+from bot.platform.drawing import HEIGHT, WIDTH
 from tests.discord.discord_world import answer_to, board_of, button, click, followup_to, press, subcommand
 from tests.discord.fake_discord import CHANNEL_ID, FakeDiscord, member
 from tests.helpers import frames

@@ -23,11 +23,11 @@ from PIL import Image
 
 from bot.games.cucumber.moves import play
 from bot.games.cucumber.picture import chart
-from bot.games.drawing import HEIGHT, WIDTH
 from bot.games.hog.analysis import move_words
 from bot.games.hog.module import resign, turn
 from bot.platform.chance import commitment
 from bot.platform.compose import Platform, platform
+from bot.platform.drawing import HEIGHT, WIDTH
 from bot.platform.settings import Settings, SettingsError
 from bot.web.app import make_app
 from cucumber_core.cards import short

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from bot.games.drawing import GRID, HEIGHT, MUTED, PANEL, TEXT, Canvas, drawable, ticks
+from bot.platform.drawing import GRID, HEIGHT, MUTED, PANEL, TEXT, Canvas, drawable, ticks
 from cucumber_core.cards import SHORT_NUMS
 from cucumber_core.events import CucumberTaken, Event, HandScored, TrickWon
 from cucumber_core.game import GameState, evolve

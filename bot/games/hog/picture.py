@@ -16,8 +16,8 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from bot.games.drawing import BACKGROUND, GRID, MUTED, PANEL, TEXT, WIDTH, Canvas, drawable, ticks
 from bot.games.hog.board import rules_name
+from bot.platform.drawing import BACKGROUND, GRID, MUTED, PANEL, TEXT, WIDTH, Canvas, drawable, ticks
 from hog_core.effects import Swap
 from hog_core.events import Event, TurnTaken
 from hog_core.game import GameState, Status, evolve

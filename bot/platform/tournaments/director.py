@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.platform.contract import Refusal
@@ -47,6 +48,10 @@ class Seating(Protocol):
     def withdraw(self, state: Any, player: str) -> Sequence[Any]:
         """The commands that take a dropped player out of a game they are playing (a forfeit)."""
         ...
+
+
+def _withdrawn(module: Seating, player: str, state: Any, chance: object) -> Sequence[Any]:
+    return module.withdraw(state, player)
 
 
 Opener = Callable[[Tournament, str, Any], Awaitable[None]]
@@ -135,21 +140,22 @@ class Director:
         return await self.act(stream, lambda t: rules.start(t, by, manages, ratings), command_id)
 
     async def drop(self, stream: str, player: str, by: str, manages: bool, command_id: str | None = None) -> Tournament:
-        """Take ``player`` out (themselves, or dropped): a game of theirs under way is resigned for them."""
-        t = await self.act(stream, lambda t: rules.leave(t, player, by, manages), command_id)
-        if t.created is None or t.current is None:
-            return t
-        module = seating(self.platform.games[t.created.game])
-        service = self.platform.service(t.created.game)
-        for table, game_id in zip(t.current.tables, t.current.games, strict=True):
-            if player in table and module is not None and game_id not in t.current.results:
-                state = await service.load(game_id)
-                if state.version and not state.is_over:
-                    with contextlib.suppress(Refusal):
-                        await service.execute(
-                            game_id, lambda s, c: module.withdraw(s, player), f"drop:{game_id}:{player}"
-                        )
-        return await self.book.load(stream)
+        """Take ``player`` out (themselves, or dropped): a game of theirs under way is resigned for
+        them first (its result recorded as any other's), then the board shows them out."""
+        t, appended = await self.book.act(stream, lambda t: rules.leave(t, player, by, manages), command_id)
+        if t.created is not None and t.current is not None:
+            module = seating(self.platform.games[t.created.game])
+            service = self.platform.service(t.created.game)
+            for table, game_id in zip(t.current.tables, t.current.games, strict=True):
+                if player in table and module is not None and game_id not in t.current.results:
+                    state = await service.load(game_id)
+                    if state.version and not state.is_over:
+                        with contextlib.suppress(Refusal):
+                            resign = partial(_withdrawn, module, player)
+                            await service.execute(game_id, resign, f"drop:{game_id}:{player}")
+        if appended:
+            await self._changed(await self.book.load(stream))
+        return await self.advance(stream)
 
     # --- results -----------------------------------------------------------------------------------
 

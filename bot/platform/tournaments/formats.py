@@ -46,7 +46,7 @@ def records(t: Tournament, standings: Sequence[Standing]) -> list[pairing.Record
 def planned(t: Tournament) -> int | None:
     """How many rounds it plays (``None``: a knockout, until one is left)."""
     assert t.created is not None
-    fmt, asked, n = t.created.format, t.created.rounds, len(t.ratings)
+    fmt, asked, n = t.created.format, t.created.rounds, len(t.ratings) if t.started else len(t.players)
     if fmt == KNOCKOUT:
         return None
     if fmt == ROUND_ROBIN and t.pairs:

@@ -8,7 +8,7 @@ import numpy as np
 from PIL import Image
 
 from bot.games.cucumber.picture import animate, chart, charts, render
-from bot.games.drawing import HEIGHT, WIDTH
+from bot.platform.drawing import HEIGHT, WIDTH
 from cucumber_core.bots import BOTS
 from cucumber_core.events import CardPlayed, Event, HandScored, Seat, TrickWon
 from cucumber_core.game import CreateGame

@@ -10,8 +10,8 @@ import itertools
 import pytest
 from PIL import Image, ImageChops
 
-from bot.games.drawing import HEIGHT, WIDTH, drawable
 from bot.games.hog.picture import GOLD, SWAP, Chart, Frame, animate, chart, ending, render
+from bot.platform.drawing import HEIGHT, WIDTH, drawable
 from hog_core.events import Event, GameForfeited, TurnTaken
 from hog_core.game import GameState, Status, replay
 from hog_core.kernel import Kernel

@@ -11,6 +11,7 @@ from discord import app_commands
 from bot.discord.history import add_history_command
 from bot.discord.leaderboard import add_leaderboard_command
 from bot.discord.sections import sections_embed
+from bot.discord.tournaments import FORMAT_CHOICES, tournament_group
 from bot.discord.verify import add_verify_command
 from bot.games.cucumber.discord.buttons import GAME
 from bot.games.cucumber.discord.embeds import COLOUR
@@ -18,6 +19,7 @@ from bot.games.cucumber.moves import leave
 from bot.games.cucumber.rules_help import RULES, worked_trick
 from bot.games.cucumber.stats import player_stats, sections
 from bot.platform.contract import Refusal
+from bot.platform.tournaments.rules import MOST_ROUNDS
 from cucumber_core.errors import CucumberError
 from cucumber_core.events import Seat
 from cucumber_core.game import MAX_PLAYERS, GameState, OpenLobby, decide
@@ -98,6 +100,28 @@ def cucumber_commands(front: CucumberFront) -> app_commands.Group:
             for game_id, line in lines
             if current.strip().lower() in line.lower()
         ]
+
+    tournament = tournament_group(group, client, GAME)
+
+    @tournament.command(name="new", description="Open a tournament in this channel: players join on its board")
+    @app_commands.describe(
+        format="Swiss, round robin (a league) or knockout: tables of 3 to 6",
+        rounds="rounds to play (0: as many as the field needs)",
+        target="the score that loses each game (21)",
+        cards="cards a hand (7)",
+        signup="minutes before it starts by itself (0: when its organiser presses Start)",
+    )
+    @app_commands.choices(format=FORMAT_CHOICES)
+    async def new_tournament(
+        interaction: discord.Interaction[Any],
+        format: str,
+        rounds: app_commands.Range[int, 0, MOST_ROUNDS] = 0,
+        target: app_commands.Range[int, 5, 200] = 21,
+        cards: app_commands.Range[int, 1, 10] = 7,
+        signup: app_commands.Range[int, 0, 1440] = 15,
+    ) -> None:
+        options = {"target": str(target), "cards": str(cards)}
+        await client.tournaments.open(interaction, GAME, format, rounds, signup, options)
 
     add_history_command(group, client.platform, GAME)
     add_verify_command(group, client, GAME)

@@ -8,8 +8,8 @@ import numpy as np
 import numpy.typing as npt
 from PIL import Image
 
-from bot.games.drawing import HEIGHT, MUTED, PANEL, SCALE, TEXT, Canvas, drawable
 from bot.games.hog.contest.arena import PERFECT, Results
+from bot.platform.drawing import HEIGHT, MUTED, PANEL, SCALE, TEXT, Canvas, drawable
 from hog_core.contest import SIZE
 from hog_core.rulesets import RULE_SETS
 

@@ -11,6 +11,7 @@ from discord import app_commands
 
 from bot.discord.history import add_history_command
 from bot.discord.leaderboard import add_leaderboard_command
+from bot.discord.tournaments import FORMAT_CHOICES, tournament_group
 from bot.discord.verify import add_verify_command
 from bot.games.hog.contest.entries import EVERYONE, Contest
 from bot.games.hog.discord.buttons import GAME
@@ -20,6 +21,7 @@ from bot.games.hog.module import resign
 from bot.games.hog.rules_help import explain
 from bot.games.hog.stats import player_stats
 from bot.platform.contract import Refusal
+from bot.platform.tournaments.rules import MOST_ROUNDS
 from hog_core.contest import SIZE, encode
 from hog_core.events import Player
 from hog_core.game import Command, CreateGame, DeclineChallenge, ExpireChallenge
@@ -145,6 +147,28 @@ def hog_commands(bot: HogFront) -> app_commands.Group:
             turn_timeout=bot.turn_timeout,
         )
         await bot.open_game(interaction, create, mention=opponent.mention)
+
+    tournament = tournament_group(hog, bot.client, GAME)
+
+    @tournament.command(name="new", description="Open a tournament in this channel: players join on its board")
+    @app_commands.describe(
+        format="Swiss, round robin or knockout",
+        rounds="rounds to play (Swiss; 0: as many as the field needs)",
+        rules="the rule set of every game",
+        goal="points to win each game (10 to 200)",
+        signup="minutes before it starts by itself (0: when its organiser presses Start)",
+    )
+    @app_commands.choices(format=FORMAT_CHOICES, rules=RULE_CHOICES)
+    async def new_tournament(
+        interaction: discord.Interaction[Any],
+        format: str,
+        rounds: app_commands.Range[int, 0, MOST_ROUNDS] = 0,
+        rules: str = DEFAULT_RULES,
+        goal: app_commands.Range[int, 10, 200] = 100,
+        signup: app_commands.Range[int, 0, 1440] = 15,
+    ) -> None:
+        options = {"rules": rules, "goal": str(goal)}
+        await bot.client.tournaments.open(interaction, GAME, format, rounds, signup, options)
 
     @hog.command(name="forfeit", description="Resign your game in this channel")
     async def forfeit(interaction: discord.Interaction[Any]) -> None:

@@ -1,0 +1,142 @@
+"""A tournament night through the fake Discord: ``/hog tournament new``, players joining on its board,
+the organiser starting it, each round's games posted in the channel with their players pinged and
+played on their own boards, a player who leaves (the others get a bye), a no-show who loses by the
+game's own timer, the board edited through to the final standings and their picture; a restart in
+the middle of a round; people who may not start or drop refused in words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.discord.client import GameBot
+from tests.discord.discord_world import answer_to, followup_to, press, where
+from tests.discord.fake_discord import FakeDiscord, member
+from tests.fake_clock import FakeClock
+
+PLAYERS = [(f"20{i}", f"Player{i}") for i in range(6)]
+
+
+def tournament_command(
+    game: str,
+    name: str,
+    options: list[dict[str, Any]] | None = None,
+    who: str = "200",
+    person: str = "Player0",
+    manager: bool = True,
+) -> dict[str, Any]:
+    """``/<game> tournament <name>`` as Discord sends it (``manager``: the member may manage the server)."""
+    asker = member(who, person)
+    if not manager:
+        asker["permissions"] = "0"
+    inner = [{"name": name, "type": 1, "options": options or []}]
+    data = {"id": "1", "name": game, "type": 1, "options": [{"name": "tournament", "type": 2, "options": inner}]}
+    return {"type": 2, **where(), "member": asker, "data": data}
+
+
+def option(name: str, value: Any, kind: int = 4) -> dict[str, Any]:
+    return {"name": name, "type": 3 if isinstance(value, str) else kind, "value": value}
+
+
+async def board_edit(fake: FakeDiscord, message: str, after: int, has: str) -> dict[str, Any]:
+    """The first edit of the tournament's board message after the ``after``-th request that says ``has``."""
+    sent = await fake.wait_for(
+        lambda s: s.method == "PATCH" and s.path.endswith(f"/messages/{message}") and fake.sent.index(s) >= after
+        and has in str(s.body)
+    )  # fmt: skip
+    return dict(sent.body)
+
+
+async def opened(fake: FakeDiscord, bot: GameBot, game: str, options: list[dict[str, Any]]) -> tuple[str, str]:
+    """Open a tournament as Player0; its stream and its board's message id."""
+    asked = await fake.interact(tournament_command(game, "new", options))
+    assert (await answer_to(fake, asked)).body["type"] == 5  # deferred: the board follows
+    sent = await fake.wait_for(
+        lambda s: s.method == "PATCH" and "/channels/" in s.path and "Sign-up open" in str(s.body)
+    )
+    message = sent.path.rsplit("/", 1)[1]
+    server = where()["guild_id"]
+    (t,) = await bot.platform.tournaments.book.of_server(server)
+    assert t.board is not None and t.board[1] == message
+    return t.stream_id, message
+
+
+async def join_all(fake: FakeDiscord, bot: GameBot, stream: str, message: str, players: list[tuple[str, str]]) -> None:
+    t = await bot.platform.tournaments.book.load(stream)
+    for who, name in players:
+        after = len(fake.sent)
+        await press(fake, who, name, fake.message(message), f"tournament:{t.tournament_id}:join")
+        await board_edit(fake, message, after, name)
+    t = await bot.platform.tournaments.book.load(stream)
+    assert len(t.players) == 1 + len(players)
+
+
+async def move(fake: FakeDiscord, bot: GameBot, game_id: str, who: str, name: str, dice: int = 2) -> None:
+    """``who`` rolls ``dice`` on the game's board (every die a five in these tests: 10 points a turn)."""
+    placed = await bot.boards.where(game_id)
+    assert placed is not None
+    state = await bot.service("hog").load(game_id)
+    await press(fake, who, name, fake.message(placed[1]), f"hog:move:{game_id}:{state.version}:{dice}")
+
+
+NAMES = dict(PLAYERS)
+
+
+async def test_a_swiss_night_of_six_with_a_leaver_a_bye_and_a_no_show(
+    discord_world: tuple[FakeDiscord, GameBot], clock: FakeClock
+) -> None:
+    fake, bot = discord_world
+    director = bot.platform.tournaments
+    settings = [option("format", "swiss"), option("rounds", 3), option("goal", 10), option("signup", 0)]
+    stream, message = await opened(fake, bot, "hog", settings)
+    await join_all(fake, bot, stream, message, PLAYERS[1:])
+    tid = (await director.book.load(stream)).tournament_id
+
+    asked = await fake.interact(tournament_command("hog", "start", who="201", person="Player1", manager=False))
+    refused = await followup_to(fake, asked)
+    assert refused.body["content"] == "Only the organiser, or a member who may manage the server, can start it."
+    assert not (await director.book.load(stream)).started
+
+    after = len(fake.sent)
+    await press(fake, "200", "Player0", fake.message(message), f"tournament:{tid}:start")
+    board = await board_edit(fake, message, after, "Round 1")
+    assert board["embeds"][0]["title"] == f"🏆 Hog tournament {tid} · Swiss"
+    t = await director.book.load(stream)
+    assert len(t.current.games) == 3
+    for table, game_id in zip(t.current.tables, t.current.games, strict=True):
+        placed = await bot.boards.where(game_id)
+        assert placed is not None
+        posted = fake.message(placed[1])
+        assert all(f"<@{p}>" in posted["content"] for p in table) and posted["embeds"], posted
+        await move(fake, bot, game_id, table[0], NAMES[table[0]])  # 10 points: the first mover wins
+    await director.settled()
+    t = await director.book.load(stream)
+    assert len(t.rounds) == 2 and sorted(s.points for s in t.standings()) == [0, 0, 0, 1, 1, 1]
+
+    # round 2: one plays, one leaves mid-game (their game resigned), one never moves
+    (a, a_game), (b, b_game), (_, c_game) = zip(t.current.tables, t.current.games, strict=True)
+    await move(fake, bot, a_game, a[0], NAMES[a[0]])
+    after = len(fake.sent)
+    await press(fake, b[1], NAMES[b[1]], fake.message(message), f"tournament:{tid}:leave")
+    await board_edit(fake, message, after, "· left")
+    assert (await bot.service("hog").load(b_game)).is_over
+    after = len(fake.sent)
+    await clock.advance(601)  # c[0] never moves: the turn timer forfeits the game
+    await board_edit(fake, message, after, "Round 3")
+    t = await director.book.load(stream)
+    assert t.game_round(c_game).results[c_game] == ("loss", "win")
+    assert len(t.current.byes) == 1 and b[1] not in str(t.current.tables)
+    met = [frozenset(table) for r in t.rounds for table in r.tables]
+    assert len(met) == len(set(met)), "no rematch"
+
+    after = len(fake.sent)
+    for table, game_id in zip(t.current.tables, t.current.games, strict=True):
+        await move(fake, bot, game_id, table[0], NAMES[table[0]])
+    await director.settled()
+    final = await board_edit(fake, message, after, "Finished")
+    t = await director.book.load(stream)
+    assert t.status == "finished"
+    winner = t.standings()[0]
+    assert f"Winner: {winner.name}" in final["embeds"][0]["description"]
+    assert final["embeds"][0]["image"]["url"] == "attachment://standings.png"
+    assert not final.get("components"), "a finished tournament's board has no buttons"
+    assert [s.points for s in t.standings()] == sorted((s.points for s in t.standings()), reverse=True)
