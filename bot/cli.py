@@ -38,6 +38,7 @@ from bot.platform.contract import Refusal, Subcommand, UnfitGame
 from bot.platform.fairness import UNCHECKED, verify
 from bot.platform.registry import LEGACY, AnyGame, Games, installed
 from bot.platform.settings import Settings, SettingsError
+from bot.platform.tournaments.terminal import list_tournaments, show_tournament
 from bot.web.serve import serve
 from storage.copying import CopyRefused, copy_store
 from storage.errors import OPENING_ERRORS
@@ -238,6 +239,12 @@ def parser_for(games: Games) -> tuple[argparse.ArgumentParser, Collection[str], 
     replay.add_argument(
         "--gif", type=output(".gif"), metavar="FILE", help="save the game drawn step by step here (.gif)"
     )
+    tournaments = sub.add_parser("tournaments", help="every game's tournaments, newest first, or one in full")
+    tournaments.add_argument("tournament", nargs="?", metavar="ID", help="show this one: rounds, games, standings")
+    tournaments.add_argument("--server", metavar="ID", help="only the tournaments of this Discord server")
+    tournaments.add_argument(
+        "--picture", type=output(".png"), metavar="FILE", help="save the tournament's standings drawn here (.png)"
+    )
     people = (
         ("history", "games, newest first: every game in the database, or one player's"),
         ("stats", "a player's record in a game"),
@@ -366,6 +373,11 @@ def run_command(
             return on_platform(settings, lambda p: list_damaged(p, out), modules)
         case "replay":
             on_platform(settings, lambda p: replay_any(p, args.game, out, args.step, args.picture, args.gif), modules)
+        case "tournaments":
+            if args.tournament is None:
+                on_platform(settings, lambda p: list_tournaments(p, out, args.server), modules)
+            else:
+                on_platform(settings, lambda p: show_tournament(p, args.tournament, out, args.picture), modules)
         case "history":
             on_platform(settings, lambda p: console.list_history(p, out, args.page, args.name, args.player), modules)
         case "stats":

@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.discord.client import GameBot
-from tests.discord.discord_world import answer_to, followup_to, press, where
+from bot.platform.tournaments.state import Tournament
+from tests.discord.discord_world import answer_to, followup_to, press, running_bot, where
 from tests.discord.fake_discord import FakeDiscord, member
 from tests.fake_clock import FakeClock
 
@@ -140,3 +141,88 @@ async def test_a_swiss_night_of_six_with_a_leaver_a_bye_and_a_no_show(
     assert final["embeds"][0]["image"]["url"] == "attachment://standings.png"
     assert not final.get("components"), "a finished tournament's board has no buttons"
     assert [s.points for s in t.standings()] == sorted((s.points for s in t.standings()), reverse=True)
+
+
+async def start(fake: FakeDiscord, bot: GameBot, stream: str, message: str, number: int = 1) -> Tournament:
+    """The organiser presses *Start*; the tournament once round 1 is posted."""
+    t = await bot.platform.tournaments.book.load(stream)
+    after = len(fake.sent)
+    await press(fake, "200", "Player0", fake.message(message), f"tournament:{t.tournament_id}:start")
+    await board_edit(fake, message, after, f"Round {number}")
+    return await bot.platform.tournaments.book.load(stream)
+
+
+async def first_movers_win(fake: FakeDiscord, bot: GameBot, t: Tournament) -> Tournament:
+    """Every game of the round won by its first mover (two dice of five: 10 points, the goal)."""
+    for table, game_id in zip(t.current.tables, t.current.games, strict=True):
+        await move(fake, bot, game_id, table[0], NAMES[table[0]])
+    await bot.platform.tournaments.settled()
+    return await bot.platform.tournaments.book.load(t.stream_id)
+
+
+async def test_a_knockout_of_five(discord_world: tuple[FakeDiscord, GameBot]) -> None:
+    fake, bot = discord_world
+    settings = [option("format", "knockout"), option("goal", 10), option("signup", 0)]
+    stream, message = await opened(fake, bot, "hog", settings)
+    await join_all(fake, bot, stream, message, PLAYERS[1:5])
+    t = await start(fake, bot, stream, message)
+    assert len(t.current.games) == 1 and len(t.current.byes) == 3, "seeds 1-3 wait for round 2"
+    rounds = 1
+    while t.status == "running":
+        t = await first_movers_win(fake, bot, t)
+        rounds += t.status == "running"
+    assert rounds == 3 and len(t.rounds) == 3
+    champion = t.standings()[0]
+    assert champion.reached == 3 and champion.wins == len([r for r in t.rounds if champion.player in str(r.tables)])
+    board = fake.message(message)
+    assert f"Winner: {champion.name}" in board["embeds"][0]["description"]
+
+
+async def test_a_cucumber_league_of_seven_at_tables_of_three_and_four(
+    discord_world: tuple[FakeDiscord, GameBot],
+) -> None:
+    fake, bot = discord_world
+    settings = [option("format", "round-robin"), option("target", 5), option("cards", 2), option("signup", 0)]
+    stream, message = await opened(fake, bot, "cucumber", settings)
+    seven = [*PLAYERS, ("206", "Player6")]
+    NAMES.update(seven)
+    await join_all(fake, bot, stream, message, seven[1:])
+    t = await start(fake, bot, stream, message)
+    while t.status == "running":
+        assert sorted(map(len, t.current.tables)) == [3, 4]
+        for table, game_id in zip(t.current.tables, t.current.games, strict=True):
+            assert await bot.boards.where(game_id), "each table's game is posted"
+            for who in table:  # everyone hands their seat to a stand-in: the bots play the game out
+                left = await fake.interact(
+                    {**tournament_command("cucumber", "x", who=who, person=NAMES[who]),
+                     "data": {"id": "1", "name": "cucumber", "type": 1, "options": [{"name": "leave", "type": 1}]}}
+                )  # fmt: skip
+                await answer_to(fake, left)
+        await bot.platform.tournaments.settled()
+        t = await bot.platform.tournaments.book.load(stream)
+    assert t.status == "finished" and len(t.rounds) == 3
+    assert sum(s.games for s in t.standings()) == 7 * 3
+
+
+async def test_a_restart_in_the_middle_of_a_round(
+    tmp_path: Any, fake_discord: FakeDiscord, solved_folder: Any, clock: FakeClock
+) -> None:
+    fake, db = fake_discord, tmp_path / "hog.sqlite3"
+    async with running_bot(fake, db, solved_folder, clock) as bot:
+        settings = [option("format", "swiss"), option("rounds", 2), option("goal", 10), option("signup", 0)]
+        stream, message = await opened(fake, bot, "hog", settings)
+        await join_all(fake, bot, stream, message, PLAYERS[1:4])
+        t = await start(fake, bot, stream, message)
+        (first, game), *rest = zip(t.current.tables, t.current.games, strict=True)
+        await move(fake, bot, game, first[0], NAMES[first[0]])
+        await bot.platform.tournaments.settled()
+    async with running_bot(fake, db, solved_folder, clock) as bot:
+        t = await bot.platform.tournaments.book.load(stream)
+        assert len(t.rounds) == 1 and set(t.current.results) == {game}
+        after = len(fake.sent)
+        for table, other in rest:
+            await move(fake, bot, other, table[0], NAMES[table[0]])
+        await board_edit(fake, message, after, "Round 2")
+        t = await bot.platform.tournaments.book.load(stream)
+        t = await first_movers_win(fake, bot, t)
+        assert t.status == "finished"

@@ -5,6 +5,7 @@ middle of a round; a player who leaves."""
 from __future__ import annotations
 
 import asyncio
+import io
 import itertools
 from collections.abc import AsyncIterator, Callable, Mapping
 from pathlib import Path
@@ -12,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from bot.cli import main
 from bot.platform.compose import Platform, platform
 from bot.platform.contract import Refusal
 from bot.platform.registry import installed_modules
@@ -197,3 +199,31 @@ async def test_two_processes_never_pair_a_round_twice(postgres_url: str, tmp_pat
         assert {len(t.rounds) for t in both} == {2}
         stored = await one.store.load(stream)
         assert [e.type for e in stored].count("tournament.paired") == 2
+
+
+async def test_the_terminal_lists_and_shows_tournaments(
+    tmp_path: Path, solved_folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = tmp_path / "t.sqlite3"
+    async with opened(db, solved_folder) as p:
+        stream = await new(p, "hog", "swiss", 3, rounds=2)
+        await p.tournaments.start(stream, ORGANISER, False)
+        t = await play_round(p, stream)
+        await new(p, "cucumber", "knockout", 2, tid="0000000c")
+    monkeypatch.setenv("HOG_DB", str(db))
+    monkeypatch.setenv("HOG_CACHE", str(solved_folder))
+    out = io.StringIO()
+    assert await asyncio.to_thread(main, ["tournaments"], stdout=out) == 0
+    listed = out.getvalue().splitlines()
+    assert listed[0].startswith("0000000c  Cucumber knockout") and "Sign-up open · 2 players" in listed[0]
+    assert listed[1].startswith("0000000a  Hog Swiss") and "Round 2 of 2 · 3 players" in listed[1]
+    picture = tmp_path / "standings.png"
+    out = io.StringIO()
+    assert await asyncio.to_thread(main, ["tournaments", "0000000a", "--picture", str(picture)], stdout=out) == 0
+    shown = out.getvalue()
+    assert "Hog tournament 0000000a · Swiss" in shown and "\nRound 1\n" in shown and "bye: Player" in shown
+    assert "1. Player 0 · 1 pt" in shown or "1. Player 0 · 2 pts" in shown
+    assert picture.read_bytes().startswith(b"\x89PNG")
+    assert t.current is not None
+    err = io.StringIO()
+    assert await asyncio.to_thread(main, ["tournaments", "ffffffff"], stdout=err) != 0
