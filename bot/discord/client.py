@@ -18,6 +18,7 @@ import signal
 import sys
 import time
 from collections.abc import Awaitable, Callable, Sequence
+from functools import partial
 from typing import Any
 
 import aiohttp
@@ -25,6 +26,7 @@ import discord
 import yarl
 from discord import app_commands
 
+from bot.discord.admin import admin_commands, game_allowed
 from bot.discord.front import FORGED, DiscordFront, Shown, web_link
 from bot.discord.history import HistoryButton
 from bot.discord.leaderboard import LeaderboardButton
@@ -83,6 +85,8 @@ class GameBot(discord.AutoShardedClient):
         }
         for front in self.fronts.values():
             self.tree.add_command(front.commands())
+        self.tree.add_command(admin_commands(self))
+        self.tree.interaction_check = partial(game_allowed, self)  # type: ignore[method-assign]
         self.tournaments = Desk(self)
         """Every game's tournaments: their boards, and their games posted in the channel."""
         self.buttons: tuple[type[discord.ui.DynamicItem[Any]], ...] = (

@@ -12,6 +12,7 @@ from bot.platform.boards import Boards
 from bot.platform.contract import Chance
 from bot.platform.projection import Projector, settle_and_close
 from bot.platform.registry import AnyGame, Games
+from bot.platform.server_settings import ServerSettings
 from bot.platform.service import GameService
 from bot.platform.settings import Settings
 from bot.platform.timers import Clock, SystemClock, Timers
@@ -45,8 +46,12 @@ class Platform:
     tournaments: Director = field(init=False)
     """Every game's tournaments: their log, and what they do (pair rounds, create games, score them)."""
 
+    server_settings: ServerSettings = field(init=False)
+    """Each Discord server's own settings, set by its admins (``bot.platform.server_settings``)."""
+
     def __post_init__(self) -> None:
         self.boards = Boards(self)
+        self.server_settings = ServerSettings(self.store, self.games)
         self.tournaments = Director(self)
 
     def service(self, game: str | AnyGame) -> GameService[Any, Any, Any]:

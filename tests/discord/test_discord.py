@@ -38,7 +38,7 @@ from tests.discord.fake_discord import APP_ID, CHANNEL_ID, GUILD_ID, FakeDiscord
 async def test_a_house_game_from_the_slash_command(discord_world: tuple[FakeDiscord, GameBot]) -> None:
     fake, _ = discord_world
     synced = await fake.wait_for(lambda s: s.method == "PUT" and s.path.endswith(f"/guilds/{GUILD_ID}/commands"))
-    assert [c["name"] for c in synced.body] == ["hog", "cucumber"]
+    assert [c["name"] for c in synced.body] == ["hog", "cucumber", "hogbot"]
 
     command = await fake.interact(subcommand("house", [{"name": "difficulty", "type": 3, "value": "easy"}]))
     await answer_to(fake, command)  # deferred
@@ -424,7 +424,7 @@ async def test_the_operator_hears_login_sync_and_shutdown(
         f"logged in as hogbot (id {APP_ID}) in 1 servers; invite it with https://discord.com/oauth2/authorize?" in said
     )
     assert "permissions=117760" in said and "scope=bot+applications.commands" in said
-    assert f"synced the slash commands (hog, cucumber) to server {GUILD_ID}" in said
+    assert f"synced the slash commands (hog, cucumber, hogbot) to server {GUILD_ID}" in said
     assert f"closed: every game is kept in {tmp_path / 'hog.sqlite3'}" in said
 
 

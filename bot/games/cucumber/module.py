@@ -24,6 +24,7 @@ from bot.games.cucumber.picture import animate, chart, charts, render
 from bot.games.cucumber.summary import summarize
 from bot.platform.contract import Chance, Deadline, GameRow, Lines, Record, Reminder, Summary
 from bot.platform.recent import Recent
+from bot.platform.server_settings import DAY, Setting, whole_number
 from bot.platform.settings import Settings, whole
 from cucumber_core import commentary
 from cucumber_core import events as ev
@@ -89,6 +90,13 @@ class CucumberGame:
         self.card_timeout = whole(env, "HOG_CARD_TIMEOUT", 60)
         self.lobby_timeout = whole(env, "HOG_LOBBY_TIMEOUT", 600)
         self.console = CucumberConsole()
+        self.server_settings = (
+            Setting("cucumber-turn-timeout", "seconds to play a card before a bot plays for you (0: no limit)",
+                    str(self.card_timeout), whole_number(0, DAY)),
+            Setting("cucumber-lobby-timeout", "seconds before a table nobody starts closes (0: never)",
+                    str(self.lobby_timeout), whole_number(0, DAY)),
+        )  # fmt: skip
+        """What a server's admins may set (``bot.platform.server_settings``)."""
         self._reviews: Recent[str, list[CardReview]] = Recent(REVIEWS_KEPT)
         """The latest finished games' reviews (a finished game never changes): a replay's every step
         shows one, and a game's takes tens of milliseconds."""
@@ -105,11 +113,10 @@ class CucumberGame:
         """A tournament's table, dealt at once after a cut for the dealer; a player who does not play
         in time is played for, as at any table."""
         seats = tuple(Seat(p, name) for p, name in players)
+        timeout = int(options.get("turn-timeout", self.card_timeout))
         target, cards = int(options.get("target", "21")), int(options.get("cards", "7"))
         cucumbers = options.get("cucumbers") == "yes"
-        return CreateGame(
-            game_id, seats, cards, target, cucumbers, cut=True, turn_timeout=self.card_timeout, place=place
-        )
+        return CreateGame(game_id, seats, cards, target, cucumbers, cut=True, turn_timeout=timeout, place=place)
 
     def withdraw(self, state: GameState, player: str) -> list[Command]:
         """A dropped player's seat is played by a stand-in to the end of the game."""

@@ -20,6 +20,7 @@ from bot.games.hog.solutions import SolutionCache
 from bot.games.hog.summary import summarize
 from bot.platform.contract import Chance, Commands, Deadline, GameRow, Lines, Record, Reminder, Summary
 from bot.platform.recent import Recent
+from bot.platform.server_settings import DAY, Setting, choice, whole_number
 from bot.platform.settings import Settings, whole
 from hog_core import events as ev
 from hog_core.commentary import Story, Told, narrate, tell
@@ -95,6 +96,15 @@ class HogGame:
         """The latest games' reviews by game and length: a finished game is reviewed for its board,
         for its stats and on every step of its replay, and its log never changes."""
         self.subcommands = subcommands(self)
+        self.server_settings = (
+            Setting("hog-rules", "the rule set of a game when none is chosen", DEFAULT_RULES, choice(*RULE_SETS)),
+            Setting("hog-goal", "the points to win when none are chosen (10 to 200)", "100", whole_number(10, 200)),
+            Setting("hog-turn-timeout", "seconds to move before forfeiting (0: no limit)", str(self.turn_timeout),
+                    whole_number(0, DAY)),
+            Setting("hog-challenge-timeout", "seconds before a challenge nobody answers expires (0: never)",
+                    str(self.challenge_timeout), whole_number(0, DAY)),
+        )  # fmt: skip
+        """What a server's admins may set (``bot.platform.server_settings``)."""
 
     def initial(self) -> GameState:
         return GameState()
@@ -109,8 +119,9 @@ class HogGame:
         moves forfeits by the turn timeout."""
         (a, a_name), (b, b_name) = players
         rules, goal = options.get("rules", DEFAULT_RULES), int(options.get("goal", "100"))
+        timeout = int(options.get("turn-timeout", self.turn_timeout))
         seats = (Player(a, a_name), Player(b, b_name))
-        return CreateGame(game_id, seats, rules=rules, goal=goal, place=place, turn_timeout=self.turn_timeout)
+        return CreateGame(game_id, seats, rules=rules, goal=goal, place=place, turn_timeout=timeout)
 
     def withdraw(self, state: GameState, player: str) -> list[Command]:
         return [Forfeit(player, "dropped")]

@@ -8,6 +8,7 @@ import asyncio
 import io
 import itertools
 from collections.abc import AsyncIterator, Callable, Mapping
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -20,13 +21,19 @@ from bot.platform.registry import installed_modules
 from bot.platform.settings import Settings
 from bot.platform.tournaments import rules
 from bot.platform.tournaments.book import stream_id
-from bot.platform.tournaments.events import Created
-from bot.platform.tournaments.state import Tournament
+from bot.platform.tournaments.events import Created, Event
+from bot.platform.tournaments.state import Round, Tournament
 from cucumber_core.game import Forfeit as CucumberForfeit
 from hog_core.game import Forfeit as HogForfeit
 from tests.fake_clock import FakeClock
 
 SERVER, CHANNEL, ORGANISER = "900", "901", "p0"
+
+
+def current(t: Tournament) -> Round:
+    """The round being played (there is one: the test started the tournament)."""
+    assert t.current is not None
+    return t.current
 
 
 @pytest.fixture
@@ -68,8 +75,16 @@ async def new(
     stream = stream_id(SERVER, tid)
     await p.tournaments.act(stream, lambda t: rules.create(t, created))
     for i in range(1, players):
-        await p.tournaments.act(stream, lambda t, i=i: rules.join(t, f"p{i}", f"Player {i}"))
+        await p.tournaments.act(stream, partial(joined, f"p{i}", f"Player {i}"))
     return stream
+
+
+def joined(player: str, name: str, t: Tournament) -> list[Event]:
+    return rules.join(t, player, name)
+
+
+def forfeited(command: object, state: object, chance: object) -> list[object]:
+    return [command]
 
 
 Winner = Callable[[tuple[str, ...]], str]
@@ -83,9 +98,9 @@ def first_named(table: tuple[str, ...]) -> str:
 async def play_round(p: Platform, stream: str, winner: Winner = first_named) -> Tournament:
     """Every game of the current round ended by its losers' forfeits; the results recorded."""
     t = await p.tournaments.book.load(stream)
-    assert t.created is not None and t.current is not None
+    assert t.created is not None and current(t) is not None
     service = p.service(t.created.game)
-    for table, game_id in zip(t.current.tables, t.current.games, strict=True):
+    for table, game_id in zip(current(t).tables, current(t).games, strict=True):
         state = await service.load(game_id)
         assert state.version, "the director created every game of the round"
         if state.is_over:  # a player left, forfeiting it
@@ -93,7 +108,7 @@ async def play_round(p: Platform, stream: str, winner: Winner = first_named) -> 
         won = winner(table)
         loser = next(x for x in table if x != won)
         forfeit = HogForfeit(loser) if t.created.game == "hog" else CucumberForfeit(loser)
-        await service.execute(game_id, lambda s, c, f=forfeit: [f], f"end:{game_id}")
+        await service.execute(game_id, partial(forfeited, forfeit), f"end:{game_id}")
     await p.tournaments.settled()
     return await p.tournaments.book.load(stream)
 
@@ -103,9 +118,9 @@ async def test_a_swiss_of_six_with_a_player_who_leaves_and_a_bye(world: Platform
     stream = await new(p, "hog", "swiss", 6, rounds=3, options={"goal": "50", "rules": "fa18"})
     t = await p.tournaments.start(stream, ORGANISER, False)
     assert t.status == "running" and len(t.rounds) == 1
-    assert sorted(x for table in t.current.tables for x in table) == [f"p{i}" for i in range(6)]
+    assert sorted(x for table in current(t).tables for x in table) == [f"p{i}" for i in range(6)]
     hog = p.service("hog")
-    first = await hog.load(t.current.games[0])
+    first = await hog.load(current(t).games[0])
     assert (first.goal, first.rules.id, first.place) == (50, "fa18", CHANNEL)
     t = await play_round(p, stream)
     assert len(t.rounds) == 2
@@ -114,7 +129,7 @@ async def test_a_swiss_of_six_with_a_player_who_leaves_and_a_bye(world: Platform
     t = await p.tournaments.drop(stream, "p5", "p5", False)  # leaves while round 2 is played
     assert "p5" in t.gone
     t = await play_round(p, stream)
-    assert len(t.rounds) == 3 and len(t.current.byes) == 1 and "p5" not in str(t.current.tables)
+    assert len(t.rounds) == 3 and len(current(t).byes) == 1 and "p5" not in str(current(t).tables)
     met = [frozenset(table) for r in t.rounds for table in r.tables]
     assert len(met) == len(set(met)), "no rematch"
     t = await play_round(p, stream)
@@ -130,11 +145,11 @@ async def test_a_knockout_of_five_seeds_byes_to_the_top(world: Platform) -> None
     stream = await new(p, "hog", "knockout", 5)
     t = await p.tournaments.start(stream, ORGANISER, False)
     # everyone is rated alike (1000): seeds by id, p0 first; the bracket of 8 gives seeds 1-3 byes
-    assert t.current.tables == (("p3", "p4"),) and set(t.current.byes) == {"p0", "p1", "p2"}
+    assert current(t).tables == (("p3", "p4"),) and set(current(t).byes) == {"p0", "p1", "p2"}
     t = await play_round(p, stream)
-    assert sorted(map(sorted, t.current.tables)) == [["p0", "p3"], ["p1", "p2"]]
+    assert sorted(map(sorted, current(t).tables)) == [["p0", "p3"], ["p1", "p2"]]
     t = await play_round(p, stream)
-    assert t.current.tables == (("p0", "p1"),)
+    assert current(t).tables == (("p0", "p1"),)
     t = await play_round(p, stream, winner=lambda table: "p1")
     assert t.status == "finished"
     assert [s.player for s in t.standings()[:2]] == ["p1", "p0"]
@@ -146,8 +161,8 @@ async def test_a_cucumber_league_of_seven_at_tables_of_three_and_four(world: Pla
     t = await p.tournaments.start(stream, ORGANISER, False)
     played = 0
     while t.status == "running":
-        assert sorted(map(len, t.current.tables)) == [3, 4]
-        assert not t.current.byes
+        assert sorted(map(len, current(t).tables)) == [3, 4]
+        assert not current(t).byes
         t = await play_round(p, stream)
         played += 1
     assert played == 3 and t.status == "finished"
@@ -167,19 +182,19 @@ async def test_a_restart_in_the_middle_of_a_round(tmp_path: Path, solved_folder:
 
         p.tournaments.opener = dies
         t = await play_round(p, stream)
-        round_two = t.current.games
+        round_two = current(t).games
         assert not any([await p.store.version(g) for g in round_two])
     async with opened(db, solved_folder) as p:
         await p.tournaments.restore()
         assert all([await p.store.version(g) for g in round_two]), "the leader creates them"
         # the first game of round 2 ends as the process dies again, before its result is recorded
         p.service("hog").watchers.clear()
-        loser = t.current.tables[0][1]
+        loser = current(t).tables[0][1]
         await p.service("hog").execute(round_two[0], lambda s, c: [HogForfeit(loser)], "dies")
     async with opened(db, solved_folder) as p:
         await p.tournaments.restore()
         t = await p.tournaments.book.load(stream)
-        assert set(t.current.results) == {round_two[0]}
+        assert set(current(t).results) == {round_two[0]}
         t = await play_round(p, stream)
         assert t.status == "finished"
 
@@ -190,9 +205,9 @@ async def test_two_processes_never_pair_a_round_twice(postgres_url: str, tmp_pat
     async with platform(settings, modules) as one, platform(settings, modules) as two:
         stream = await new(one, "hog", "swiss", 4, rounds=2, tid="0000000b")
         t = await one.tournaments.start(stream, ORGANISER, False)
-        table = t.current.tables
-        for game_id, pair in zip(t.current.games, table, strict=True):  # finished in the first process
-            await one.service("hog").execute(game_id, lambda s, c, x=pair[1]: [HogForfeit(x)], f"end:{game_id}")
+        table = current(t).tables
+        for game_id, pair in zip(current(t).games, table, strict=True):  # finished in the first process
+            await one.service("hog").execute(game_id, partial(forfeited, HogForfeit(pair[1])), f"end:{game_id}")
         await one.tournaments.settled()
         # the second process hears of both results at once and races the first to pair round 3
         both = await asyncio.gather(*(x.tournaments.advance(stream) for x in (one, two, one, two)))
@@ -224,6 +239,6 @@ async def test_the_terminal_lists_and_shows_tournaments(
     assert "Hog tournament 0000000a · Swiss" in shown and "\nRound 1\n" in shown and "bye: Player" in shown
     assert "1. Player 0 · 1 pt" in shown or "1. Player 0 · 2 pts" in shown
     assert picture.read_bytes().startswith(b"\x89PNG")
-    assert t.current is not None
+    assert current(t) is not None
     err = io.StringIO()
     assert await asyncio.to_thread(main, ["tournaments", "ffffffff"], stdout=err) != 0

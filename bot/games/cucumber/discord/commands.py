@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot.discord.admin import chosen_here
 from bot.discord.history import add_history_command
 from bot.discord.leaderboard import add_leaderboard_command
 from bot.discord.sections import sections_embed
@@ -52,8 +53,9 @@ def cucumber_commands(front: CucumberFront) -> app_commands.Group:
     ) -> None:
         me, place = str(interaction.user.id), str(interaction.channel_id)
         host = Seat(me, interaction.user.display_name)
-        game, game_id = front.game, new_game_id()
-        timeouts = (game.card_timeout, game.lobby_timeout)
+        game_id = new_game_id()
+        chosen = await chosen_here(client, interaction)
+        timeouts = (int(chosen["cucumber-turn-timeout"]), int(chosen["cucumber-lobby-timeout"]))
         opening = OpenLobby(game_id, host, players, cards, target, cucumbers, *timeouts, place)
         try:
             decide(GameState(), opening)  # a table that cannot be is refused before anything is posted
@@ -120,7 +122,8 @@ def cucumber_commands(front: CucumberFront) -> app_commands.Group:
         cards: app_commands.Range[int, 1, 10] = 7,
         signup: app_commands.Range[int, 0, 1440] = 15,
     ) -> None:
-        options = {"target": str(target), "cards": str(cards)}
+        chosen = await chosen_here(client, interaction)
+        options = {"target": str(target), "cards": str(cards), "turn-timeout": chosen["cucumber-turn-timeout"]}
         await client.tournaments.open(interaction, GAME, format, rounds, signup, options)
 
     add_history_command(group, client.platform, GAME)

@@ -4,11 +4,13 @@ verify and help."""
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
+from bot.discord.admin import chosen_here
 from bot.discord.history import add_history_command
 from bot.discord.leaderboard import add_leaderboard_command
 from bot.discord.tournaments import FORMAT_CHOICES, tournament_group
@@ -64,6 +66,26 @@ async def entry_player(
     )
 
 
+@dataclass(frozen=True)
+class Here:
+    """What a server's admins chose for its Hog games (``/hogbot settings``), used where a command leaves it out."""
+
+    rules: str
+    goal: int
+    turn_timeout: int
+    challenge_timeout: int
+
+    @classmethod
+    async def of(cls, bot: HogFront, interaction: discord.Interaction[Any]) -> Here:
+        chosen = await chosen_here(bot.client, interaction)
+        return cls(
+            chosen["hog-rules"],
+            int(chosen["hog-goal"]),
+            int(chosen["hog-turn-timeout"]),
+            int(chosen["hog-challenge-timeout"]),
+        )
+
+
 def hog_commands(bot: HogFront) -> app_commands.Group:
     hog = app_commands.Group(name="hog", description="Play Hog, the dice game from CS 61A")
 
@@ -76,10 +98,12 @@ def hog_commands(bot: HogFront) -> app_commands.Group:
     @app_commands.choices(rules=RULE_CHOICES)
     async def house(
         interaction: discord.Interaction[Any],
-        rules: str = DEFAULT_RULES,
-        goal: app_commands.Range[int, 10, 200] = 100,
+        rules: str | None = None,
+        goal: app_commands.Range[int, 10, 200] | None = None,
         difficulty: str = "perfect",
     ) -> None:
+        here = await Here.of(bot, interaction)
+        rules, goal = rules or here.rules, goal or here.goal
         player = Player(str(interaction.user.id), interaction.user.display_name)
         if (level := difficulty.strip().lower()) in DIFFICULTIES:  # typed, not chosen: "Perfect" is perfect
             rival = Player(f"house:{level}", "The house", house=level)
@@ -91,7 +115,7 @@ def hog_commands(bot: HogFront) -> app_commands.Group:
                 return
         place = str(interaction.channel_id)
         create = CreateGame(
-            new_game_id(), (player, rival), rules=rules, goal=goal, place=place, turn_timeout=bot.turn_timeout
+            new_game_id(), (player, rival), rules=rules, goal=goal, place=place, turn_timeout=here.turn_timeout
         )
         await bot.open_game(interaction, create)
 
@@ -114,9 +138,11 @@ def hog_commands(bot: HogFront) -> app_commands.Group:
     async def challenge(
         interaction: discord.Interaction[Any],
         opponent: discord.User,
-        rules: str = DEFAULT_RULES,
-        goal: app_commands.Range[int, 10, 1000] = 100,
+        rules: str | None = None,
+        goal: app_commands.Range[int, 10, 1000] | None = None,
     ) -> None:
+        here = await Here.of(bot, interaction)
+        rules, goal = rules or here.rules, goal or here.goal
         me = interaction.user
         refusal = None
         if interaction.guild_id is None:
@@ -143,8 +169,8 @@ def hog_commands(bot: HogFront) -> app_commands.Group:
             goal=goal,
             challenge=True,
             place=str(interaction.channel_id),
-            challenge_timeout=bot.challenge_timeout,
-            turn_timeout=bot.turn_timeout,
+            challenge_timeout=here.challenge_timeout,
+            turn_timeout=here.turn_timeout,
         )
         await bot.open_game(interaction, create, mention=opponent.mention)
 
@@ -163,11 +189,12 @@ def hog_commands(bot: HogFront) -> app_commands.Group:
         interaction: discord.Interaction[Any],
         format: str,
         rounds: app_commands.Range[int, 0, MOST_ROUNDS] = 0,
-        rules: str = DEFAULT_RULES,
-        goal: app_commands.Range[int, 10, 200] = 100,
+        rules: str | None = None,
+        goal: app_commands.Range[int, 10, 200] | None = None,
         signup: app_commands.Range[int, 0, 1440] = 15,
     ) -> None:
-        options = {"rules": rules, "goal": str(goal)}
+        here = await Here.of(bot, interaction)
+        options = {"rules": rules or here.rules, "goal": str(goal or here.goal), "turn-timeout": str(here.turn_timeout)}
         await bot.client.tournaments.open(interaction, GAME, format, rounds, signup, options)
 
     @hog.command(name="forfeit", description="Resign your game in this channel")
