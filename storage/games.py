@@ -219,6 +219,24 @@ class GameViews:
             for g in games
         ]
 
+    async def finished_in(self, server: str, game: str, since: float, until: float) -> list[GameRow]:
+        """The finished games of ``game`` played in ``server``'s places that last changed in
+        [``since``, ``until``), in the order they finished (a season's games)."""
+        return await self._rows(
+            "place IN (SELECT place FROM places WHERE server = ?) AND game = ? AND live = 0 "
+            "AND updated_at >= ? AND updated_at < ?",
+            (server, game, since, until),
+            "ORDER BY updated_at, game_id",
+        )
+
+    async def first_finished(self, server: str) -> float | None:
+        """When the first game played in ``server`` last changed (``None``: none yet): seasons count from it."""
+        ((first,),) = await self._db.fetch(
+            "SELECT min(updated_at) FROM games WHERE live = 0 AND place IN (SELECT place FROM places WHERE server = ?)",
+            server,
+        )
+        return None if first is None else float(first)
+
     async def count(self) -> int:
         ((n,),) = await self._db.fetch("SELECT count(*) FROM games")
         return int(n)

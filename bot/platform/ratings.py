@@ -83,6 +83,16 @@ def rateable(summary: Summary) -> bool:
     )
 
 
+def rateable_with_bots(summary: Summary) -> bool:
+    """A decided game with a person at the table and every seat's result known: bots rated too (a
+    server's season, where its admins let bots sit in rated games)."""
+    return (
+        len({s.player_id for s in summary.seats}) == len(summary.seats) >= 2
+        and any(s.bot is None for s in summary.seats)
+        and all(s.result in RANKS for s in summary.seats)
+    )
+
+
 def players_key(summary: Summary) -> str:
     return " ".join(sorted(s.player_id for s in summary.seats))
 
@@ -96,7 +106,10 @@ class Ledger:
         ratings: dict[tuple[str, str], Rating] | None = None,
         recent: dict[tuple[str, str], list[float]] | None = None,
         done: Iterable[str] = (),
+        counts: Callable[[Summary], bool] = rateable,
     ) -> None:
+        self.counts = counts
+        """Which games are rated (``rateable``: between people only)."""
         self.ratings = ratings or {}
         self.recent = recent or {}
         self.done = set(done)
@@ -125,7 +138,7 @@ class Ledger:
         changed: dict[tuple[str, str], Rating] = {}
         for d in sorted(decided, key=lambda d: d.position):
             summary = d.summary
-            if summary.game_id in self.done or not rateable(summary):
+            if summary.game_id in self.done or not self.counts(summary):
                 continue
             self.done.add(summary.game_id)
             key = players_key(summary)

@@ -6,11 +6,12 @@ the middle of a round; people who may not start or drop refused in words."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 from bot.discord.client import GameBot
 from bot.platform.tournaments.state import Round, Tournament
-from tests.discord.discord_world import answer_to, followup_to, press, running_bot, where
+from tests.discord.discord_world import answer_to, followup_to, press, running_bot, subcommand, where
 from tests.discord.fake_discord import FakeDiscord, member
 from tests.fake_clock import FakeClock
 
@@ -182,6 +183,20 @@ async def test_a_knockout_of_five(discord_world: tuple[FakeDiscord, GameBot]) ->
     assert champion.reached == 3 and champion.wins == len([r for r in t.rounds if champion.player in str(r.tables)])
     board = fake.message(message)
     assert f"Winner: {champion.name}" in board["embeds"][0]["description"]
+
+    # the tournament's games were rated: the season's leaderboard has its players; its winner is famous
+    season = await fake.interact(subcommand("leaderboard", [{"name": "season", "type": 4, "value": 0}]))
+    shown = (await followup_to(fake, season)).body["embeds"][0]
+    month = datetime.now(UTC).strftime("%B %Y")
+    assert shown["title"] == f"🏆 Hog leaderboard · Season 1 ({month})"
+    assert champion.name in shown["description"] and shown["description"].startswith("**1.**")
+    missing = await fake.interact(subcommand("leaderboard", [{"name": "season", "type": 4, "value": 9}]))
+    assert (await followup_to(fake, missing)).body["embeds"][0][
+        "description"
+    ] == "There is no season 9: seasons 1 to 1 so far."
+    fame = await fake.interact(subcommand("hall-of-fame"))
+    said = (await followup_to(fake, fame)).body["embeds"][0]["description"]
+    assert said == f"🏆 Tournament `{t.tournament_id}` (knockout): {champion.name}"
 
 
 async def test_a_cucumber_league_of_seven_at_tables_of_three_and_four(

@@ -1,0 +1,140 @@
+"""Seasons: a server's ratings started afresh every calendar month (or week, or never), each past
+season's leaderboard kept readable, and a hall of fame.
+
+A season's ratings are worked out from the read models of the games finished in the server during
+it (rated as ``bot.platform.ratings`` rates every game, in the order they finished), so they are the
+log's, a rebuild gives the same, and a change of the server's settings never rewrites the past:
+a new season length takes effect when the current season ends; ``bots-rated`` applies to each game
+as it stood when the game finished. The all-time ratings stay as they are.
+
+Seasons are numbered from 1, the season in which the server's first game finished; a stretch of
+``none`` has no seasons and numbers none.
+"""
+
+from __future__ import annotations
+
+import calendar
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING
+
+from bot.platform.ratings import Decided, Ledger, rateable, rateable_with_bots
+from bot.platform.tournaments.words import FORMAT_NAMES, champions
+from storage.ratings import Ranked, Rating
+
+if TYPE_CHECKING:
+    from bot.platform.compose import Platform
+    from bot.platform.server_settings import Chosen
+
+DEFAULT = "month"
+HALL = 3
+"""Each season's players in the hall of fame."""
+
+
+@dataclass(frozen=True)
+class Season:
+    number: int
+    start: float
+    end: float
+    length: str
+
+    @property
+    def label(self) -> str:
+        begun = datetime.fromtimestamp(self.start, UTC)
+        if self.length == "month":
+            return f"{calendar.month_name[begun.month]} {begun.year}"
+        return f"the week of {begun.day} {calendar.month_abbr[begun.month]} {begun.year}"
+
+    @property
+    def title(self) -> str:
+        return f"Season {self.number} ({self.label})"
+
+
+def period(length: str, at: float) -> tuple[float, float]:
+    """The calendar month (UTC), or the week from Monday, that ``at`` falls in."""
+    moment = datetime.fromtimestamp(at, UTC)
+    if length == "week":
+        monday = (moment - timedelta(days=moment.weekday())).replace(hour=0, minute=0, second=0, microsecond=0)
+        return monday.timestamp(), (monday + timedelta(days=7)).timestamp()
+    first = moment.replace(day=1, hour=0, minute=0, second=0, microsecond=0)
+    following = first.replace(year=first.year + first.month // 12, month=first.month % 12 + 1)
+    return first.timestamp(), following.timestamp()
+
+
+def value_at(changes: Sequence[tuple[float, str]], at: float, default: str) -> str:
+    """A setting's value at ``at``, from its changes (each with when it was made)."""
+    found = default
+    for when, value in changes:
+        if when <= at:
+            found = value
+    return found
+
+
+def seasons(changes: Sequence[tuple[float, str]], first: float | None, now: float) -> list[Season]:
+    """Every season from the one ``first`` fell in to the one running at ``now``, from the changes of
+    the season length (``(when, month|week|none)``)."""
+    if first is None:
+        return []
+    found: list[Season] = []
+    at = first
+    while at <= now:
+        length = value_at(changes, at, DEFAULT)
+        if length == "none":
+            later = [when for when, value in changes if when > at and value != "none"]
+            if not later:
+                break
+            at = later[0]
+            continue
+        start, end = period(length, at)
+        start = max(start, found[-1].end) if found else start
+        found.append(Season(len(found) + 1, start, end, length))
+        at = end
+    return found
+
+
+def season_changes(chosen: Chosen, key: str) -> list[tuple[float, str]]:
+    return [(when, c.value) for when, c in chosen.changes if c.key == key]
+
+
+async def of_server(p: Platform, server: str, now: float | None = None) -> list[Season]:
+    chosen = await p.server_settings.of(server)
+    first = await (await p.settled_views()).first_finished(server)
+    return seasons(season_changes(chosen, "season"), first, time.time() if now is None else now)
+
+
+async def standings(p: Platform, server: str, game: str, season: Season) -> list[Ranked]:
+    """The season's leaderboard of ``game`` in ``server``: its games rated afresh, people only."""
+    rows = await (await p.settled_views()).finished_in(server, game, season.start, season.end)
+    chosen = await p.server_settings.of(server)
+    bots = season_changes(chosen, "bots-rated")
+    rated_with_bots = {r.game_id for r in rows if value_at(bots, r.updated_at, "no") == "yes"}
+    ledger = Ledger(counts=lambda s: rateable_with_bots(s) if s.game_id in rated_with_bots else rateable(s))
+    ledger.rate(Decided(row, i, row.updated_at) for i, row in enumerate(rows))
+    people = {s.player_id for row in rows for s in row.seats if s.bot is None}
+    ranked: list[Rating] = sorted(
+        (r for (g, player), r in ledger.ratings.items() if g == game and player in people),
+        key=lambda r: (-r.score, r.player_id),
+    )
+    return [Ranked(i, r) for i, r in enumerate(ranked, start=1)]
+
+
+@dataclass(frozen=True)
+class Fame:
+    """A server's hall of fame in one game: each past season's top three, each tournament's winners."""
+
+    seasons: list[tuple[Season, list[Ranked]]]
+    tournaments: list[tuple[str, str, list[str]]]
+    """Each finished tournament: its id, its format, its winners' names."""
+
+
+async def hall_of_fame(p: Platform, server: str, game: str, now: float | None = None) -> Fame:
+    moment = time.time() if now is None else now
+    past = [s for s in await of_server(p, server, moment) if s.end <= moment]
+    tops = [(s, (await standings(p, server, game, s))[:HALL]) for s in past]
+    won = []
+    for t in await p.tournaments.book.of_server(server):
+        if t.created is not None and t.created.game == game and t.finished == "played":
+            won.append((t.tournament_id, FORMAT_NAMES[t.created.format], [t.players[w] for w in champions(t)]))
+    return Fame([(s, top) for s, top in tops if top], won)

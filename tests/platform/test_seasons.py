@@ -1,0 +1,92 @@
+"""Seasons: calendar months (or weeks) numbered from the server's first game, a change of length
+taking effect when the season ends, a stretch of none; a season's leaderboard from its own games only,
+people only, bots rated only where and while the server's admins let them."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from bot.platform import seasons
+from bot.platform.compose import Platform, platform
+from bot.platform.registry import installed_modules
+from bot.platform.seasons import Season
+from bot.platform.settings import Settings
+from hog_core.events import Player
+from hog_core.game import CreateGame, Forfeit
+
+SERVER, PLACE = "500", "501"
+
+
+def at(day: str) -> float:
+    return datetime.fromisoformat(day).replace(tzinfo=UTC).timestamp()
+
+
+def test_months_numbered_from_the_first_game() -> None:
+    found = seasons.seasons([], at("2026-11-15T10:00"), at("2027-01-02T00:00"))
+    assert [(s.number, s.title) for s in found] == [
+        (1, "Season 1 (November 2026)"),
+        (2, "Season 2 (December 2026)"),
+        (3, "Season 3 (January 2027)"),
+    ]
+    assert found[0].start == at("2026-11-01") and found[0].end == found[1].start == at("2026-12-01")
+
+
+def test_a_new_length_starts_when_the_season_ends_and_none_pauses_them() -> None:
+    changes = [(at("2026-12-10"), "week"), (at("2027-01-13"), "none"), (at("2027-02-03T12:00"), "month")]
+    found = seasons.seasons(changes, at("2026-11-15"), at("2027-02-20"))
+    starts = [datetime.fromtimestamp(s.start, UTC).date().isoformat() for s in found]
+    assert starts == ["2026-11-01", "2026-12-01", "2027-01-01", "2027-01-04", "2027-01-11", "2027-02-01"]
+    assert [s.length for s in found] == ["month", "month", "week", "week", "week", "month"]
+    assert found[2].end == at("2027-01-04"), "the week begun in December ends on Monday, starting after December"
+    assert found[3].title == "Season 4 (the week of 4 Jan 2027)"
+    assert seasons.seasons([], None, time.time()) == []
+
+
+@pytest.fixture
+async def world(tmp_path: Path, solved_folder: Path) -> AsyncIterator[Platform]:
+    async with platform(Settings(db=tmp_path / "s.sqlite3", cache=solved_folder), installed_modules("hogbot")) as p:
+        await p.views.ratings.locate(PLACE, SERVER)
+        yield p
+
+
+async def game(p: Platform, game_id: str, a: str, b: str | None, loser: str) -> float:
+    """A game of Hog between ``a`` and ``b`` (the house when ``None``), lost by ``loser``; when it ended."""
+    rival = Player(b, b.title()) if b else Player("house:easy", "The house", house="easy")
+    await p.service("hog").create(game_id, CreateGame(game_id, (Player(a, a.title()), rival), place=PLACE), game_id)
+    await p.service("hog").execute(game_id, lambda s, c: [Forfeit(loser)], f"end:{game_id}")
+    return time.time()
+
+
+async def test_each_season_starts_everyone_afresh(world: Platform) -> None:
+    p = world
+    began = time.time()
+    await game(p, "g1", "ada", "bob", "bob")
+    await game(p, "g2", "ada", "bob", "bob")
+    middle = time.time()
+    await game(p, "g3", "ada", "bob", "ada")
+    first, second = Season(1, began - 1, middle, "month"), Season(2, middle, time.time() + 1, "month")
+    one = await seasons.standings(p, SERVER, "hog", first)
+    two = await seasons.standings(p, SERVER, "hog", second)
+    assert [r.rating.player_id for r in one] == ["ada", "bob"] and one[0].rating.games == 2
+    assert [r.rating.player_id for r in two] == ["bob", "ada"] and two[0].rating.games == 1
+    everyone = await (await p.settled_views()).ratings.standings("hog", "ada")
+    assert everyone.page[0].rating.player_id == "ada" and everyone.page[0].rating.games == 3, "all time stays"
+    assert await seasons.standings(p, "another server", "hog", second) == []
+
+
+async def test_bots_are_rated_only_where_and_while_the_admins_let_them(world: Platform) -> None:
+    p = world
+    began = time.time()
+    await game(p, "g1", "ada", None, "house:easy")  # not rated: bots-rated is no
+    await p.server_settings.set(SERVER, "bots-rated", "yes", "admin", "Admin", manages=True)
+    await game(p, "g2", "bob", None, "house:easy")  # rated in the season: the house is beaten
+    season = Season(1, began - 1, time.time() + 1, "month")
+    ranked = await seasons.standings(p, SERVER, "hog", season)
+    assert [(r.rating.player_id, r.rating.games) for r in ranked] == [("bob", 1)], "the house is never on the board"
+    everyone = await (await p.settled_views()).ratings.standings("hog", "bob")
+    assert everyone.total == 0, "all-time ratings are between people only"
