@@ -18,8 +18,8 @@ from bot.platform.settings import Settings
 from hog_core.game import Status
 from hog_core.solver import Solution
 from storage.shelves import PostgresShelf
-from tests.discord.discord_world import BotProcess, challenge_command, click, status
-from tests.discord.fake_discord import GUILD_ID, FakeDiscord
+from tests.discord.discord_world import BotProcess, challenge_command, click, status, where
+from tests.discord.fake_discord import GUILD_ID, FakeDiscord, member
 from tests.solved import shelve
 
 TURN_TIMEOUT = 6
@@ -129,3 +129,64 @@ async def test_two_processes_share_the_games_and_survive_the_leader(
         assert ([await p.views.game(g) for g in (first, second)], await p.views.checkpoint()) == live
     assert not (tmp_path / "unused-cache").exists()  # no process solved a rule set: they read the database's
     assert GUILD_ID  # (the server the fake's shards split)
+
+
+def command(
+    name: str, group: str, who: str, options: list[dict[str, Any]] | None = None, sub: str | None = None
+) -> dict[str, Any]:
+    """``/<group> [sub] <name>`` from ``who``, as Discord sends it."""
+    inner: list[dict[str, Any]] = [{"name": name, "type": 1, "options": options or []}]
+    if sub is not None:
+        inner = [{"name": sub, "type": 2, "options": inner}]
+    data = {"id": "1", "name": group, "type": 1, "options": inner}
+    return {"type": 2, **where(), "member": member(who, PEOPLE[who]), "data": data}
+
+
+async def edited(fake: FakeDiscord, message: str, has: str, after: int) -> None:
+    """Wait for an edit of ``message`` saying ``has``, sent after the ``after``-th request."""
+    await fake.wait_for(lambda s: s.path.endswith(message) and has in str(s.body) and fake.sent.index(s) >= after)
+
+
+async def press_on(fake: FakeDiscord, board: str, custom_id: str, who: str, shard: int) -> None:
+    await answer(fake, await fake.interact(click(custom_id, fake.message(board), who, PEOPLE[who]), shard))
+
+
+async def test_two_processes_never_pair_a_tournament_round_twice(
+    two_processes: list[BotProcess], fake_discord: FakeDiscord, postgres_url: str, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    swiss = [{"name": "format", "type": 3, "value": "swiss"}, {"name": "rounds", "type": 4, "value": 2},
+             {"name": "signup", "type": 4, "value": 0}]  # fmt: skip
+    await answer(fake, await fake.interact(command("new", "hog", "1001", swiss, sub="tournament"), 0))
+    posted = await fake.wait_for(lambda s: s.method == "PATCH" and "/channels/" in s.path and "Sign-up" in str(s.body))
+    board = posted.path.rsplit("/", 1)[1]
+    tid = str(posted.body["embeds"][0]["title"]).split()[3]
+    for shard, who in enumerate(("2002", "3003", "4004")):  # joined on either process
+        at = len(fake.sent)
+        await press_on(fake, board, f"tournament:{tid}:join", who, shard % 2)
+        await edited(fake, board, PEOPLE[who], at)
+    at = len(fake.sent)
+    await press_on(fake, board, f"tournament:{tid}:start", "1001", 1)
+    await edited(fake, board, "Round 1", at)
+
+    settings = Settings(db=tmp_path / "unused.sqlite3", database_url=postgres_url, cache=tmp_path)
+    async with platform(settings) as p:
+        (t,) = await p.tournaments.book.of_server(GUILD_ID)
+        assert t.current is not None
+        losers = [table[1] for table in t.current.tables]
+        at = len(fake.sent)
+        # both games of round 1 end at the same moment, one on each process: each records its result
+        # and races the other to pair round 2
+        forfeits = [await fake.interact(command("forfeit", "hog", who), shard) for shard, who in enumerate(losers)]
+        await asyncio.gather(*(answer(fake, f) for f in forfeits))
+        await edited(fake, board, "Round 2", at)
+        last = f"t{tid}r2g2"
+        await fake.wait_for(lambda s: s.method == "PATCH" and "round 2" in str(s.body) and last in str(s.body))
+        stored = await p.store.load(t.stream_id)
+        assert [e.type for e in stored].count("tournament.paired") == 2, "round 2 paired once"
+        t = await p.tournaments.book.load(t.stream_id)
+        assert t.current is not None and len(t.current.games) == 2
+        for game_id in t.current.games:
+            assert await p.store.version(game_id) >= 1
+        posts = [s for s in fake.sent if s.method == "POST" and "/channels/" in s.path and "round 2:" in str(s.body)]
+        assert len(posts) == 2, "each game of round 2 posted once"
