@@ -41,6 +41,17 @@ def tournament_command(
     return {"type": 2, **where(), "member": asker, "data": data}
 
 
+def drop_command(player: str, **asker: Any) -> dict[str, Any]:
+    """``/hog tournament drop player:<member>``, the member resolved as Discord sends it."""
+    asked = tournament_command("hog", "drop", [{"name": "player", "type": 6, "value": player}], **asker)
+    them = member(player, NAMES[player])
+    asked["data"]["resolved"] = {
+        "users": {player: them["user"]},
+        "members": {player: {k: v for k, v in them.items() if k != "user"}},
+    }
+    return asked
+
+
 def option(name: str, value: Any, kind: int = 4) -> dict[str, Any]:
     return {"name": name, "type": 3 if isinstance(value, str) else kind, "value": value}
 
@@ -56,15 +67,16 @@ async def board_edit(fake: FakeDiscord, message: str, after: int, has: str) -> d
 
 async def opened(fake: FakeDiscord, bot: GameBot, game: str, options: list[dict[str, Any]]) -> tuple[str, str]:
     """Open a tournament as Player0; its stream and its board's message id."""
+    after = len(fake.sent)
     asked = await fake.interact(tournament_command(game, "new", options))
     assert (await answer_to(fake, asked)).body["type"] == 5  # deferred: the board follows
     sent = await fake.wait_for(
         lambda s: s.method == "PATCH" and "/channels/" in s.path and "Sign-up open" in str(s.body)
-    )
+        and fake.sent.index(s) >= after
+    )  # fmt: skip
     message = sent.path.rsplit("/", 1)[1]
-    server = where()["guild_id"]
-    (t,) = await bot.platform.tournaments.book.of_server(server)
-    assert t.board is not None and t.board[1] == message
+    here = await bot.platform.tournaments.book.of_server(where()["guild_id"])
+    t = next(t for t in here if t.board is not None and t.board[1] == message)
     return t.stream_id, message
 
 
@@ -247,3 +259,43 @@ async def test_a_restart_in_the_middle_of_a_round(
         t = await bot.platform.tournaments.book.load(stream)
         t = await first_movers_win(fake, bot, t)
         assert t.status == "finished"
+
+
+async def test_sign_up_ends_by_the_clock_and_organisers_drop_and_cancel(
+    discord_world: tuple[FakeDiscord, GameBot], clock: FakeClock
+) -> None:
+    fake, bot = discord_world
+    director = bot.platform.tournaments
+    _, lonely_board = await opened(fake, bot, "hog", [option("format", "knockout"), option("signup", 1)])
+    assert "Starts <t:" in fake.message(lonely_board)["embeds"][0]["description"]
+    after = len(fake.sent)
+    await clock.advance(61)  # nobody joined: called off when sign-up ends
+    board = await board_edit(fake, lonely_board, after, "Cancelled")
+    assert board["embeds"][0]["description"].startswith("Cancelled: only 1 player when sign-up ended.")
+    assert not board.get("components")
+
+    stream, message = await opened(fake, bot, "hog", [option("format", "swiss"), option("signup", 2)])
+    await join_all(fake, bot, stream, message, PLAYERS[1:4])
+    t = await director.book.load(stream)
+    elsewhere = {**fake.message(message), "id": lonely_board}  # this tournament's button on another message
+    forged = await press(fake, "201", "Player1", elsewhere, f"tournament:{t.tournament_id}:join")
+    assert forged["data"]["content"] == "That button is not one of mine.", "a button only acts on its own board"
+    dropped = await fake.interact(drop_command("203", who="201", person="Player1", manager=False))
+    said = (await followup_to(fake, dropped)).body["content"]
+    assert said == "Only the organiser, or a member who may manage the server, can drop a player."
+    after = len(fake.sent)
+    await clock.advance(121)  # sign-up ends: four players, it starts by itself
+    await board_edit(fake, message, after, "Round 1")
+    t = await director.book.load(stream)
+    assert t.started and len(current(t).games) == 2
+
+    organiser_drops = await fake.interact(drop_command("203"))
+    assert (await followup_to(fake, organiser_drops)).body["content"].startswith("Player3 is out of Hog tournament")
+    t = await director.book.load(stream)
+    assert "203" in t.gone
+    cancelled = await fake.interact(tournament_command("hog", "cancel"))
+    assert (await followup_to(fake, cancelled)).body["content"].endswith("is cancelled.")
+    final = fake.message(message)
+    assert final["embeds"][0]["description"].startswith("Cancelled by its organiser.") and not final["components"]
+    later = await fake.interact(tournament_command("hog", "start"))
+    assert "There is no tournament signing up or running here" in (await answer_to(fake, later)).body["data"]["content"]
