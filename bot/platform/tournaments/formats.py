@@ -2,7 +2,8 @@
 often it is asked, by whichever process asks (the log keeps the pairing it recorded).
 
 Two-player games (Hog) use ``pairing``'s Swiss, circle method and seeded bracket. Tables of several
-seats (Cucumber) are dealt by ``pairing.tables``: Swiss seats players of like points together; a
+seats (Cucumber) are dealt by ``pairing.tables``: Swiss balances the first round by rating, then seats
+players of like points together; a
 round robin (a league) seats each round so that as few players as possible meet again; a knockout
 sends each table's winners on until one table plays the final.
 """
@@ -91,6 +92,8 @@ def next_round(t: Tournament) -> Next | None:
         return paired.pairs, (paired.bye,) if paired.bye else ()
     if fmt == ROUND_ROBIN:
         return _league(t, active), ()
+    if not t.rounds:  # nobody has points yet: tables balanced by rating
+        return tuple(pairing.tables(active, t.created.smallest, t.created.largest)), ()
     return _chunks(active, t.created.smallest, t.created.largest), ()
 
 

@@ -242,3 +242,17 @@ async def test_the_terminal_lists_and_shows_tournaments(
     assert current(t) is not None
     err = io.StringIO()
     assert await asyncio.to_thread(main, ["tournaments", "ffffffff"], stdout=err) != 0
+
+
+async def test_a_cucumber_swiss_seats_like_points_together_after_the_first_round(world: Platform) -> None:
+    p = world
+    stream = await new(p, "cucumber", "swiss", 8, rounds=2, options={"target": "11", "cards": "3"})
+    t = await p.tournaments.start(stream, ORGANISER, False)
+    assert sorted(map(len, current(t).tables)) == [4, 4]
+    assert [table[0] for table in current(t).tables] == ["p0", "p1"], "the first round snakes the seeds"
+    t = await play_round(p, stream)
+    points = {s.player: s.points for s in t.standings()}
+    first, second = current(t).tables
+    assert min(points[x] for x in first) >= max(points[x] for x in second), "like points sit together"
+    t = await play_round(p, stream)
+    assert t.status == "finished"
