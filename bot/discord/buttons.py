@@ -18,6 +18,18 @@ import discord
 Button = discord.ui.Button[discord.ui.View]
 
 
+class Buttons(discord.ui.View):
+    """A message's buttons, drawn but never listened for by discord.py's view store: the client routes
+    every click by its custom_id alone (``GameBot.on_interaction``), so a board edit registers nothing
+    and a click rebuilds no view from the clicked message."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    def is_finished(self) -> bool:
+        return True  # to discord.py: nothing to listen for (it stores no finished view)
+
+
 class GameButton(discord.ui.DynamicItem[Button], template=r"(?!)"):
     owner: str | None = None
     """The one user the button answers (``None``: whoever may act on the board)."""

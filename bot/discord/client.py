@@ -27,6 +27,7 @@ import yarl
 from discord import app_commands
 
 from bot.discord.admin import admin_commands, game_allowed
+from bot.discord.buttons import GameButton
 from bot.discord.front import FORGED, DiscordFront, Shown, web_link
 from bot.discord.history import HistoryButton
 from bot.discord.leaderboard import LeaderboardButton
@@ -89,7 +90,7 @@ class GameBot(discord.AutoShardedClient):
         self.tree.interaction_check = partial(game_allowed, self)  # type: ignore[method-assign]
         self.tournaments = Desk(self)
         """Every game's tournaments: their boards, and their games posted in the channel."""
-        self.buttons: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+        self.buttons: tuple[type[GameButton], ...] = (
             HistoryButton,
             LeaderboardButton,
             TournamentButton,
@@ -100,7 +101,6 @@ class GameBot(discord.AutoShardedClient):
         return self.platform.service(game)
 
     async def setup_hook(self) -> None:
-        self.add_dynamic_items(*self.buttons)
         self._duty = asyncio.create_task(self.duty.run())
         if self.guild_id is not None:  # instant sync to one server while developing
             guild = discord.Object(id=self.guild_id)
@@ -127,13 +127,23 @@ class GameBot(discord.AutoShardedClient):
         )
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """A click on a button that is none of ours (a custom_id of another app, or malformed) is
-        answered in words: the buttons' own handlers see only the custom_ids they know."""
+        """Every click, routed by its custom_id to the button it names (parsed back from the id alone,
+        so it works after a restart); one that is none of ours (another app's, or malformed) is
+        answered in words. discord.py's view store is not used: it would rebuild the clicked message
+        into a view on every click, and keep a view per message edited."""
         if interaction.type is not discord.InteractionType.component or interaction.data is None:
             return
         custom_id = str(interaction.data.get("custom_id", ""))
-        if not any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in self.buttons):
-            await interaction.response.send_message(FORGED, ephemeral=True)
+        for kind in self.buttons:
+            match = kind.__discord_ui_compiled_template__.fullmatch(custom_id)
+            if match is not None:
+                try:
+                    await kind.parse(match).callback(interaction)
+                except Exception:
+                    log.exception("the button %s failed", custom_id)
+                    await self.apologise(interaction)
+                return
+        await interaction.response.send_message(FORGED, ephemeral=True)
 
     async def close(self) -> None:
         if self._duty is not None:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import discord
 from discord import app_commands
 
+from bot.discord.buttons import GameButton
 from bot.platform.contract import Deadline, GameRow, Outcome
 
 if TYPE_CHECKING:
@@ -91,7 +92,7 @@ class Table(Protocol):
 
 
 class DiscordFront(Protocol):
-    buttons: tuple[type[discord.ui.DynamicItem[Any]], ...]
+    buttons: tuple[type[GameButton], ...]
     """Its persistent buttons: custom_ids carry everything, so they work after a restart."""
 
     def commands(self) -> app_commands.Group: ...

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 from discord import app_commands
 
-from bot.discord.buttons import GameButton
+from bot.discord.buttons import Buttons, GameButton
 from bot.discord.front import FORGED
 from bot.platform.compose import Platform
 
@@ -31,7 +31,7 @@ async def history_page(
     text = "\n".join(lines) or ("No games yet." if offset == 0 else "No more games.")
     shown = discord.Embed(title=f"{name}'s games", description=text)
     shown.set_footer(text=f"Games {offset + 1}–{offset + len(lines)} · /{game} replay game:<id> to watch one")
-    view = discord.ui.View(timeout=None)
+    view = Buttons()
     view.add_item(HistoryButton(game, player_id, max(0, offset - PAGE), "newer", disabled=offset == 0))
     view.add_item(HistoryButton(game, player_id, offset + PAGE, "older", disabled=len(rows) <= PAGE))
     return shown, view

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 from discord import app_commands
 
-from bot.discord.buttons import GameButton
+from bot.discord.buttons import Buttons, GameButton
 from bot.discord.front import FORGED
 from bot.platform import seasons
 from bot.platform.ratings import FARM_LIMIT, standing_line, standings_lines
@@ -44,7 +44,7 @@ async def leaderboard_page(
         text=f"Rating = 1000 + 40 × (skill − 3 × uncertainty). Games with bots are not rated; "
         f"the same players count {FARM_LIMIT} games an hour."
     )
-    view = discord.ui.View(timeout=None)
+    view = Buttons()
     view.add_item(LeaderboardButton(game, max(0, offset - PAGE), "up", disabled=offset == 0))
     view.add_item(LeaderboardButton(game, offset + PAGE, "down", disabled=offset + PAGE >= standings.total))
     return shown, view

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 import discord
 from discord import app_commands
 
-from bot.discord.buttons import GameButton
+from bot.discord.buttons import Buttons, GameButton
 from bot.discord.front import FORGED
 from bot.platform.contract import Refusal
 from bot.platform.tournaments import rules, words
@@ -91,7 +91,7 @@ class Desk:
         if t.started:
             embed.add_field(name="Standings", value=field_text(words.standing_lines(t, escape), "—"), inline=False)
             embed.set_footer(text=f"{words.TIE_BREAKS[t.created.format]}. Win 1, draw ½, bye 1.")
-        view = discord.ui.View(timeout=None)
+        view = Buttons()
         if t.finished is None:
             if not t.started:
                 view.add_item(TournamentButton(t.tournament_id, "join"))

@@ -10,7 +10,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord.buttons import GameButton
+from bot.discord.buttons import Buttons, GameButton
 from bot.discord.front import Shown, Table, front_of
 from bot.platform.contract import Outcome
 from hogbot_press.game import Created, Press, PressGame
@@ -56,7 +56,7 @@ class PressFront:
         return group
 
     async def show(self, outcome: Outcome[Any, Any]) -> Shown:
-        view = discord.ui.View(timeout=None)
+        view = Buttons()
         if not outcome.state.is_over:
             view.add_item(PressButton(outcome.state.game_id, outcome.state.version))
         presses = "-".join(map(str, outcome.state.presses))

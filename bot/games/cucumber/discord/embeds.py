@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.discord.buttons import Buttons
 from bot.discord.stepping import NAVIGATION, target
 from bot.games.cucumber.analysis import ESTIMATE
 from bot.games.cucumber.board import current_trick, earlier_tricks, seat_lines, story
@@ -55,7 +56,7 @@ def board_embed(state: GameState, lines: tuple[str, ...], deadline: float | None
 
 
 def board_view(state: GameState) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = Buttons()
     game_id = state.game_id
     if state.phase is Phase.LOBBY:
         for action in ("join", "leave", "start", "fill"):
@@ -81,7 +82,7 @@ def hand_message(state: GameState, seat: int, note: str | None = None) -> tuple[
         text.append(f"{trick[0]}: {trick[1]}")
     text.append(hand.why)
     shown = discord.Embed(title=f"Your hand · game {state.game_id}", description="\n".join(text), colour=COLOUR)
-    view = discord.ui.View(timeout=None)
+    view = Buttons()
     owner = state.seats[seat].id
     for card in hand.cards:
         view.add_item(CardButton(state.game_id, state.moment, card, owner, legal=card in hand.legal))
@@ -107,7 +108,7 @@ def replay_message(state: GameState, steps: list[Step], step: int) -> tuple[disc
         scores = " · ".join(f"{s.name} {score}" for s, score in zip(now.after.seats, now.after.scores, strict=True))
         shown.add_field(name="Scores", value=scores, inline=False)
     shown.set_footer(text=f"Step {step + 1} of {len(steps)} · game {state.game_id}")
-    view = discord.ui.View(timeout=None)
+    view = Buttons()
     for which, _ in NAVIGATION:
         to = target(which, step, len(steps))
         view.add_item(ReplayButton(state.game_id, to, which, disabled=to == step))

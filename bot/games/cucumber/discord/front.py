@@ -16,6 +16,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord.buttons import GameButton
 from bot.discord.front import FORGED, Shown, Table
 from bot.games.cucumber.analysis import player_line, review_lines
 from bot.games.cucumber.discord.buttons import (
@@ -55,7 +56,7 @@ NOT_PLAYING = "You are not playing in this game."
 
 
 class CucumberFront:
-    buttons: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    buttons: tuple[type[GameButton], ...] = (
         LobbyButton,
         HandButton,
         CardButton,

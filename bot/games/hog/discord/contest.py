@@ -15,7 +15,7 @@ from urllib.parse import quote
 import discord
 from discord import app_commands
 
-from bot.discord.buttons import GameButton, number
+from bot.discord.buttons import Buttons, GameButton, number
 from bot.discord.front import FORGED
 from bot.games.hog.contest.arena import Results
 from bot.games.hog.contest.entries import EVERYONE, Contest
@@ -76,7 +76,7 @@ def on_the_web(
 ) -> discord.ui.View:
     """A *See it on the web* link to the contest's page (or an entry's), when the bot's web pages have
     a public address (``HOG_PUBLIC_URL``), added to ``view`` (a new one when none is given)."""
-    view = view or discord.ui.View(timeout=None)
+    view = view or Buttons()
     if public_url is not None:
         entry = "" if team is None else f"/entries/{quote(team, safe='')}"
         server = "" if contest.scope == EVERYONE else f"?server={contest.scope}"
@@ -221,7 +221,7 @@ def standings_page(
     """A page of the standings, with ◀ Higher / Lower ▶ and the web link."""
     pages = pages_of(results)
     page = min(max(1, page), pages)
-    view = discord.ui.View(timeout=None)
+    view = Buttons()
     contest = results.contest
     view.add_item(StandingsButton(contest.rules, contest.scope, page - 1, "up", disabled=page == 1))
     view.add_item(StandingsButton(contest.rules, contest.scope, page + 1, "down", disabled=page == pages))

@@ -9,6 +9,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord.buttons import Buttons, GameButton
 from bot.discord.front import Shown, Table, web_link
 from bot.games.hog.analysis import move_line, move_words, moves_by_step, player_line
 from bot.games.hog.board import board, hint
@@ -35,7 +36,7 @@ MOVES = 12
 
 def moves_view(state: GameState) -> discord.ui.View:
     """Accept / Decline while a challenge is open, a button per legal move while it is played."""
-    view = discord.ui.View(timeout=None)
+    view = Buttons()
     if state.status is Status.CHALLENGED:
         view.add_item(AnswerButton(state.game_id, "accept"))
         view.add_item(AnswerButton(state.game_id, "decline"))
@@ -47,7 +48,7 @@ def moves_view(state: GameState) -> discord.ui.View:
 
 
 class HogFront:
-    buttons: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    buttons: tuple[type[GameButton], ...] = (
         MoveButton,
         AnswerButton,
         HintButton,
@@ -134,7 +135,7 @@ class HogFront:
             text=f"Moves {page * MOVES + 1}–{min(len(moves), (page + 1) * MOVES)} of {len(moves)} · "
             "exact: every chance assumes perfect play from both sides afterwards"
         )
-        view = discord.ui.View(timeout=None)
+        view = Buttons()
         view.add_item(AnalyzeButton(game_id, max(0, page - 1), "newer", disabled=page == 0))
         view.add_item(AnalyzeButton(game_id, page + 1, "older", disabled=page + 1 >= pages))
         return Shown(shown, view)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.discord.buttons import Buttons
 from bot.discord.stepping import NAVIGATION, target
 from bot.games.hog.board import board
 from bot.games.hog.discord.buttons import ReplayButton
@@ -34,7 +35,7 @@ def replay_embed(steps: list[Step], step: int, chances: tuple[Chances | None, Ch
 
 def replay_view(game_id: str, step: int, count: int) -> discord.ui.View:
     """⏮ ◀ ▶ ⏭, each disabled where it would lead nowhere new."""
-    view = discord.ui.View(timeout=None)
+    view = Buttons()
     for which, _ in NAVIGATION:
         to = target(which, step, count)
         view.add_item(ReplayButton(game_id, to, which, disabled=to == step))
