@@ -15,17 +15,20 @@ import asyncio
 import logging
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
+from typing import Any
 
 from bot.platform.codec import from_records
 from bot.platform.ratings import Decided, Ledger
+from bot.platform.recent import Recent
 from bot.platform.registry import AnyGame, Games, is_record
 from storage.backend import Backend
-from storage.events import EventStore
+from storage.events import EventStore, StoredEvent
 from storage.games import GameViews, Summary
 from storage.sql import Moved
 
 log = logging.getLogger(__name__)
 
+READ_KEPT = 512
 Update = tuple[Summary, float, float]
 """A game's summary, with when it started and when it last changed."""
 
@@ -38,6 +41,9 @@ class Projector:
         self._again = False
         self._begun = self._done = self._reached = 0
         """Catch-ups numbered as they begin; the number of the last that finished, and its position."""
+        self._read: Recent[str, tuple[tuple[StoredEvent, ...], tuple[Any, ...]]] = Recent(READ_KEPT)
+        """The latest games' logs as read and decoded: a game that moved is read from its last event
+        read on (a log only grows), not again from its first."""
         self.following = True
         """Whether this process follows the log in the background (only the leading one, when several
         share a database: ``bot.platform.duty``); a reader's ``settle`` catches up whatever it says."""
@@ -114,10 +120,12 @@ class Projector:
         damaged: list[tuple[str, str]] = []
         decided: list[Decided] = []
         for stream_id in stream_ids:
-            stored = await self.store.load(stream_id)
+            kept = self._read.get(stream_id)
+            new = await self.store.load(stream_id, after_version=len(kept[0]) if kept else 0)
+            stored = (*kept[0], *new) if kept else tuple(new)
             try:
                 game = self.games.of(stored[0].type)
-                events = from_records(game, stored)
+                events = (*kept[1], *from_records(game, new)) if kept else tuple(from_records(game, stored))
                 summary = game.summary(events)
             except Exception as error:  # undecodable, or decodable but impossible: this game only
                 log.error("game %s is damaged and left out of play: %s", stream_id, error)
@@ -125,6 +133,7 @@ class Projector:
                 continue
             if summary.decided:
                 summary = await assessed(game, events, summary)
+            self._read.put(stream_id, (stored, events))
             updates.append((summary, stored[0].recorded_at, stored[-1].recorded_at))
             if summary.decided:
                 deciding = stored[summary.decided - 1]
