@@ -56,8 +56,10 @@ def ticks(top: float, most: int = 5) -> list[int]:
 class Canvas:
     """Drawing in the picture's own coordinates (the supersampling stays in here)."""
 
-    def __init__(self) -> None:
-        self.image = Image.new("RGB", (WIDTH * SCALE, HEIGHT * SCALE), BACKGROUND)
+    def __init__(self, base: Image.Image | None = None) -> None:
+        """A blank canvas, or one over ``base`` (a copy of another canvas's ``image``: what every
+        picture of a kind has in common, drawn once)."""
+        self.image = base.copy() if base is not None else Image.new("RGB", (WIDTH * SCALE, HEIGHT * SCALE), BACKGROUND)
         self.draw = ImageDraw.Draw(self.image, "RGBA")
 
     def line(self, points: Sequence[tuple[float, float]], fill: tuple[int, ...], width: float = 1) -> None:

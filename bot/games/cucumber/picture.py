@@ -82,7 +82,7 @@ def card_text(card: int) -> str:
 def render(c: Chart) -> bytes:
     """The PNG of the game."""
     out = io.BytesIO()
-    _draw(c, c).save(out, "PNG", optimize=False)
+    _draw(c, c).save(out, "PNG", compress_level=1)  # a third bigger, twice as fast to encode
     return out.getvalue()
 
 
