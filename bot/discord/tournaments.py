@@ -12,7 +12,7 @@ import re
 import secrets
 import time
 import weakref
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import discord
@@ -252,44 +252,47 @@ def tournament_group(parent: app_commands.Group, client: Table, game: str) -> ap
     """``/<game> tournament``: start, drop, cancel, standings and history (the game adds ``new``)."""
     group = app_commands.Group(name="tournament", description="Swiss, round robin or knockout", parent=parent)
 
-    @group.command(name="start", description="Start a tournament now (its organiser, or who manages the server)")
-    @app_commands.describe(tournament=WHICH)
-    async def start(interaction: discord.Interaction[Any], tournament: str | None = None) -> None:
+    async def organised(
+        interaction: discord.Interaction[Any],
+        tournament: str | None,
+        act: Callable[[Desk, Tournament, str, bool], Awaitable[object]],
+        done: str,
+    ) -> None:
+        """What the organiser (or a member who manages the server) does to a tournament, answered
+        to them alone: ``done`` said of it (``{title}``), or the refusal."""
         desk = client.tournaments
         try:
             t = await desk.find(interaction, game, tournament)
             await interaction.response.defer(ephemeral=True)
-            by = str(interaction.user.id)
-            await desk.director.start(t.stream_id, by, manages(interaction), str(interaction.id))
-            await interaction.followup.send(f"{desk.title(t)} has started.", ephemeral=True)
+            await act(desk, t, str(interaction.user.id), manages(interaction))
+            await interaction.followup.send(done.format(title=desk.title(t)), ephemeral=True)
         except Refusal as error:
             await refused(interaction, error)
+
+    @group.command(name="start", description="Start a tournament now (its organiser, or who manages the server)")
+    @app_commands.describe(tournament=WHICH)
+    async def start(interaction: discord.Interaction[Any], tournament: str | None = None) -> None:
+        async def starting(desk: Desk, t: Tournament, by: str, may: bool) -> object:
+            return await desk.director.start(t.stream_id, by, may, str(interaction.id))
+
+        await organised(interaction, tournament, starting, "{title} has started.")
 
     @group.command(name="drop", description="Take a player out (its organiser, or who manages the server)")
     @app_commands.describe(player="who to drop", tournament=WHICH)
     async def drop(interaction: discord.Interaction[Any], player: discord.User, tournament: str | None = None) -> None:
-        desk = client.tournaments
-        try:
-            t = await desk.find(interaction, game, tournament)
-            await interaction.response.defer(ephemeral=True)
-            by = str(interaction.user.id)
-            await desk.director.drop(t.stream_id, str(player.id), by, manages(interaction), str(interaction.id))
-            await interaction.followup.send(f"{player.display_name} is out of {desk.title(t)}.", ephemeral=True)
-        except Refusal as error:
-            await refused(interaction, error)
+        async def dropping(desk: Desk, t: Tournament, by: str, may: bool) -> object:
+            return await desk.director.drop(t.stream_id, str(player.id), by, may, str(interaction.id))
+
+        name = player.display_name.replace("{", "{{").replace("}", "}}")
+        await organised(interaction, tournament, dropping, f"{name} is out of {{title}}.")
 
     @group.command(name="cancel", description="Call a tournament off (its organiser, or who manages the server)")
     @app_commands.describe(tournament=WHICH)
     async def cancel(interaction: discord.Interaction[Any], tournament: str | None = None) -> None:
-        desk = client.tournaments
-        try:
-            t = await desk.find(interaction, game, tournament)
-            await interaction.response.defer(ephemeral=True)
-            by, may = str(interaction.user.id), manages(interaction)
-            await desk.director.act(t.stream_id, lambda t: rules.cancel(t, by, may), str(interaction.id))
-            await interaction.followup.send(f"{desk.title(t)} is cancelled.", ephemeral=True)
-        except Refusal as error:
-            await refused(interaction, error)
+        async def cancelling(desk: Desk, t: Tournament, by: str, may: bool) -> object:
+            return await desk.director.act(t.stream_id, lambda t: rules.cancel(t, by, may), str(interaction.id))
+
+        await organised(interaction, tournament, cancelling, "{title} is cancelled.")
 
     @group.command(name="standings", description="A tournament's standings and rounds, for you alone")
     @app_commands.describe(tournament=WHICH)
