@@ -4,7 +4,11 @@ the version it shows. On the read models' database, apart from what they derive.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from storage.sql import Database
+
+SHOWN = "UPDATE boards SET shown_version = ? WHERE game_id = ? AND shown_version < ?"
 
 
 class Kept:
@@ -27,9 +31,12 @@ class Kept:
 
     async def board_shown(self, game_id: str, version: int) -> None:
         """The board message of ``game_id`` now shows ``version`` (never recorded backwards)."""
-        await self._db.execute(
-            "UPDATE boards SET shown_version = ? WHERE game_id = ? AND shown_version < ?", version, game_id, version
-        )
+        await self.boards_shown({game_id: version})
+
+    async def boards_shown(self, shown: Mapping[str, int]) -> None:
+        """``board_shown`` of several boards, in one transaction."""
+        rows = [(version, game_id, version) for game_id, version in shown.items()]
+        await self._db.transaction([(SHOWN, rows)])
 
     async def seal(self, game_id: str, seed: bytes) -> bytes:
         """Keep ``seed`` as ``game_id``'s, unless it has one already; returns the game's seed. Not

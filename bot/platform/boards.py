@@ -70,6 +70,11 @@ class Boards:
         """The last version of each game this process stored (its own answer shows it)."""
         self._shown: dict[str, int] = {}
         """The version each board was last edited to by this process (its edits take turns)."""
+        self._placed: dict[str, tuple[str, str]] = {}
+        """Where each board is, once read (one process alone: no other places a board meanwhile)."""
+        self._unwritten: dict[str, int] = {}
+        """Shown versions not yet written (one process alone: written together, a moment later)."""
+        self._writing: asyncio.Task[None] | None = None
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self._subscribers: dict[str, set[asyncio.Queue[Change]]] = {}
         self._seen: int | None = None
@@ -83,13 +88,27 @@ class Boards:
         """Record where ``game_id``'s board is (before its game is stored: a crash between the two is
         repaired by ``reconcile``)."""
         await self.kept.place_board(game_id, channel, message, shown_version)
+        self._remember(game_id, (channel, message))
 
     async def forget(self, game_id: str) -> None:
+        self._placed.pop(game_id, None)
         await self.kept.forget_board(game_id)
 
     async def where(self, game_id: str) -> tuple[str, str] | None:
         """The channel and message of ``game_id``'s board, if one was placed."""
-        return await self.kept.board_message(game_id)
+        found = self._placed.get(game_id)
+        if found is None:
+            found = await self.kept.board_message(game_id)
+            if found is not None:
+                self._remember(game_id, found)
+        return found
+
+    def _remember(self, game_id: str, placed: tuple[str, str]) -> None:
+        if self.shared:
+            return  # another process may place it again (a round's game opened after a crash)
+        if len(self._placed) > REMEMBERED:
+            self._placed.clear()
+        self._placed[game_id] = placed
 
     async def view(self, game_id: str) -> View | None:
         """The public view of ``game_id`` as it stands (``None``: no such game): what any front draws
@@ -126,15 +145,37 @@ class Boards:
 
     async def behind(self, game: str, game_id: str) -> bool:
         """Whether the game's board shows an older version than its log (its last edit was lost)."""
-        shown = await self.kept.shown_version(game_id)
+        shown = await self.shown_version(game_id)
         return shown is not None and shown < (await self.platform.service(game).load(game_id)).version
 
     async def shown(self, game_id: str, version: int) -> None:
-        """The board of ``game_id`` shows ``version``: in the read models (for a restart), and here."""
-        await self.kept.board_shown(game_id, version)
+        """The board of ``game_id`` shows ``version``: here, and in the read models for a restart. A
+        process alone writes it a moment later, with the others shown meanwhile (one write for many
+        moves): a crash before the write leaves the board recorded behind, and the restart's
+        ``reconcile`` edits it to its game's last version again, which it shows already."""
         if len(self._shown) > REMEMBERED:
             self._shown.clear()
         self._shown[game_id] = max(version, self._shown.get(game_id, 0))
+        if self.shared:
+            await self.kept.board_shown(game_id, version)
+            return
+        self._unwritten[game_id] = max(version, self._unwritten.get(game_id, 0))
+        if self._writing is None or self._writing.done():
+            self._writing = asyncio.create_task(self._write())
+
+    async def _write(self) -> None:
+        await asyncio.sleep(0)  # the moves answered meanwhile are written with this one
+        while self._unwritten:
+            batch, self._unwritten = self._unwritten, {}
+            try:
+                await self.kept.boards_shown(batch)
+            except Exception:  # the read models' database out of reach: reconcile redraws the boards
+                log.exception("could not record which version %d boards show", len(batch))
+
+    async def flush(self) -> None:
+        """Every shown version written (before the database is closed)."""
+        while self._writing is not None and not self._writing.done():
+            await self._writing
 
     async def show(self, outcome: Outcome[Any, Any], edit: Edit, again: bool = False) -> bool:
         """Show the game as it stands on its placed board (a timer fired, a restart, a command with no
@@ -147,7 +188,7 @@ class Boards:
             if placed is None:
                 return False
             outcome = await self.newest(outcome)
-            shown = await self.kept.shown_version(game_id)
+            shown = await self.shown_version(game_id)
             if shown is not None and shown >= outcome.state.version and not again:
                 return True  # it shows this version already: a version has one board
             if not await edit(outcome, placed):

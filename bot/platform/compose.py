@@ -89,6 +89,10 @@ async def platform(
         await projector.catch_up()
         services = {name: GameService(game, store, projector, chance, backend.kept) for name, game in games.items()}
         timers = Timers(services, clock or SystemClock())
-        yield Platform(settings, games, store, views, backend.kept, projector, services, timers, backend.leadership)
+        made = Platform(settings, games, store, views, backend.kept, projector, services, timers, backend.leadership)
+        try:
+            yield made
+        finally:
+            await made.boards.flush()
     finally:
         await settle_and_close(projector, backend)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -98,8 +98,11 @@ class Projector:
     async def _catch_up(self, batch: int) -> int:
         position = await self.views.checkpoint()
         while events := await self.store.read_all(position, batch):
-            games = dict.fromkeys(e.stream_id for e in events if not is_record(e.stream_id))
-            updates, damaged, decided = await self._summaries(games)
+            read: dict[str, list[StoredEvent]] = {}
+            for e in events:
+                if not is_record(e.stream_id):
+                    read.setdefault(e.stream_id, []).append(e)
+            updates, damaged, decided = await self._summaries(read, read)
             end = events[-1].position
             decided = [d for d in decided if d.position <= end]
             rated, ratings = (await Ledger.load(self.views.ratings, decided)).rate(decided)
@@ -113,15 +116,23 @@ class Projector:
                 break
         return position
 
-    async def _summaries(self, stream_ids: Iterable[str]) -> tuple[list[Update], list[tuple[str, str]], list[Decided]]:
+    async def _summaries(
+        self, stream_ids: Iterable[str], read: Mapping[str, Sequence[StoredEvent]] | None = None
+    ) -> tuple[list[Update], list[tuple[str, str]], list[Decided]]:
         """Each game's summary, and the decided ones with the event that decided them; a game whose
-        log cannot be folded is set aside as damaged, alone."""
+        log cannot be folded is set aside as damaged, alone. ``read``: events of the games just read
+        from the log, used where they follow on from what is kept (no game is loaded again then)."""
         updates: list[Update] = []
         damaged: list[tuple[str, str]] = []
         decided: list[Decided] = []
         for stream_id in stream_ids:
             kept = self._read.get(stream_id)
-            new = await self.store.load(stream_id, after_version=len(kept[0]) if kept else 0)
+            have = len(kept[0]) if kept else 0
+            given = [e for e in (read or {}).get(stream_id, ()) if e.version > have]
+            if given and given[0].version == have + 1:
+                new = given
+            else:
+                new = await self.store.load(stream_id, after_version=have)
             stored = (*kept[0], *new) if kept else tuple(new)
             try:
                 game = self.games.of(stored[0].type)
