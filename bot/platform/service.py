@@ -147,7 +147,11 @@ class GameService(Generic[S, E, C]):
         ``Refusal`` (``StaleBoard`` for a board that moved on); a refused command changes nothing.
         """
         for attempt in range(1, RACES + 1):
-            folded = await self.folded(game_id)
+            kept = self._folds.get(game_id) if attempt == 1 else None
+            if kept is not None and (expected_version is None or expected_version <= kept.state.version):
+                folded = kept  # decided on what this process folded: a stale fold loses the append, then is read
+            else:
+                folded, kept = await self.folded(game_id), None
             if command_id in folded.commands:  # a retried interaction: it was done
                 return self._as_it_stands(game_id, folded, duplicate=True)
             history, state = folded.history, folded.state
@@ -166,8 +170,8 @@ class GameService(Generic[S, E, C]):
                         game_id, [to_record(self.game, e) for e in new], state.version, command_id
                     )
             except WrongExpectedVersion as error:
-                if expected_version is None and attempt < RACES:
-                    continue  # not a click on a board (a forfeit, a timer): decide again on the game as it is now
+                if kept is not None or (expected_version is None and attempt < RACES):
+                    continue  # the fold was stale, or not a click on a board: decide again on the game as it is now
                 if expected_version == 0:
                     raise Refusal("There is a game with this id already.") from error
                 raise StaleBoard("Someone moved at the same moment: here is the game as it stands.") from error

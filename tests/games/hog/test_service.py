@@ -163,7 +163,8 @@ async def test_a_process_reads_only_what_others_appended_since_and_never_believe
     service: Hog,
 ) -> None:
     """Two services on one store, as two processes: each keeps the games it folded and reads only the
-    events appended since, whoever appended them; a retried interaction is known from what is kept."""
+    events appended since, whoever appended them (a move decided on what is kept reads nothing: a
+    stale fold loses the append, then reads); a retried interaction is known from what is kept."""
     other: Hog = GameService(service.game, service.store, chance=service.chance)
     await service.create("g", CreateGame("g", (ADA, BOB)), "i1")
     await other.execute("g", turn(ADA.id, 2), "i2", expected_version=1)  # the other process moves
@@ -177,9 +178,14 @@ async def test_a_process_reads_only_what_others_appended_since_and_never_believe
 
     service.store.load = counted  # type: ignore[method-assign]
     moved = await service.execute("g", turn(BOB.id, 3), "i3", expected_version=2)
-    assert moved.state.version == 3 and loads == [2]  # two events kept: only what came after them read
+    assert moved.state.version == 3 and loads == []  # decided on the two events kept: nothing read
     again = await service.execute("g", turn(BOB.id, 3), "i3", expected_version=2)
     assert again.duplicate and again.state.version == 3
     with pytest.raises(StaleBoard):  # the other keeps version 2, reads version 3, and refuses a board of 2
         await other.execute("g", turn(BOB.id, 4), "i4", expected_version=2)
     assert [e.k for e in (await other.events("g")) if isinstance(e, TurnTaken)] == [2, 3]
+    loads.clear()
+    ahead = await other.execute("g", turn(ADA.id, 4), "i5", expected_version=3)  # a board newer than kept here?
+    assert ahead.state.version == 4 and loads == []  # no: "other" read version 3 when it refused i4
+    behind = await service.execute("g", turn(BOB.id, 1), "i6", expected_version=4)  # kept 3, a board of 4
+    assert behind.state.version == 5 and loads == [3]  # the board is newer than what is kept: read first
