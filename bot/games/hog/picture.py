@@ -175,7 +175,7 @@ def _until(c: Chart, k: int) -> Chart:
 
 
 @cache
-def _common() -> Image.Image:
+def _common() -> Canvas:
     """What every Hog picture has, drawn once: the panels, the chances' grid and captions, the legend."""
     canvas = Canvas()
     canvas.rect((LEFT - 8, TOTALS_TOP - 12, RIGHT + 8, TOTALS_BOTTOM + 8), PANEL, 8)
@@ -195,7 +195,7 @@ def _common() -> Image.Image:
     lx += 10 + canvas.text(lx + 10, ly, "extra turn", 13, MUTED, "lm") + 20
     canvas.polygon(star(lx, ly, 8), GOLD, BACKGROUND)
     canvas.text(lx + 12, ly, "win", 13, MUTED, "lm")
-    return canvas.image
+    return canvas
 
 
 def _draw(c: Chart, frame: Frame, at: int | None = None) -> Image.Image:
