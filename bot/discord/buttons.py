@@ -30,6 +30,46 @@ class Buttons(discord.ui.View):
         return True  # to discord.py: nothing to listen for (it stores no finished view)
 
 
+ROW = 5
+"""Buttons a row holds."""
+
+
+class Rows(Buttons):
+    """Buttons given as Discord's API writes them (``look``), five a row, then any ``ui`` item added:
+    a board of a dozen moves is built in a tenth of the time of as many ``ui.Button`` objects."""
+
+    def __init__(self, looks: list[dict[str, Any]]) -> None:
+        super().__init__()
+        self.looks = looks
+
+    def to_components(self) -> list[dict[str, Any]]:
+        rows = [{"type": 1, "components": self.looks[i : i + ROW]} for i in range(0, len(self.looks), ROW)]
+        return rows + super().to_components()
+
+    def has_components_v2(self) -> bool:
+        return False
+
+
+def look(
+    custom_id: str,
+    label: str,
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    emoji: str | None = None,
+    disabled: bool = False,
+) -> dict[str, Any]:
+    """A button as Discord's API writes it (as ``ui.Button`` would): for ``Rows``."""
+    found: dict[str, Any] = {
+        "type": 2,
+        "style": style.value,
+        "disabled": disabled,
+        "label": label,
+        "custom_id": custom_id,
+    }
+    if emoji is not None:
+        found["emoji"] = {"id": None, "name": emoji}
+    return found
+
+
 class GameButton(discord.ui.DynamicItem[Button], template=r"(?!)"):
     owner: str | None = None
     """The one user the button answers (``None``: whoever may act on the board)."""

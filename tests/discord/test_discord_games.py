@@ -139,4 +139,4 @@ async def test_a_version_has_one_board_however_it_is_reached(
         live.get(k) for k in ("title", "description", "fields", "footer")
     ]
     ids = [c["custom_id"] for row in moved["components"] for c in row["components"]]
-    assert [getattr(item, "custom_id", None) for item in redrawn.view.children] == ids
+    assert [c.get("custom_id") for row in redrawn.view.to_components() for c in row["components"]] == ids

@@ -30,10 +30,15 @@ class MoveButton(GameButton, template=r"hog:move:(?P<game>[^:]*):(?P<version>[^:
     """A move on a game's board at a version (``k``: how many dice, -1 for Pork Chop)."""
 
     def __init__(self, game_id: str, version: int | None, k: int | None) -> None:
-        label = "Pork Chop" if k == PORK_CHOP else str(k)
-        style = discord.ButtonStyle.danger if k == PORK_CHOP else discord.ButtonStyle.secondary
-        super().__init__(f"hog:move:{game_id}:{version}:{k}", label, style)
+        super().__init__(*self.looks(game_id, version, k))
         self.game_id, self.version, self.k = game_id, version, k
+
+    @staticmethod
+    def looks(game_id: str, version: int | None, k: int | None) -> tuple[str, str, discord.ButtonStyle]:
+        """Its custom_id, label and style."""
+        if k == PORK_CHOP:
+            return f"hog:move:{game_id}:{version}:{k}", "Pork Chop", discord.ButtonStyle.danger
+        return f"hog:move:{game_id}:{version}:{k}", str(k), discord.ButtonStyle.secondary
 
     @classmethod
     def parse(cls, match: re.Match[str]) -> MoveButton:
@@ -72,8 +77,13 @@ class HintButton(GameButton, template=r"hog:hint:(?P<game>[^:]*)"):
     """The best move for the player to move, told privately to whoever asks."""
 
     def __init__(self, game_id: str) -> None:
-        super().__init__(f"hog:hint:{game_id}", "Hint", discord.ButtonStyle.primary, emoji="💡")
+        super().__init__(*self.looks(game_id))
         self.game_id = game_id
+
+    @staticmethod
+    def looks(game_id: str) -> tuple[str, str, discord.ButtonStyle, str]:
+        """Its custom_id, label, style and emoji."""
+        return f"hog:hint:{game_id}", "Hint", discord.ButtonStyle.primary, "💡"
 
     @classmethod
     def parse(cls, match: re.Match[str]) -> HintButton:
