@@ -88,6 +88,9 @@ async def game_allowed(client: Table, interaction: discord.Interaction[Any]) -> 
     chosen = await chosen_here(client, interaction)
     if chosen.values.get(f"{game}-enabled", "yes") == "yes":
         return True
+    if interaction.type is discord.InteractionType.autocomplete:  # nothing to offer: it would be refused
+        await interaction.response.autocomplete([])
+        return False
     title = client.platform.games[game].title
     await interaction.response.send_message(
         f"{title} is turned off in this server (its admins set `{game}-enabled` in /hogbot settings).", ephemeral=True

@@ -65,5 +65,8 @@ async def test_a_game_turned_off_is_refused_in_words(discord_world: tuple[FakeDi
     refused = await said(fake, subcommand("house"))
     assert refused["content"] == "Hog is turned off in this server (its admins set `hog-enabled` in /hogbot settings)."
     assert not await bot.live_games(game="hog")
+    typing = subcommand("house", [{"name": "difficulty", "type": 3, "value": "me", "focused": True}])
+    offered = await answer_to(fake, await fake.interact({**typing, "type": 4}))
+    assert offered.body == {"type": 8, "data": {"choices": []}}, "as one types, nothing is offered"
     opened = await fake.interact(subcommand("new", group="cucumber"))
     assert (await answer_to(fake, opened)).body["type"] == 5, "Cucumber is still played"
