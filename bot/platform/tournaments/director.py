@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Collection, Iterable, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -96,11 +96,14 @@ class Director:
                 await self._open_round(t)
             await self._changed(t)
 
-    async def _open_round(self, t: Tournament) -> None:
+    async def _open_round(self, t: Tournament, only: Collection[str] | None = None) -> None:
+        """Create the current round's games (``only`` these: the others exist already)."""
         assert t.created is not None and t.current is not None
         module = seating(self.platform.games[t.created.game])
         assert module is not None
         for table, game_id in zip(t.current.tables, t.current.games, strict=True):
+            if only is not None and game_id not in only:
+                continue
             players = [(p, t.players[p]) for p in table]
             command = module.tournament_game(game_id, t.created.place, players, t.created.options)
             try:
@@ -128,9 +131,10 @@ class Director:
 
     async def ratings(self, game: str, players: Iterable[str]) -> dict[str, int]:
         """The players' ratings as the leaderboard shows them (a newcomer's 1000), for the seeding."""
+        everyone = list(players)
         views = await self.platform.settled_views()
-        found = await views.ratings.of(game, list(players))
-        return {p: shown(found.get(p)) for p in players}
+        found = await views.ratings.of(game, everyone)
+        return {p: shown(found.get(p)) for p in everyone}
 
     async def start(self, stream: str, by: str, manages: bool, command_id: str | None = None) -> Tournament:
         t = await self.book.load(stream)
@@ -228,7 +232,7 @@ class Director:
         service = self.platform.service(t.created.game)
         unopened = [g for g in t.current.games if not await service.store.version(g)]
         if unopened:
-            await self._open_round(t)  # a game created already is left as it is
+            await self._open_round(t, only=unopened)  # a game created already keeps its board
         for game_id in t.current.games:
             await self.game_over(t.created.game, game_id)
         await self.advance(t.stream_id)

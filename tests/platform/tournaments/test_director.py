@@ -177,16 +177,30 @@ async def test_a_restart_in_the_middle_of_a_round(tmp_path: Path, solved_folder:
         stream = await new(p, "hog", "swiss", 4, rounds=2)
         await p.tournaments.start(stream, ORGANISER, False)
 
+        opened_first: list[str] = []
+
         async def dies(t: Tournament, game_id: str, command: object) -> None:
-            """The process dies as round 2 is paired: its games are never created."""
+            """The process dies as round 2 is paired: only its first game is created."""
+            if not opened_first:
+                opened_first.append(game_id)
+                await p.service("hog").create(game_id, command, f"tournament:{game_id}")
 
         p.tournaments.opener = dies
         t = await play_round(p, stream)
         round_two = current(t).games
-        assert not any([await p.store.version(g) for g in round_two])
+        assert [bool(await p.store.version(g)) for g in round_two] == [True, False]
     async with opened(db, solved_folder) as p:
+        reopened: list[str] = []
+        create = p.tournaments.opener
+
+        async def counted(t: Tournament, game_id: str, command: object) -> None:
+            reopened.append(game_id)
+            await create(t, game_id, command)
+
+        p.tournaments.opener = counted
         await p.tournaments.restore()
-        assert all([await p.store.version(g) for g in round_two]), "the leader creates them"
+        assert all([await p.store.version(g) for g in round_two]), "the leader creates the one missing"
+        assert reopened == [round_two[1]], "the game created already is left as it is (its board too)"
         # the first game of round 2 ends as the process dies again, before its result is recorded
         p.service("hog").watchers.clear()
         loser = current(t).tables[0][1]
