@@ -314,6 +314,8 @@ class GameBot(discord.AutoShardedClient):
         """Create a game no one asked for by a command (a tournament's) and post its board in
         ``channel`` with ``content`` (its players pinged): placed before it is stored, as ``open_game``."""
         async with self.boards.rendering(game_id):
+            if await self.platform.store.version(game_id):
+                return  # created already (by another try): it has its board
             try:
                 posted = await self.get_partial_messageable(int(channel)).send(content=f"{content}\n⏳ setting up…")
             except discord.HTTPException as error:  # stored nowhere yet: the leader tries again at its next start
@@ -322,7 +324,7 @@ class GameBot(discord.AutoShardedClient):
             await self.boards.place(game_id, channel, str(posted.id))
             try:
                 outcome = await self.service(game).create(game_id, create, f"tournament:{game_id}")
-            except Refusal as error:  # created already (another try got there first): this post goes
+            except Refusal as error:  # created meanwhile (another process): this post goes
                 log.warning("game %s was not created here: %s", game_id, error.message)
                 with contextlib.suppress(discord.HTTPException):
                     await posted.delete()
