@@ -269,6 +269,9 @@ def parser_for(games: Games) -> tuple[argparse.ArgumentParser, Collection[str], 
     sub.choices["leaderboard"].add_argument(
         "--server", metavar="ID", help="only the players of this Discord server (its id)"
     )
+    sub.choices["leaderboard"].add_argument(
+        "--season", type=int, metavar="N", help="that server's season N (0: the season now), not all time"
+    )
     own: dict[str, Subcommand] = {}
     for module in games.values():
         for brought in module.subcommands:
@@ -383,7 +386,7 @@ def run_command(
         case "stats":
             on_platform(settings, lambda p: show_stats(p, args.game, person(args), out), modules)
         case "leaderboard":
-            board = (args.game, person(args), out, args.page, args.server)
+            board = (args.game, person(args), out, args.page, args.server, args.season)
             on_platform(settings, lambda p: console.list_leaderboard(p, *board), modules)
         case _:
             return play(settings, games[plays_of(games)[args.command]], args, stdin, out, modules)

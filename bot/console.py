@@ -14,10 +14,11 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any, TextIO
 
+from bot.platform import seasons
 from bot.platform.chance import commitment
 from bot.platform.compose import Platform
 from bot.platform.contract import GameRow, Outcome, Refusal, SeatSummary
-from bot.platform.ratings import standings_lines
+from bot.platform.ratings import standing_line, standings_lines
 from bot.platform.registry import LEGACY, AnyGame
 
 DEFAULT_NAME = "Player"
@@ -317,12 +318,21 @@ async def _no_games(platform: Platform, page: int, whose: str | None) -> str:
 
 
 async def list_leaderboard(
-    platform: Platform, game: str, player: str, stdout: TextIO, page: int = 1, server: str | None = None
+    platform: Platform,
+    game: str,
+    player: str,
+    stdout: TextIO,
+    page: int = 1,
+    server: str | None = None,
+    season: int | None = None,
 ) -> None:
-    """The players of ``game`` by rating (of one Discord server, when given), ``PAGE`` a page, and
-    ``player``'s own place."""
+    """The players of ``game`` by rating (of one Discord server, when given; in its ``season``, when
+    given: 0 the season now), ``PAGE`` a page, and ``player``'s own place."""
     if page < 1:
         raise Refusal(f"Pages start at 1, not {page}.")
+    if season is not None:
+        await list_season(platform, game, player, stdout, page, server, season)
+        return
     offset = (page - 1) * PAGE
     views = await platform.settled_views()
     standings = await views.ratings.standings(game, player, server, limit=PAGE, offset=offset)
@@ -335,3 +345,24 @@ async def list_leaderboard(
         print(line.replace("**", ""), file=stdout)
     more = f" · lower: --page {page + 1}" if offset + PAGE < standings.total else ""
     print(f"You: {you}{more}", file=stdout)
+
+
+async def list_season(
+    platform: Platform, game: str, player: str, stdout: TextIO, page: int, server: str | None, number: int
+) -> None:
+    """A season's leaderboard of ``game`` in ``server`` (seasons belong to a Discord server)."""
+    if server is None:
+        raise Refusal("Seasons belong to a Discord server: say which with --server ID.")
+    found = await seasons.of_server(platform, server)
+    wanted = (found[-1] if found else None) if number == 0 else next((s for s in found if s.number == number), None)
+    if wanted is None:
+        raise Refusal(f"Server {server} has no season {number}: it has {len(found)} so far.")
+    ranked = await seasons.standings(platform, server, game, wanted)
+    offset = (page - 1) * PAGE
+    print(
+        f"{platform.games[game].title} leaderboard, server {server}, {wanted.title}: {len(ranked)} rated", file=stdout
+    )
+    for r in ranked[offset : offset + PAGE]:
+        print(standing_line(r).replace("**", ""), file=stdout)
+    mine = next((r for r in ranked if r.rating.player_id == player), None)
+    print(f"You: #{mine.rank} of {len(ranked)}" if mine else "You: not on this board", file=stdout)

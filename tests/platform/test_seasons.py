@@ -4,6 +4,8 @@ people only, bots rated only where and while the server's admins let them."""
 
 from __future__ import annotations
 
+import asyncio
+import io
 import time
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
@@ -11,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.cli import main
 from bot.platform import seasons
 from bot.platform.compose import Platform, platform
 from bot.platform.registry import installed_modules
@@ -90,3 +93,22 @@ async def test_bots_are_rated_only_where_and_while_the_admins_let_them(world: Pl
     assert [(r.rating.player_id, r.rating.games) for r in ranked] == [("bob", 1)], "the house is never on the board"
     everyone = await (await p.settled_views()).ratings.standings("hog", "bob")
     assert everyone.total == 0, "all-time ratings are between people only"
+
+
+async def test_the_terminal_shows_a_servers_season(
+    tmp_path: Path, solved_folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = tmp_path / "s.sqlite3"
+    async with platform(Settings(db=db, cache=solved_folder), installed_modules("hogbot")) as p:
+        await p.views.ratings.locate(PLACE, SERVER)
+        await game(p, "g1", "ada", "bob", "bob")
+    monkeypatch.setenv("HOG_DB", str(db))
+    monkeypatch.setenv("HOG_CACHE", str(solved_folder))
+    out = io.StringIO()
+    argv = ["leaderboard", "--server", SERVER, "--season", "0", "--player", "ada"]
+    assert await asyncio.to_thread(main, argv, stdout=out) == 0
+    month = datetime.now(UTC).strftime("%B %Y")
+    assert out.getvalue().splitlines()[0] == f"Hog leaderboard, server {SERVER}, Season 1 ({month}): 2 rated"
+    assert out.getvalue().splitlines()[1].startswith("1. Ada · ") and "You: #1 of 2" in out.getvalue()
+    wrong = io.StringIO()
+    assert await asyncio.to_thread(main, ["leaderboard", "--season", "2"], stdout=wrong) != 0
