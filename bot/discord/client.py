@@ -28,7 +28,7 @@ from discord import app_commands
 
 from bot.discord.admin import admin_commands, game_allowed
 from bot.discord.buttons import GameButton
-from bot.discord.front import FORGED, DiscordFront, Shown, web_link
+from bot.discord.front import FORGED, DiscordFront, Shown, answered_in, web_link
 from bot.discord.history import HistoryButton
 from bot.discord.leaderboard import LeaderboardButton
 from bot.discord.tournaments import Desk, TournamentButton
@@ -283,16 +283,16 @@ class GameBot(discord.AutoShardedClient):
         mention: str | None = None,
     ) -> None:
         """Create the game and post its board as the command's answer (deferred: a first solve takes a moment)."""
-        await interaction.response.defer()
+        deferred = await interaction.response.defer()
         # where the board will be, known before the game is stored: a crash between the two is
         # repaired at the next start (the board is posted there), never a game nobody can see.
         # Held as the board's rendering lock throughout, so that a reconcile running meanwhile
         # never takes the placed board for one whose game was never stored.
         async with self.boards.rendering(game_id):
-            thinking = await interaction.original_response()
-            await self.boards.place(game_id, str(thinking.channel.id), str(thinking.id))
+            channel, message = await answered_in(interaction, deferred)
+            await self.boards.place(game_id, channel, message)
             if interaction.guild_id is not None:
-                await self.locate(str(thinking.channel.id), str(interaction.guild_id))
+                await self.locate(channel, str(interaction.guild_id))
             try:
                 outcome = await self.service(game).create(game_id, create, str(interaction.id))
             except Refusal as error:  # the public "thinking…" goes; the reason is for the player alone

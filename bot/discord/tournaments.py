@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.buttons import Buttons, GameButton
-from bot.discord.front import FORGED
+from bot.discord.front import FORGED, answered_in
 from bot.platform.contract import Refusal
 from bot.platform.tournaments import rules, words
 from bot.platform.tournaments.book import stream_id
@@ -163,12 +163,11 @@ class Desk:
         except Refusal as error:
             await interaction.response.send_message(error.message, ephemeral=True)
             return
-        await interaction.response.defer()
-        posted = await interaction.original_response()
+        channel, message = await answered_in(interaction, await interaction.response.defer())
         await self.client.locate(str(interaction.channel_id), server)
         await self.director.act(stream, lambda t: rules.create(t, created), str(interaction.id))
         # the board is drawn on the message just posted by the director's listener (``show``)
-        await self.director.act(stream, lambda t: rules.post(t, str(posted.channel.id), str(posted.id)))
+        await self.director.act(stream, lambda t: rules.post(t, channel, message))
 
     async def find(
         self, interaction: discord.Interaction[Any], game: str, wanted: str | None, finished: bool = False

@@ -336,8 +336,12 @@ class FakeDiscord:
                 message = self._store_message(data, f"original:{parts[2]}", uploads)
             elif body["type"] == 5:  # DEFERRED: as Discord, a "thinking…" message is the original response
                 message = self._store_message({"content": "", "flags": 128}, f"original:{parts[2]}")
+            answered: dict[str, Any] = {"id": parts[1], "type": 2}
+            if message:  # as Discord: the message the response made (a "thinking…" one is loading)
+                answered |= {"response_message_id": message["id"], "response_message_loading": body["type"] == 5}
+                answered["response_message_ephemeral"] = bool(int(data.get("flags") or 0) & 64)
             return {
-                "interaction": {"id": parts[1], "type": 2},
+                "interaction": answered,
                 "resource": {"type": body["type"], "message": message} if message else {"type": body["type"]},
             }
         if parts[0] == "webhooks" and "messages" in parts:
