@@ -92,6 +92,10 @@ class Desk:
             embed.add_field(name="Standings", value=field_text(words.standing_lines(t, escape), "—"), inline=False)
             embed.set_footer(text=f"{words.TIE_BREAKS[t.created.format]}. Win 1, draw ½, bye 1.")
         view = Buttons()
+        public_url = self.client.platform.settings.public_url
+        if public_url is not None:
+            web = f"{public_url}/tournaments/{t.tournament_id}"
+            view.add_item(discord.ui.Button(label="On the web", emoji="🌐", url=web))
         if t.finished is None:
             if not t.started:
                 view.add_item(TournamentButton(t.tournament_id, "join"))

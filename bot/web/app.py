@@ -28,6 +28,7 @@ from bot.platform.ratings import standings_lines
 from bot.web.gui import add_gui
 from bot.web.pages import game_page
 from bot.web.render import HERE, PLATFORM, TEMPLATES, not_found, render
+from bot.web.tournaments import add_tournament_pages
 
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 PAGE = 20
@@ -306,7 +307,8 @@ def make_app(platform: Platform, gui_port: int | None = None) -> web.Application
     app.router.add_get("/healthz", health)
     app.router.add_get("/metrics", metrics)
     app.router.add_static("/static", HERE / "static")
-    app[LINKS] = []
+    add_tournament_pages(app)
+    app[LINKS] = [("Tournaments", "/tournaments")]
     for module in platform.games.values():  # a game's own pages (Hog's contest), when it brings some
         pages = getattr(module, "web_pages", None)
         if callable(pages):

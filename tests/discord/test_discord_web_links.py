@@ -22,7 +22,7 @@ async def test_a_board_and_a_replay_link_to_the_web(
     tmp_path: Path, fake_discord: FakeDiscord, solved_folder: Path, clock: FakeClock
 ) -> None:
     settings = Settings(public_url="https://hog.example")
-    async with running_bot(fake_discord, tmp_path / "hog.sqlite3", solved_folder, clock, settings=settings):
+    async with running_bot(fake_discord, tmp_path / "hog.sqlite3", solved_folder, clock, settings=settings) as bot:
         shown = await board_of(fake_discord, await fake_discord.interact(subcommand("house")))
         game_id = next(
             c["custom_id"] for row in shown.body["components"] for c in row["components"] if "custom_id" in c
@@ -36,6 +36,13 @@ async def test_a_board_and_a_replay_link_to_the_web(
         assert links((await followup_to(fake_discord, standings)).body) == [
             f"https://hog.example/contests/contest?server={GUILD_ID}"
         ]
+        opened = {**subcommand("tournament"), "data": {"id": "1", "name": "hog", "type": 1, "options": [
+            {"name": "tournament", "type": 2, "options": [{"name": "new", "type": 1, "options": [
+                {"name": "format", "type": 3, "value": "swiss"}]}]}]}}  # fmt: skip
+        await answer_to(fake_discord, await fake_discord.interact(opened))
+        board = await fake_discord.wait_for(lambda s: "/channels/" in s.path and "Sign-up" in str(s.body))
+        (t,) = await bot.platform.tournaments.book.of_server(GUILD_ID)
+        assert links(board.body) == [f"https://hog.example/tournaments/{t.tournament_id}"]
 
 
 async def test_without_a_public_address_there_is_no_link(
