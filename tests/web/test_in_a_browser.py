@@ -27,6 +27,7 @@ from bot.web.app import make_app
 from hog_core.events import Player
 from hog_core.game import CreateGame
 from tests.web.test_pages import ADA, finished_hog
+from tests.web.test_tournament_pages import EVIL, tournament
 
 
 def free_port() -> int:
@@ -156,3 +157,26 @@ async def test_the_gui_plays_a_hog_game_against_the_easy_house_to_the_end(
     assert "The game is over." in page and ("Ada won." in page or "The house won." in page)
     (row,) = await (await p.settled_views()).history(None)
     assert row.status == "finished" and {s.name for s in row.seats} == {"Ada", "The house"}
+
+
+async def test_a_tournaments_page_shows_its_standings_and_picture(
+    site: tuple[Platform, str], browser: webdriver.Chrome
+) -> None:
+    p, origin = site
+    await tournament(p)
+
+    def shown() -> tuple[str, int, str]:
+        browser.get(f"{origin}/tournaments/0000abcd")
+        text = text_of(browser)
+        loaded = "const i = document.querySelector('img.picture'); return i.complete && i.naturalWidth"
+        width = WebDriverWait(browser, 5).until(lambda d: d.execute_script(loaded))
+        page = browser.find_element(By.TAG_NAME, "body")
+        browser.find_element(By.PARTIAL_LINK_TEXT, "t0000abcdr1g1").click()
+        moved_on(browser, page)  # the game's page has replaced the tournament's
+        moved = text_of(browser)
+        return text, int(width), moved
+
+    text, width, game_page = await asyncio.to_thread(shown)
+    assert "Hog tournament 0000abcd · Swiss" in text and EVIL in text, "the name shown as text, not run"
+    assert width == 960, "its standings' picture loads"
+    assert "Step " in game_page and "Hog tournament" not in game_page, "a round's game links to its page"
