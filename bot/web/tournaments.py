@@ -12,8 +12,8 @@ from aiohttp import web
 
 from bot.platform.tournaments.book import PREFIX
 from bot.platform.tournaments.picture import standings_picture
-from bot.platform.tournaments.state import Tournament
-from bot.platform.tournaments.words import FORMAT_NAMES, TIE_BREAKS, round_lines, standing_lines, status, title
+from bot.platform.tournaments.state import Round, Tournament
+from bot.platform.tournaments.words import FORMAT_NAMES, RESULT_MARKS, TIE_BREAKS, standing_lines, status, title
 from bot.web.render import PLATFORM, not_found, render
 
 ID = re.compile(r"[0-9a-f]{8}")
@@ -50,7 +50,7 @@ async def page(request: web.Request) -> web.Response:
     t = await found(request)
     if t is None or t.created is None:
         return not_found("that tournament")
-    rounds = [(r.number, round_lines(t, r), list(zip(r.games, r.tables, strict=True))) for r in reversed(t.rounds)]
+    rounds = [(r.number, games_of(t, r), [t.players[p] for p in r.byes]) for r in reversed(t.rounds)]
     return render(
         "tournament.html",
         title=title_of(request, t),
@@ -65,6 +65,17 @@ async def page(request: web.Request) -> web.Response:
         standings=standing_lines(t, most=len(t.players)),
         tie_breaks=TIE_BREAKS[t.created.format],
     )
+
+
+def games_of(t: Tournament, r: Round) -> list[tuple[str, str, bool]]:
+    """Each game of a round: its id, its players (each with their result's mark once it is scored),
+    and whether it is being played."""
+    found = []
+    for table, game_id in zip(r.tables, r.games, strict=True):
+        results = r.results.get(game_id)
+        seats = [f"{RESULT_MARKS[results[k]] + ' ' if results else ''}{t.players[p]}" for k, p in enumerate(table)]
+        found.append((game_id, " vs ".join(seats), results is None))
+    return found
 
 
 async def picture(request: web.Request) -> web.Response:
