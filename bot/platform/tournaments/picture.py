@@ -46,5 +46,7 @@ def standings_picture(t: Tournament, title: str) -> bytes:
         for x, value in zip(columns, values, strict=True):
             canvas.text(x, y, value, 17, colour, anchor="ra")
     out = io.BytesIO()
-    canvas.finished().save(out, "PNG", optimize=False)
+    rows = min(len(t.players), ROWS)
+    bottom = min(HEIGHT, round(top + (rows + 1) * row + 24))  # as tall as its rows: no empty panel below
+    canvas.finished().crop((0, 0, WIDTH, bottom)).save(out, "PNG", compress_level=1)
     return out.getvalue()
