@@ -314,8 +314,6 @@ class GameBot(discord.AutoShardedClient):
         """Create a game no one asked for by a command (a tournament's) and post its board in
         ``channel`` with ``content`` (its players pinged): placed before it is stored, as ``open_game``."""
         async with self.boards.rendering(game_id):
-            if await self.platform.store.version(game_id):
-                return  # created already (by another try): it has its board
             try:
                 posted = await self.get_partial_messageable(int(channel)).send(content=f"{content}\n⏳ setting up…")
             except discord.HTTPException as error:  # stored nowhere yet: the leader tries again at its next start

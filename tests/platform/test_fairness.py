@@ -28,7 +28,8 @@ HOUSE = (Player("1", "Ada"), Player("house:easy", "The house", house="easy"))
 async def hog_game(db: Path, finish: bool = True) -> None:
     async with platform(Settings(db=db, cache=db.parent)) as p:
         service = p.service("hog")
-        state = (await service.create("h1", CreateGame("h1", HOUSE, goal=30), "c0")).state
+        goal = 30 if finish else 100  # a running game: one turn each can never reach 100
+        state = (await service.create("h1", CreateGame("h1", HOUSE, goal=goal), "c0")).state
         for n in range(200 if finish else 1):
             if state.is_over:
                 break
