@@ -11,7 +11,7 @@ from hog_core.kernel import Kernel
 from hog_core.rulesets import RULE_SETS
 from hog_core.solver import Solution, sweep
 
-pytest_plugins = ["tests.discord.discord_world", "tests.postgres_server", "tests.web.browser"]
+pytest_plugins = ["tests.discord.discord_world", "tests.postgres_server", "tests.web.browser", "tests.web.site"]
 
 
 @pytest.fixture(scope="session")

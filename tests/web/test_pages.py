@@ -11,7 +11,6 @@ import os
 import re
 import socket
 import sys
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import aiohttp
@@ -37,21 +36,10 @@ from hog_core.events import Player, TurnTaken
 from hog_core.game import CreateGame
 from hog_core.review import accuracy
 from tests.helpers import Seeded, frames
+from tests.web.site import Site
 
 ADA, HOUSE = Player("1", "Ada"), Player("house:easy", "The house", house="easy")
 MALLORY = Player("2", "<script>alert(1)</script>")
-Site = tuple[Platform, TestClient[web.Request, web.Application]]
-
-
-@pytest.fixture
-async def site(tmp_path: Path) -> AsyncIterator[Site]:
-    async with platform(Settings(db=tmp_path / "games.sqlite3", cache=tmp_path / "solutions")) as p:
-        client = TestClient(TestServer(make_app(p)))
-        await client.start_server()
-        try:
-            yield p, client
-        finally:
-            await client.close()
 
 
 async def finished_hog(p: Platform, game_id: str = "hfin", players: tuple[Player, Player] = (ADA, HOUSE)) -> None:

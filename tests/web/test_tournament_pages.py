@@ -5,37 +5,19 @@ tournament that is not there."""
 from __future__ import annotations
 
 import io
-from collections.abc import AsyncIterator
 from functools import partial
-from pathlib import Path
 
-import pytest
-from aiohttp import web
-from aiohttp.test_utils import TestClient, TestServer
 from PIL import Image
 
-from bot.platform.compose import Platform, platform
-from bot.platform.settings import Settings
+from bot.platform.compose import Platform
 from bot.platform.tournaments import rules
 from bot.platform.tournaments.book import stream_id
 from bot.platform.tournaments.events import Created, Event
 from bot.platform.tournaments.state import Tournament
-from bot.web.app import make_app
 from hog_core.game import Forfeit
+from tests.web.site import Site
 
-Site = tuple[Platform, TestClient[web.Request, web.Application]]
 EVIL = "<script>alert(1)</script>"
-
-
-@pytest.fixture
-async def site(tmp_path: Path) -> AsyncIterator[Site]:
-    async with platform(Settings(db=tmp_path / "games.sqlite3", cache=tmp_path / "solutions")) as p:
-        client = TestClient(TestServer(make_app(p)))
-        await client.start_server()
-        try:
-            yield p, client
-        finally:
-            await client.close()
 
 
 def joined(player: str, name: str, t: Tournament) -> list[Event]:

@@ -1,0 +1,28 @@
+"""The web front on a real server over the real platform, for the HTTP tests (aiohttp's test client):
+the ``site`` fixture, a pytest plugin of the whole suite (``tests/conftest.py``)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from aiohttp import web
+from aiohttp.test_utils import TestClient, TestServer
+
+from bot.platform.compose import Platform, platform
+from bot.platform.settings import Settings
+from bot.web.app import make_app
+
+Site = tuple[Platform, TestClient[web.Request, web.Application]]
+
+
+@pytest.fixture
+async def site(tmp_path: Path) -> AsyncIterator[Site]:
+    async with platform(Settings(db=tmp_path / "games.sqlite3", cache=tmp_path / "solutions")) as p:
+        client = TestClient(TestServer(make_app(p)))
+        await client.start_server()
+        try:
+            yield p, client
+        finally:
+            await client.close()
