@@ -354,7 +354,7 @@ async def list_season(
     if server is None:
         raise Refusal("Seasons belong to a Discord server: say which with --server ID.")
     found = await seasons.of_server(platform, server)
-    wanted = (found[-1] if found else None) if number == 0 else next((s for s in found if s.number == number), None)
+    wanted = seasons.numbered(found, number)
     if wanted is None:
         raise Refusal(f"Server {server} has no season {number}: it has {len(found)} so far.")
     ranked = await seasons.standings(platform, server, game, wanted)

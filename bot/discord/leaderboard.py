@@ -100,7 +100,7 @@ async def season_page(client: Table, interaction: discord.Interaction[Any], game
         return discord.Embed(
             title=f"🏆 {title} seasons", description="No season yet: seasons begin with the first game here."
         )
-    wanted = found[-1] if number == 0 else next((s for s in found if s.number == number), None)
+    wanted = seasons.numbered(found, number)
     if wanted is None:
         return discord.Embed(
             title=f"🏆 {title} seasons", description=f"There is no season {number}: seasons 1 to {len(found)} so far."

@@ -94,6 +94,13 @@ def seasons(changes: Sequence[tuple[float, str]], first: float | None, now: floa
     return found
 
 
+def numbered(found: Sequence[Season], number: int) -> Season | None:
+    """Season ``number`` of ``found`` (0: the season now, the last), ``None`` when there is none."""
+    if number == 0:
+        return found[-1] if found else None
+    return next((s for s in found if s.number == number), None)
+
+
 def season_changes(chosen: Chosen, key: str) -> list[tuple[float, str]]:
     return [(when, c.value) for when, c in chosen.changes if c.key == key]
 

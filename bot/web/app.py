@@ -21,10 +21,11 @@ from typing import Any
 from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST
 
+from bot.platform import seasons
 from bot.platform.compose import Platform
 from bot.platform.contract import GameRow
 from bot.platform.metrics import LAG, LIVE_GAMES, WEB_REQUESTS, exposition
-from bot.platform.ratings import standings_lines
+from bot.platform.ratings import standing_line, standings_lines
 from bot.web.gui import add_gui
 from bot.web.pages import game_page
 from bot.web.render import HERE, PLATFORM, TEMPLATES, not_found, render
@@ -125,6 +126,9 @@ async def leaderboard(request: web.Request) -> web.Response:
     server = request.query.get("server") or None
     if name not in p.games or page is None or (server is not None and not server.isdigit()):
         return not_found("that leaderboard")
+    season = request.query.get("season")
+    if season is not None:
+        return await season_board(request, name, server, season, page)
     views = await p.settled_views()
     standings = await views.ratings.standings(name, "", server, limit=PAGE, offset=(page - 1) * PAGE)
     lines, _ = standings_lines(standings)
@@ -135,10 +139,34 @@ async def leaderboard(request: web.Request) -> web.Response:
         game=name,
         where=where,
         server=server or "",
+        season="",
         lines=[line.replace("**", "") for line in lines],
         total=standings.total,
         page=page,
         more=page * PAGE < standings.total,
+    )
+
+
+async def season_board(request: web.Request, name: str, server: str | None, season: str, page: int) -> web.Response:
+    """``/leaderboards/<game>?server=<id>&season=N`` (0: the season now): a server's season, rated afresh."""
+    p = request.app[PLATFORM]
+    found = await seasons.of_server(p, server) if server is not None and season.isdigit() else []
+    wanted = seasons.numbered(found, int(season)) if found else None
+    if server is None or wanted is None:
+        return not_found("that season")
+    ranked = await seasons.standings(p, server, name, wanted)
+    shown = ranked[(page - 1) * PAGE : page * PAGE]
+    return render(
+        "leaderboard.html",
+        title=p.games[name].title,
+        game=name,
+        where=f"server {server}, {wanted.title}",
+        server=server,
+        season=str(wanted.number),
+        lines=[standing_line(r).replace("**", "") for r in shown],
+        total=len(ranked),
+        page=page,
+        more=page * PAGE < len(ranked),
     )
 
 

@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from aiohttp.test_utils import TestClient, TestServer
 
 from bot.cli import main
 from bot.platform import seasons
@@ -19,6 +20,7 @@ from bot.platform.compose import Platform, platform
 from bot.platform.registry import installed_modules
 from bot.platform.seasons import Season
 from bot.platform.settings import Settings
+from bot.web.app import make_app
 from hog_core.events import Player
 from hog_core.game import CreateGame, Forfeit
 
@@ -112,3 +114,21 @@ async def test_the_terminal_shows_a_servers_season(
     assert out.getvalue().splitlines()[1].startswith("1. Ada · ") and "You: #1 of 2" in out.getvalue()
     wrong = io.StringIO()
     assert await asyncio.to_thread(main, ["leaderboard", "--season", "2"], stdout=wrong) != 0
+
+
+async def test_a_servers_season_on_the_web(world: Platform) -> None:
+    p = world
+    await game(p, "g1", "ada", "bob", "bob")
+    client = TestClient(TestServer(make_app(p)))
+    await client.start_server()
+    try:
+        month = datetime.now(UTC).strftime("%B %Y")
+        for asked in ("0", "1"):
+            answer = await client.get(f"/leaderboards/hog?server={SERVER}&season={asked}")
+            html = await answer.text()
+            assert answer.status == 200 and f"server {SERVER}, Season 1 ({month})" in html
+            assert html.index("Ada") < html.index("Bob")
+        for missing in (f"?server={SERVER}&season=2", "?season=1", f"?server={SERVER}&season=x"):
+            assert (await client.get(f"/leaderboards/hog{missing}")).status == 404, missing
+    finally:
+        await client.close()
