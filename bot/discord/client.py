@@ -28,15 +28,17 @@ from discord import app_commands
 
 from bot.discord.admin import admin_commands, game_allowed
 from bot.discord.buttons import GameButton
-from bot.discord.front import FORGED, DiscordFront, Shown, answered_in, web_link
+from bot.discord.front import FORGED, DiscordFront, Picture, Shown, answered_in, pictured, web_link
 from bot.discord.history import HistoryButton
 from bot.discord.leaderboard import LeaderboardButton
+from bot.discord.pictures import PictureButton
 from bot.discord.tournaments import Desk, TournamentButton
 from bot.platform.chance import commitment
 from bot.platform.compose import Platform, platform
 from bot.platform.contract import Deadline, Outcome, Refusal, Reminder
 from bot.platform.duty import Duty
 from bot.platform.metrics import ACKNOWLEDGED, INTERACTIONS
+from bot.platform.recent import Recent
 from bot.platform.registry import load
 from bot.platform.service import GameDamaged, GameService, StaleBoard
 from bot.platform.settings import Settings
@@ -79,6 +81,8 @@ class GameBot(discord.AutoShardedClient):
         """The timers and the board reconcile, kept by the one leading process (``bot.platform.duty``)."""
         self._duty: asyncio.Task[None] | None = None
         self._located: set[str] = set()
+        self._pictures: Recent[tuple[str, int], Picture] = Recent(64)
+        """Finished games' pictures, by game and version, as they were last asked for."""
         self.tree = app_commands.CommandTree(self)
         self.tree.on_error = self.command_failed  # type: ignore[method-assign]
         self.fronts: dict[str, DiscordFront] = {
@@ -94,6 +98,7 @@ class GameBot(discord.AutoShardedClient):
             HistoryButton,
             LeaderboardButton,
             TournamentButton,
+            PictureButton,
             *(button for front in self.fronts.values() for button in front.buttons),
         )
 
@@ -256,23 +261,47 @@ class GameBot(discord.AutoShardedClient):
             self._located.add(channel_id)
 
     async def answer_with_board(self, interaction: discord.Interaction[Any], outcome: Outcome[Any, Any]) -> None:
-        """Update the clicked board at once. A finished game's picture follows in a second edit, so
-        that the click is answered without waiting for the drawing."""
+        """Update the clicked board: one request, the acknowledgement that edits it."""
         game_id = outcome.state.game_id
         async with self.boards.rendering(game_id):
             outcome = await self.boards.newest(outcome)  # never an older board back up
-            shown = await self.show(outcome)
+            shown = await self.board(outcome)
             await interaction.response.edit_message(embed=shown.embed, view=shown.view)
             await self.boards.shown(game_id, outcome.state.version)
         await self.boards.keep_up(outcome.game, game_id, outcome.state.version, self._edit_placed)
+
+    async def board(self, outcome: Outcome[Any, Any], picture: Picture | None = None) -> Shown:
+        """The public board after ``outcome``; once the game is over, with what its front adds (a
+        review), and ``picture`` or else *Picture* when it has one (drawn when pressed: ``show_picture``)."""
+        shown = await self.show(outcome)
         if not outcome.state.is_over:
+            return shown
+        front = self.fronts[outcome.game]
+        shown = await front.finished(outcome, shown)
+        if picture is not None:
+            return pictured(shown, picture)
+        if front.has_picture(outcome.state):
+            shown.view.add_item(PictureButton(outcome.game, outcome.state.game_id))
+        return shown
+
+    async def show_picture(self, interaction: discord.Interaction[Any], game: str, game_id: str) -> None:
+        """*Picture* pressed on a finished game's board: the board, with the game's picture (drawn
+        once a game and version: a second press, or another board's, draws nothing again)."""
+        clicked = str(interaction.message.id) if interaction.message else None
+        front, placed = self.fronts.get(game), await self.boards.where(game_id)
+        if front is None or placed is None or placed[1] != clicked:
+            await interaction.response.send_message(NOT_THIS_BOARD, ephemeral=True)
             return
-        pictured = await self.fronts[outcome.game].finished(outcome, shown)
-        if pictured.files:
-            try:
-                await interaction.edit_original_response(embed=pictured.embed, attachments=pictured.files)
-            except discord.HTTPException as error:  # the board itself is already right
-                log.warning("could not add the picture to the board of %s: %s", game_id, error)
+        outcome = await self.service(game).current(game_id)
+        key = (game_id, outcome.state.version)
+        picture = self._pictures.get(key) if outcome.state.is_over else None
+        if picture is None and outcome.state.is_over:
+            picture = await front.picture(outcome)
+        if picture is None:
+            await interaction.response.send_message("This game has no picture (yet).", ephemeral=True)
+            return
+        shown = await self.board(outcome, self._pictures.put(key, picture))
+        await interaction.response.edit_message(embed=shown.embed, view=shown.view, attachments=shown.files)
 
     async def open_game(
         self,
@@ -357,14 +386,8 @@ class GameBot(discord.AutoShardedClient):
         return edited
 
     async def _edit_placed(self, outcome: Outcome[Any, Any], placed: tuple[str, str]) -> bool:
-        """The board message edited to show ``outcome`` (with its picture when the game is over)."""
-        message, shown = self._message(placed), await self.show(outcome)
-        if outcome.state.is_over:
-            pictured = await self.fronts[outcome.game].finished(outcome, shown)
-            if pictured.files and await self._edit(message, pictured):
-                return True
-        # else (no Attach Files permission there, say) the board without its picture
-        return await self._edit(message, shown)
+        """The board message edited to show ``outcome``."""
+        return await self._edit(self._message(placed), await self.board(outcome))
 
     async def reconcile(self) -> None:
         """Bring every board up to its game's log after a restart (``Boards.reconcile``), on the side."""

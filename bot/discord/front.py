@@ -9,6 +9,7 @@ or how Discord is spoken to. A button finds its front with ``front_of``.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
@@ -36,6 +37,23 @@ class Shown:
     embed: discord.Embed
     view: discord.ui.View
     files: list[discord.File] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A drawing of a game: its PNG, the file name it is sent as and its description (alt text)."""
+
+    png: bytes
+    filename: str
+    description: str
+
+
+def pictured(shown: Shown, picture: Picture) -> Shown:
+    """``shown`` with ``picture`` attached and shown in its embed."""
+    file = discord.File(io.BytesIO(picture.png), picture.filename, description=picture.description)
+    embed = shown.embed.copy()
+    embed.set_image(url=f"attachment://{picture.filename}")
+    return Shown(embed, shown.view, [file])
 
 
 class Table(Protocol):
@@ -102,7 +120,16 @@ class DiscordFront(Protocol):
         ...
 
     async def finished(self, outcome: Outcome[Any, Any], shown: Shown) -> Shown:
-        """The board of a game that is over, with what takes a moment to make (a picture); ``shown`` if nothing."""
+        """The board of a game that is over, with what it adds in words (a review); ``shown`` if nothing.
+        Its picture is not drawn here: the board offers it (``has_picture``), drawn when asked for."""
+        ...
+
+    def has_picture(self, state: Any) -> bool:
+        """Whether the game, over, has a picture: its finished board then offers a *Picture* button."""
+        ...
+
+    async def picture(self, outcome: Outcome[Any, Any]) -> Picture | None:
+        """The picture of a game that is over (drawn when someone first presses *Picture*), or ``None``."""
         ...
 
     def close(self) -> None: ...

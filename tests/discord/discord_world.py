@@ -159,6 +159,11 @@ def status(embed: dict[str, Any]) -> str:
     return str(embed["footer"]["text"]).split(" · 🔒 ")[0].split(" · 🔓 ")[0]
 
 
+def labels(components: list[dict[str, Any]]) -> list[str]:
+    """The labels of a message's buttons, row by row."""
+    return [c.get("label", "") for row in components for c in row["components"]]
+
+
 def button(board: Sent, label: str) -> str:
     return str(
         next(c["custom_id"] for row in board.body["components"] for c in row["components"] if c["label"] == label)

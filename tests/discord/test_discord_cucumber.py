@@ -100,13 +100,17 @@ async def test_one_person_and_two_bots_play_to_the_end(table: tuple[FakeDiscord,
     assert "The game is over" in hand["content"]
     await board_edit(fake, board, "🏁")  # the board is edited beside the answer to the press
     ended = fake.message(board["id"])
-    assert ended["embeds"][0]["description"].splitlines()[-1].startswith("🏁")
-    assert fake.uploads[ended["attachments"][0]["id"]].startswith(b"\x89PNG")  # the score race, drawn
+    assert ended["embeds"][0]["description"].splitlines()[-1].startswith("🏁") and not ended["attachments"]
     state = await bot.service("cucumber").load(game_id)
     assert state.is_over and state.loser is not None and max(state.scores) >= 21
-    assert [c["custom_id"] for row in fake.message(board["id"])["components"] for c in row["components"]] == [
-        f"cucumber:replay:{game_id}:0:open"
+    assert [c["custom_id"] for row in ended["components"] for c in row["components"]] == [
+        f"cucumber:replay:{game_id}:0:open",
+        f"cucumber:picture:{game_id}",
     ]
+    answer = await press(fake, "1009", "Watcher", ended, f"cucumber:picture:{game_id}")  # anyone may ask
+    assert answer["type"] == 7 and fake.uploads[fake.message(board["id"])["attachments"][0]["id"]].startswith(
+        b"\x89PNG"
+    )  # the score race, drawn when asked
     assert watch.checked > 20 and watch.own_cards_shown > 10 and watch.leaks == []
 
     replay = await press(fake, *BOB, fake.message(board["id"]), f"cucumber:replay:{game_id}:0:open")

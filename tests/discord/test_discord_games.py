@@ -19,6 +19,7 @@ from tests.discord.discord_world import (
     challenge_command,
     click,
     followup_to,
+    labels,
     press,
     running_bot,
     subcommand,
@@ -58,7 +59,7 @@ async def test_a_challenge_from_the_command_to_the_win(discord_world: tuple[Fake
     final = await play_out(fake, message["id"], accepted, "5")
     assert footer(final) in ("Ada won.", "Bob won.")
     assert "🏆" in final["data"]["embeds"][0]["description"]
-    assert final["data"]["components"] == []
+    assert labels(final["data"]["components"]) == ["Picture"]  # no move left: the picture, if anyone asks
     game_id = button(shown, "Accept").split(":")[2]
     state = await bot.service("hog").load(game_id)
     assert state.status is Status.FINISHED and max(state.scores) >= 100

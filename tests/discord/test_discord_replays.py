@@ -32,14 +32,20 @@ async def finished_game(fake: FakeDiscord) -> tuple[str, list[str]]:
     told = lines_of(shown.body["embeds"][0])
     message_id = fake.messages[f"original:token{command}"]["id"]
     body = shown.body
-    while body["components"]:
+    while "5" in labels(body):
         pressed = await fake.interact(click(button_of(body, "5"), fake.message(message_id)))
         body = (await answer_to(fake, pressed)).body["data"]
         told += lines_of(body["embeds"][0])
-    assert "image" not in body["embeds"][0]  # the last move is answered at once; its picture follows
-    await fake.wait_for(lambda s: s.method == "PATCH" and s.path.endswith(f"/token{pressed}/messages/@original"))
-    attached_picture(fake, fake.message(message_id))  # the last board shows the whole game
+    assert "image" not in body["embeds"][0] and labels(body) == {"Picture": True}  # drawn when asked for
+    await picture_pressed(fake, message_id, body)  # the last board shows the whole game
     return button(shown, "5").split(":")[2], told
+
+
+async def picture_pressed(fake: FakeDiscord, message_id: str, body: dict[str, Any]) -> bytes:
+    """*Picture* pressed on a finished board (by anyone: here Bob, a watcher): the board with its picture."""
+    answer = await press(fake, "1002", "Bob", fake.message(message_id), button_of(body, "Picture"))
+    assert answer["type"] == 7 and answer["data"]["components"] == []  # the board itself, its button gone
+    return attached_picture(fake, fake.message(message_id))
 
 
 def attached_picture(fake: FakeDiscord, message: dict[str, Any]) -> bytes:
@@ -194,15 +200,17 @@ async def resigned_after_a_turn_each(fake: FakeDiscord) -> tuple[str, str]:
     await press(fake, "1001", "Ada", fake.message(board_id), button(live, "5"))
     await answer_to(fake, await fake.interact(subcommand("forfeit")))
     edits = f"/channels/{CHANNEL_ID}/messages/{board_id}"
-    # the edit with the picture, or where files are refused, the one after it without
-    await fake.wait_for(lambda s: s.method == "PATCH" and s.path == edits and bool(s.files) == fake.can_attach)
+    ended = await fake.wait_for(lambda s: s.method == "PATCH" and s.path == edits and "Picture" in labels(s.body))
+    assert not ended.files  # drawn only when someone asks
     return button(live, "5").split(":")[2], board_id
 
 
 async def test_the_last_board_and_each_replay_step_show_the_picture(discord_world: tuple[FakeDiscord, GameBot]) -> None:
     fake, _ = discord_world
     game_id, board_id = await resigned_after_a_turn_each(fake)
-    assert attached_picture(fake, fake.message(board_id)).startswith(b"\x89PNG")  # the old board, edited
+    ended = fake.message(board_id)
+    drawn = await picture_pressed(fake, board_id, ended)  # the old board, edited
+    assert await picture_pressed(fake, board_id, ended) == drawn  # pressed again on an older copy: the same
 
     finished, _ = await finished_game(fake)
     assert finished != game_id
@@ -220,7 +228,7 @@ async def test_a_board_where_files_are_not_allowed_still_shows_the_end(
     fake.can_attach = False  # the server did not grant Attach Files
     _, board_id = await resigned_after_a_turn_each(fake)
     board = fake.message(board_id)
-    assert board["components"] == [] and not board["attachments"] and "image" not in board["embeds"][0]
+    assert labels(board) == {"Picture": True} and not board["attachments"] and "image" not in board["embeds"][0]
     assert board["embeds"][0]["footer"]["text"] == "The house won: Ada forfeited."
 
 

@@ -65,5 +65,11 @@ class PressFront:
     async def finished(self, outcome: Outcome[Any, Any], shown: Shown) -> Shown:
         return shown
 
+    def has_picture(self, state: Any) -> bool:
+        return False  # Press draws no picture
+
+    async def picture(self, outcome: Outcome[Any, Any]) -> None:
+        return None
+
     def close(self) -> None:
         pass

@@ -9,7 +9,6 @@ is edited beside it.
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 from typing import Any
 
@@ -17,7 +16,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.buttons import GameButton
-from bot.discord.front import FORGED, Shown, Table
+from bot.discord.front import FORGED, Picture, Shown, Table
 from bot.games.cucumber.analysis import player_line, review_lines
 from bot.games.cucumber.discord.buttons import (
     GAME,
@@ -84,16 +83,17 @@ class CucumberFront:
         return Shown(board_embed(state, outcome.story, self.deadline(state)), board_view(state))
 
     async def finished(self, outcome: Outcome[GameState, Event], shown: Shown) -> Shown:
-        """The board of a decided game with its picture: the score race and the last hand's tricks."""
-        state = outcome.state
-        if not decided(state):
-            return shown
-        drawn = chart(await self.service.events(state.game_id))
-        png = await asyncio.to_thread(render, drawn)
-        picture = discord.File(io.BytesIO(png), f"cucumber-{state.game_id}.png", description="The score race")
-        pictured = shown.embed.copy()
-        pictured.set_image(url=f"attachment://{picture.filename}")
-        return Shown(pictured, shown.view, [picture])
+        return shown
+
+    def has_picture(self, state: GameState) -> bool:
+        return decided(state)
+
+    async def picture(self, outcome: Outcome[GameState, Event]) -> Picture | None:
+        """The picture of a decided game: the score race and the last hand's tricks."""
+        if not decided(outcome.state):
+            return None
+        png = await asyncio.to_thread(render, chart(await self.service.events(outcome.state.game_id)))
+        return Picture(png, f"cucumber-{outcome.state.game_id}.png", "The score race")
 
     # --- the table --------------------------------------------------------------------------------
 

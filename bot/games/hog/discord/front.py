@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.buttons import Buttons, GameButton, Rows, look
-from bot.discord.front import Shown, Table, web_link
+from bot.discord.front import Picture, Shown, Table, pictured, web_link
 from bot.games.hog.analysis import move_line, move_words, moves_by_step, player_line
 from bot.games.hog.board import board, hint
 from bot.games.hog.contest.arena import Contests
@@ -74,26 +74,28 @@ class HogFront:
         return Shown(embed(board(state, outcome.story, chances)), moves_view(state))
 
     async def finished(self, outcome: Outcome[GameState, Event], shown: Shown) -> Shown:
-        """The board of a game that is over: its picture, and each player's accuracy and worst move."""
-        events = await self.service.events(outcome.state.game_id)
-        moves = await self.game.review(events)
+        """The board of a game that is over, with each player's accuracy and worst move."""
+        moves = await self.game.review(await self.service.events(outcome.state.game_id))
         if moves:
             names = [p.name for p in outcome.state.players]
             lines = [player_line(names[seat], [m for m in moves if m.mover == seat]) for seat in (0, 1)]
             shown.embed.add_field(name="Review (exact: /hog analyze)", value="\n".join(lines)[:1024], inline=False)
-        return await self.with_picture(shown, events, outcome.state)
+        return shown
 
-    async def with_picture(self, shown: Shown, events: list[Event], last: GameState, at: int | None = None) -> Shown:
-        """``shown`` with the picture of the game (``events``, ending in ``last``) attached and shown
-        in its embed, once a turn was played."""
+    def has_picture(self, state: GameState) -> bool:
+        return state.turn_number > 0
+
+    async def picture(self, outcome: Outcome[GameState, Event]) -> Picture | None:
+        return await self.drawing(await self.service.events(outcome.state.game_id), outcome.state)
+
+    async def drawing(self, events: list[Event], last: GameState, at: int | None = None) -> Picture | None:
+        """The picture of the game ``events`` tell (ending in ``last``), at turn ``at``; ``None``
+        before a turn was played."""
         png = await self.painter.paint(events, await self.game.solution(last), at, await self.game.review(events) or ())
         if png is None:
-            return shown
+            return None
         names = " and ".join(p.name for p in last.players)
-        picture = discord.File(io.BytesIO(png), f"hog-{last.game_id}.png", description=f"{names}'s totals turn by turn")
-        pictured = shown.embed.copy()
-        pictured.set_image(url=f"attachment://{picture.filename}")
-        return Shown(pictured, shown.view, [picture])
+        return Picture(png, f"hog-{last.game_id}.png", f"{names}'s totals turn by turn")
 
     async def replay(self, game_id: str, step: int) -> Shown | None:
         """Step ``step`` of ``game_id``'s replay (clamped to the game), or ``None`` for no such game."""
@@ -111,7 +113,8 @@ class HogFront:
         web_link(shown.view, self.client.platform.settings.public_url, game_id, step + 1)
         if (sealed := await self.client.seal_line(GAME, steps[-1][1])) is not None:
             shown.embed.set_footer(text=f"{shown.embed.footer.text} · {sealed}")
-        return await self.with_picture(shown, events, steps[-1][1], at=after.turn_number)
+        drawn = await self.drawing(events, steps[-1][1], at=after.turn_number)
+        return shown if drawn is None else pictured(shown, drawn)
 
     async def analysis(self, game_id: str, page: int) -> Shown | None:
         """A page of ``game_id``'s exact review (each player's accuracy, then ``MOVES`` moves a page),
