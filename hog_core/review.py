@@ -90,27 +90,44 @@ class Reviewer:
 
     def move_values(self, state: GameState) -> dict[int, float]:
         """The mover's chance to win with each legal move from ``state``, before its dice fall."""
-        m = state.mover
-        cur, opp = state.scores[m], state.scores[1 - m]
-        layer = self.solution.dims.index(state.turn_number, state.is_extra, state.chop_used[m], state.chop_used[1 - m])
-        q = _move_values(self.kernel, layer, np.array([cur]), np.array([opp]), self._perfect, self._perfect)[0]
+        return self._values([state])[0]
+
+    def _values(self, states: Sequence[GameState]) -> list[dict[int, float]]:
+        """``move_values`` of each state, computed a layer at a time: a game's turns in a few
+        array operations, not one per turn."""
+        layers = [
+            self.solution.dims.index(s.turn_number, s.is_extra, s.chop_used[s.mover], s.chop_used[1 - s.mover])
+            for s in states
+        ]
+        rows: list[np.ndarray] = [np.empty(0)] * len(states)
+        for layer in set(layers):
+            at = [i for i, li in enumerate(layers) if li == layer]
+            cur = np.array([states[i].scores[states[i].mover] for i in at])
+            opp = np.array([states[i].scores[1 - states[i].mover] for i in at])
+            for i, q in zip(at, _move_values(self.kernel, layer, cur, opp, self._perfect, self._perfect), strict=True):
+                rows[i] = q
         top = self.kernel.rules.max_dice
-        values = {}
-        for k in state.legal_moves():
-            value = q[top + 1] if k == PORK_CHOP else q[k]
-            if np.isnan(value):  # a 0-point move that keeps the sum (sp22): the opponent moves from the mirror
-                value = 1.0 - self.solution.value[layer, opp, cur]
-            values[k] = float(value)
-        return values
+        found = []
+        for state, layer, q in zip(states, layers, rows, strict=True):
+            m = state.mover
+            values = {}
+            for k in state.legal_moves():
+                value = q[top + 1] if k == PORK_CHOP else q[k]
+                if np.isnan(value):  # a 0-point move that keeps the sum (sp22): the opponent moves from the mirror
+                    value = 1.0 - self.solution.value[layer, state.scores[1 - m], state.scores[m]]
+                values[k] = float(value)
+            found.append(values)
+        return found
 
     def review(self, events: Sequence[Event]) -> list[MoveReview]:
         """Every turn of the game ``events`` tell, reviewed, in order."""
-        state, reviewed = GameState(), []
+        state, turns = GameState(), []
         for event in events:
             before, state = state, evolve(state, event)
-            if not isinstance(event, TurnTaken):
-                continue
-            values = self.move_values(before)
+            if isinstance(event, TurnTaken):
+                turns.append((before, event.k, state))
+        reviewed = []
+        for (before, k, after), values in zip(turns, self._values([t[0] for t in turns]), strict=True):
             best = max(values.values())
             mover = before.mover
             reviewed.append(
@@ -118,11 +135,11 @@ class Reviewer:
                     turn=before.turn_number,
                     mover=mover,
                     scores=(before.scores[mover], before.scores[1 - mover]),
-                    dice=event.k,
-                    best=tuple(k for k, v in values.items() if v >= best - BEST),
+                    dice=k,
+                    best=tuple(m for m, v in values.items() if v >= best - BEST),
                     chance_best=best,
-                    chance_played=values[event.k],
-                    chance_after=self.solution.win_chances(state)[mover],
+                    chance_played=values[k],
+                    chance_after=self.solution.win_chances(after)[mover],
                 )
             )
         return reviewed
