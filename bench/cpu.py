@@ -8,7 +8,7 @@ divided by the interactions answered. Each build runs in turn, this checkout's t
 (a git worktree of ``--anchor``, made and removed by this script), ``--rounds`` times, on the same
 machine in the same run: compare them as ratios.
 
-    python bench/cpu.py [--anchor eb3d874] [--games 100] [--tables 40] [--rounds 1]
+    python bench/cpu.py [--anchor eb3d874] [--games 100] [--tables 40] [--rounds 1] [--game hog|cucumber]
 """
 
 from __future__ import annotations
@@ -86,7 +86,7 @@ async def measure(tree: Path, drive: Driver) -> tuple[float, float, float]:
     return 1000 * used / interactions, interactions / elapsed, p99
 
 
-async def main(anchor: str, games: int, tables: int, rounds: int) -> None:
+async def main(anchor: str, games: int, tables: int, rounds: int, only: str | None) -> None:
     discord_load.THINK = cucumber_load.THINK = (0.0, 0.0)  # saturated: every member presses at once
     with checkout(anchor) as other:
         builds = {"this checkout": ROOT, anchor: other}
@@ -95,6 +95,8 @@ async def main(anchor: str, games: int, tables: int, rounds: int) -> None:
             f"Cucumber, {tables} tables": lambda fake: cucumber(fake, tables),
         }
         for name, drive in drivers.items():
+            if only is not None and not name.lower().startswith(only):
+                continue
             found: dict[str, list[tuple[float, float, float]]] = {build: [] for build in builds}
             for _ in range(rounds):
                 for build, tree in builds.items():
@@ -114,5 +116,6 @@ if __name__ == "__main__":
     parser.add_argument("--games", type=int, default=100, help="Hog games at once (default: 100)")
     parser.add_argument("--tables", type=int, default=40, help="Cucumber tables at once (default: 40)")
     parser.add_argument("--rounds", type=int, default=1, help="runs of each build, alternating (default: 1)")
+    parser.add_argument("--game", choices=("hog", "cucumber"), help="measure this game alone (default: both)")
     args = parser.parse_args()
-    asyncio.run(main(args.anchor, args.games, args.tables, args.rounds))
+    asyncio.run(main(args.anchor, args.games, args.tables, args.rounds, args.game))
