@@ -27,6 +27,7 @@ import yarl
 from discord import app_commands
 
 from bot.discord.admin import admin_commands, game_allowed
+from bot.discord.answers import edit_message, read_clicks_lightly, update_clicked
 from bot.discord.buttons import GameButton
 from bot.discord.front import FORGED, DiscordFront, Picture, Shown, answered_in, pictured, web_link
 from bot.discord.history import HistoryButton
@@ -92,6 +93,7 @@ class GameBot(discord.AutoShardedClient):
             self.tree.add_command(front.commands())
         self.tree.add_command(admin_commands(self))
         self.tree.interaction_check = partial(game_allowed, self)  # type: ignore[method-assign]
+        read_clicks_lightly(self)
         self.tournaments = Desk(self)
         """Every game's tournaments: their boards, and their games posted in the channel."""
         self.buttons: tuple[type[GameButton], ...] = (
@@ -266,7 +268,7 @@ class GameBot(discord.AutoShardedClient):
         async with self.boards.rendering(game_id):
             outcome = await self.boards.newest(outcome)  # never an older board back up
             shown = await self.board(outcome)
-            await interaction.response.edit_message(embed=shown.embed, view=shown.view)
+            await update_clicked(interaction, embed=shown.embed, view=shown.view)
             await self.boards.shown(game_id, outcome.state.version)
         await self.boards.keep_up(outcome.game, game_id, outcome.state.version, self._edit_placed)
 
@@ -301,7 +303,7 @@ class GameBot(discord.AutoShardedClient):
             await interaction.response.send_message("This game has no picture (yet).", ephemeral=True)
             return
         shown = await self.board(outcome, self._pictures.put(key, picture))
-        await interaction.response.edit_message(embed=shown.embed, view=shown.view, attachments=shown.files)
+        await update_clicked(interaction, embed=shown.embed, view=shown.view, attachments=shown.files)
 
     async def open_game(
         self,
@@ -401,10 +403,10 @@ class GameBot(discord.AutoShardedClient):
         self, message: discord.PartialMessage | discord.Message, shown: Shown, content: str | None = None
     ) -> bool:
         try:
-            if content is None:
-                await message.edit(embed=shown.embed, view=shown.view, attachments=shown.files)
-            else:
-                await message.edit(content=content, embed=shown.embed, view=shown.view, attachments=shown.files)
+            await edit_message(
+                self, message.channel.id, message.id, embed=shown.embed, view=shown.view, attachments=shown.files,
+                content=discord.utils.MISSING if content is None else content,
+            )  # fmt: skip
         except discord.HTTPException as error:
             log.warning("could not edit the board message %s: %s", message.id, error)
             return False

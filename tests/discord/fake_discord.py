@@ -302,7 +302,10 @@ class FakeDiscord:
         known = any(m["id"] == parts[3] for m in self.messages.values()) if len(parts) > 3 else True
         if parts[0] == "channels" and parts[2:3] == ["messages"] and not known:
             return _json({"code": 10008, "message": "Unknown Message"}, 404)
-        return _json(self._answer(request.method, path, body, uploads))
+        answer = self._answer(request.method, path, body, uploads)
+        if parts[0] == "interactions" and parts[-1] == "callback" and request.query.get("with_response") is None:
+            return web.Response(status=204)  # as Discord: the callback object only when asked for
+        return _json(answer)
 
     def _answer(self, method: str, path: str, body: Any, uploads: dict[str, tuple[str, bytes]]) -> Any:
         parts = path.strip("/").split("/")

@@ -1,0 +1,84 @@
+"""Clicks read and boards written for what they cost, no more.
+
+discord.py builds every message it touches into a ``Message``: the clicked message as a click
+arrives, the message an answer to it made (it asks Discord for it: ``with_response``), the message a
+board's edit returned. A board of a dozen buttons is a few dozen component objects each time, three
+times a click, that nothing here reads: clicks are routed by their custom_id alone
+(``GameBot.on_interaction``) and a board's message is known by its id. So the clicked message is
+read without its components, and a board is answered and edited with discord.py's own requests
+(the same bodies, rate limits and errors), its result left unread.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import discord
+from discord.http import handle_message_parameters
+from discord.utils import MISSING
+from discord.webhook.async_ import async_context, interaction_message_response_params
+
+
+def read_clicks_lightly(client: discord.Client) -> None:
+    """Have ``client`` build a click's message without its components (never read: see above)."""
+    parse: Callable[[Any], None] = client._connection.parsers["INTERACTION_CREATE"]
+
+    def interaction_create(data: Any) -> None:
+        message = data.get("message")
+        if data.get("type") == 3 and message is not None:
+            message["components"] = []
+        parse(data)
+
+    client._connection.parsers["INTERACTION_CREATE"] = interaction_create
+
+
+async def update_clicked(
+    interaction: discord.Interaction[Any],
+    *,
+    embed: discord.Embed,
+    view: discord.ui.View | None,
+    attachments: Sequence[discord.File] = MISSING,
+) -> None:
+    """``interaction.response.edit_message`` (the answer to a click that edits the clicked message),
+    without asking Discord for the message back."""
+    if interaction.response.is_done():
+        raise discord.InteractionResponded(interaction)
+    params = interaction_message_response_params(
+        type=discord.InteractionResponseType.message_update.value,
+        embed=embed,
+        view=view,
+        attachments=attachments,
+        previous_allowed_mentions=interaction._state.allowed_mentions,
+    )
+    route = discord.http.Route(
+        "POST", "/interactions/{webhook_id}/{webhook_token}/callback", webhook_id=interaction.id,
+        webhook_token=interaction.token,
+    )  # fmt: skip
+    http = interaction._state.http
+    files = {"files": params.files, "multipart": params.multipart} if params.files else {"payload": params.payload}
+    await async_context.get().request(
+        route, session=interaction._session, proxy=http.proxy, proxy_auth=http.proxy_auth, **files
+    )
+    interaction.response._response_type = discord.InteractionResponseType.message_update
+
+
+async def edit_message(
+    client: discord.Client,
+    channel_id: int,
+    message_id: int,
+    *,
+    embed: discord.Embed,
+    view: discord.ui.View | None,
+    attachments: Sequence[discord.File],
+    content: str | None = MISSING,
+) -> None:
+    """``PartialMessage.edit``, its answer left unread."""
+    with handle_message_parameters(
+        content=content,
+        embed=embed,
+        attachments=attachments,
+        view=view,
+        previous_allowed_mentions=client._connection.allowed_mentions if content is not MISSING else None,
+    ) as params:
+        await client.http.edit_message(channel_id, message_id, params=params)
