@@ -336,6 +336,15 @@ class Storyteller(Protocol):
     def tell(self, story: Any, events: Sequence[Any]) -> tuple[Any, Sequence[tuple[Any, Any, Lines]]]: ...
 
 
+class Summarizer(Protocol):
+    """What a game may add to ``summary`` (optional): the summary of new events after a tally of the
+    log so far, so that the read models follow a long game without folding all of it at every move.
+    ``tally`` is what this returned last (``None``: the start); the summary must be ``summary``'s of
+    the whole log. A game without it is summed up whole."""
+
+    def summing(self, tally: Any, events: Sequence[Any]) -> tuple[Any, Summary]: ...
+
+
 PARTS: tuple[type, ...] = (Rules, Codec, Draws, ReadModel, Presentation)
 
 

@@ -29,6 +29,8 @@ from storage.sql import Moved
 log = logging.getLogger(__name__)
 
 READ_KEPT = 512
+Read = tuple[tuple[StoredEvent, ...], tuple[Any, ...], Any]
+"""A game's log as read, decoded, and its tally (``contract.Summarizer``) if its module keeps one."""
 Update = tuple[Summary, float, float]
 """A game's summary, with when it started and when it last changed."""
 
@@ -41,9 +43,9 @@ class Projector:
         self._again = False
         self._begun = self._done = self._reached = 0
         """Catch-ups numbered as they begin; the number of the last that finished, and its position."""
-        self._read: Recent[str, tuple[tuple[StoredEvent, ...], tuple[Any, ...]]] = Recent(READ_KEPT)
-        """The latest games' logs as read and decoded: a game that moved is read from its last event
-        read on (a log only grows), not again from its first."""
+        self._read: Recent[str, Read] = Recent(READ_KEPT)
+        """The latest games' logs as read, decoded and summed up: a game that moved is read and
+        summed up from its last event read on (a log only grows), not again from its first."""
         self.following = True
         """Whether this process follows the log in the background (only the leading one, when several
         share a database: ``bot.platform.duty``); a reader's ``settle`` catches up whatever it says."""
@@ -136,15 +138,16 @@ class Projector:
             stored = (*kept[0], *new) if kept else tuple(new)
             try:
                 game = self.games.of(stored[0].type)
-                events = (*kept[1], *from_records(game, new)) if kept else tuple(from_records(game, stored))
-                summary = game.summary(events)
+                decoded = tuple(from_records(game, new if kept else stored))
+                events = (*kept[1], *decoded) if kept else decoded
+                tally, summary = _summed(game, kept[2] if kept else None, decoded, events)
             except Exception as error:  # undecodable, or decodable but impossible: this game only
                 log.error("game %s is damaged and left out of play: %s", stream_id, error)
                 damaged.append((stream_id, f"{type(error).__name__}: {error}"))
                 continue
             if summary.decided:
                 summary = await assessed(game, events, summary)
-            self._read.put(stream_id, (stored, events))
+            self._read.put(stream_id, (stored, events, tally))
             updates.append((summary, stored[0].recorded_at, stored[-1].recorded_at))
             if summary.decided:
                 deciding = stored[summary.decided - 1]
@@ -174,6 +177,14 @@ class Projector:
             stream_ids.update(dict.fromkeys(e.stream_id for e in events if not is_record(e.stream_id)))
             position = events[-1].position
         return position, list(stream_ids)
+
+
+def _summed(game: AnyGame, tally: Any, new: Sequence[Any], events: Sequence[Any]) -> tuple[Any, Summary]:
+    """The game's summary, from its tally and the ``new`` events where it keeps one; else of all ``events``."""
+    summing = getattr(game, "summing", None)
+    if summing is None:
+        return None, game.summary(events)
+    return summing(tally, new if tally is not None else events)  # type: ignore[no-any-return]
 
 
 async def settle_and_close(projector: Projector, backend: Backend) -> None:

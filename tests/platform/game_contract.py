@@ -4,7 +4,7 @@ a finished and a running game through the real platform, and says what its hidde
 
 Checked on those logs, as stored: the module passes the load check; every event survives its codec
 byte for byte; ``narrate`` tells the states ``evolve`` folds; ``summary`` reads every prefix of a log
-and the whole log as the read models hold it; ``redraw`` gives back every recorded draw from the
+and the whole log as the read models hold it, and a log summed up in pieces (``summing``) reads the same; ``redraw`` gives back every recorded draw from the
 revealed seed (``verify`` says fair); and no public view of the running game shows a hidden item.
 """
 
@@ -93,6 +93,19 @@ class GameContract:
             )
         assert not (await views.game(played.finished) or whole).live
         assert (await views.game(played.running) or whole).live
+
+    async def test_a_log_summed_up_in_pieces_has_the_whole_logs_summary(self, played: Played) -> None:
+        summing = getattr(played.game, "summing", None)
+        if summing is None:
+            pytest.skip("the module sums up whole logs only (no contract.Summarizer)")
+        for game_id in (played.finished, played.running):
+            events = await played.log(game_id)
+            for cut in range(len(events) + 1):  # every split in two: after the first `cut` events
+                tally, first = summing(None, events[:cut])
+                _, whole = summing(tally, events[cut:])
+                assert whole == played.game.summary(events)
+                if cut:
+                    assert first == played.game.summary(events[:cut])
 
     async def test_redraw_gives_back_every_draw_from_the_seed(self, played: Played) -> None:
         service, kept = played.platform.service(self.name), played.platform.kept

@@ -21,7 +21,7 @@ from bot.games.cucumber.analysis import ESTIMATE, card_words, player_line, step_
 from bot.games.cucumber.console import CucumberConsole
 from bot.games.cucumber.moves import STAND_IN
 from bot.games.cucumber.picture import animate, chart, charts, render
-from bot.games.cucumber.summary import summarize
+from bot.games.cucumber.summary import Tally, summarize, summary_of, tally
 from bot.platform.contract import Chance, Deadline, GameRow, Lines, Record, Reminder, Summary
 from bot.platform.recent import Recent
 from bot.platform.server_settings import DAY, Setting, whole_number
@@ -201,6 +201,10 @@ class CucumberGame:
 
     def summary(self, events: Sequence[ev.Event]) -> Summary:
         return summarize(events)
+
+    def summing(self, kept: Tally | None, events: Sequence[ev.Event]) -> tuple[Tally, Summary]:
+        folded = tally(kept, events)
+        return folded, summary_of(folded)
 
     async def review(self, events: Sequence[ev.Event]) -> list[CardReview] | None:
         """The estimated review of a finished game (``cucumber_core.review``), worked out off the

@@ -44,14 +44,27 @@ def result(state: GameState, seat: int) -> str | None:
     return "win" if seat in state.winners else "draw"
 
 
-def summarize(events: Iterable[Event]) -> Summary:
-    state, worst, decided_at = GameState(), dict[int, int](), 0
+Tally = tuple[GameState, tuple[tuple[int, int], ...], int]
+"""A log folded so far: the game, each seat's worst card so far (``(seat, value)``), and the version
+that decided it (0: none yet)."""
+
+
+def tally(kept: Tally | None, events: Iterable[Event]) -> Tally:
+    """``kept`` (``None``: the start) with ``events`` folded in."""
+    state, worst_so_far, decided_at = kept or (GameState(), (), 0)
+    worst = dict(worst_so_far)
     for event in events:
         state = evolve(state, event)
         if isinstance(event, HandScored):
             worst[event.seat] = max(worst.get(event.seat, 0), value(event.card))
         if not decided_at and decided(state):
             decided_at = state.version
+    return state, tuple(worst.items()), decided_at
+
+
+def summary_of(folded: Tally) -> Summary:
+    state, worst_cards, decided_at = folded
+    worst = dict(worst_cards)
     done = decided(state)
     seats = tuple(
         SeatSummary(
@@ -74,3 +87,7 @@ def summarize(events: Iterable[Event]) -> Summary:
     return Summary(
         state.game_id, "cucumber", state.place, status(state), live, state.version, seats, fields, decided_at
     )
+
+
+def summarize(events: Iterable[Event]) -> Summary:
+    return summary_of(tally(None, events))

@@ -17,7 +17,7 @@ from bot.games.hog.contest.web import add_contest_pages
 from bot.games.hog.limits import MAX_SOLVED_GOAL, check
 from bot.games.hog.picture import animate, chart_of, render
 from bot.games.hog.solutions import SolutionCache
-from bot.games.hog.summary import summarize
+from bot.games.hog.summary import Tally, summarize, summary_of, tally
 from bot.platform.contract import Chance, Commands, Deadline, GameRow, Lines, Record, Reminder, Summary
 from bot.platform.recent import Recent
 from bot.platform.server_settings import DAY, Setting, choice, whole_number
@@ -224,6 +224,10 @@ class HogGame:
 
     def summary(self, events: Sequence[ev.Event]) -> Summary:
         return summarize(events)
+
+    def summing(self, kept: Tally | None, events: Sequence[ev.Event]) -> tuple[Tally, Summary]:
+        folded = tally(kept, events)
+        return folded, summary_of(folded)
 
     async def picture(self, events: Sequence[ev.Event], step: int | None = None) -> bytes | None:
         """Both totals turn by turn and the win chances below (the turn of step ``step`` marked)."""

@@ -21,15 +21,25 @@ def result(state: GameState, seat: int) -> str | None:
     return "win" if state.winner == seat else "loss"
 
 
-def summarize(events: Iterable[Event]) -> Summary:
-    """Fold a game's log into its summary."""
-    state, best, decided = GameState(), [0, 0], 0
+Tally = tuple[GameState, tuple[int, int], int]
+"""A log folded so far: the game, each seat's biggest turn, and the version that decided it (0: none yet)."""
+
+
+def tally(kept: Tally | None, events: Iterable[Event]) -> Tally:
+    """``kept`` (``None``: the start) with ``events`` folded in."""
+    state, (best0, best1), decided = kept or (GameState(), (0, 0), 0)
+    best = [best0, best1]
     for event in events:
         state = evolve(state, event)
         if isinstance(event, TurnTaken) and state.last_turn is not None:
             best[event.seat] = max(best[event.seat], state.last_turn.resolution.points)
         if not decided and result(state, 0) is not None:
             decided = state.version
+    return state, (best[0], best[1]), decided
+
+
+def summary_of(folded: Tally) -> Summary:
+    state, best, decided = folded
     seats = tuple(
         SeatSummary(p.id, p.name, p.house, state.scores[i], result(state, i), {"turn": best[i]})
         for i, p in enumerate(state.players)
@@ -37,3 +47,8 @@ def summarize(events: Iterable[Event]) -> Summary:
     fields = {"rules": state.rules.id, "goal": str(state.goal)}
     live = state.status in LIVE and state.status not in TERMINAL
     return Summary(state.game_id, "hog", state.place, state.status.value, live, state.version, seats, fields, decided)
+
+
+def summarize(events: Iterable[Event]) -> Summary:
+    """Fold a game's log into its summary."""
+    return summary_of(tally(None, events))
