@@ -81,18 +81,18 @@ async def test_a_failed_rebuild_leaves_the_read_models_as_they_were(
     assert len(before) == 3
     calls = 0
 
-    def failing(game: HogGame, events: Any) -> Summary:
+    def failing(game: HogGame, tally: Any, events: Any) -> tuple[Any, Summary]:
         """The second game's last seat cannot be stored: the rebuild fails in the middle of writing the new rows."""
         nonlocal calls
         calls += 1
-        summary = real(game, events)
+        tally, summary = real(game, tally, events)
         if calls != 2:
-            return summary
+            return tally, summary
         unstorable = dataclasses.replace(summary.seats[-1], score=object())  # type: ignore[arg-type]
-        return dataclasses.replace(summary, seats=(*summary.seats[:-1], unstorable))
+        return tally, dataclasses.replace(summary, seats=(*summary.seats[:-1], unstorable))
 
-    real = HogGame.summary
-    monkeypatch.setattr(HogGame, "summary", failing)
+    real = HogGame.summing
+    monkeypatch.setattr(HogGame, "summing", failing)
     with pytest.raises(sqlite3.Error):
         await bot.platform.projector.rebuild()
     assert await bot.views.live_games() == before
