@@ -56,11 +56,16 @@ class HandButton(GameButton, template=r"cucumber:hand:(?P<game>[^:]*)(?::(?P<own
     not_yours: ClassVar[str] = NOT_YOURS
 
     def __init__(self, game_id: str, owner: str | None = None) -> None:
+        super().__init__(*self.looks(game_id, owner))
+        self.game_id, self.owner = game_id, owner
+
+    @staticmethod
+    def looks(game_id: str, owner: str | None = None) -> tuple[str, str, discord.ButtonStyle, str]:
+        """Its custom_id, label, style and emoji."""
         label, style = (
             ("Refresh", discord.ButtonStyle.secondary) if owner else ("Show my hand", discord.ButtonStyle.primary)
         )
-        super().__init__(f"cucumber:hand:{game_id}" + (f":{owner}" if owner else ""), label, style, emoji="🃏")
-        self.game_id, self.owner = game_id, owner
+        return f"cucumber:hand:{game_id}" + (f":{owner}" if owner else ""), label, style, "🃏"
 
     @classmethod
     def parse(cls, match: re.Match[str]) -> HandButton:
@@ -79,10 +84,18 @@ class CardButton(
     not_yours: ClassVar[str] = NOT_YOURS
 
     def __init__(self, game_id: str, moment: str, card: Card | None, owner: str, legal: bool = True) -> None:
+        custom_id, label, style = self.looks(game_id, moment, card, owner, legal)
+        super().__init__(custom_id, label, style, disabled=not legal)
+        self.game_id, self.moment, self.card, self.owner = game_id, moment, card, owner
+
+    @staticmethod
+    def looks(
+        game_id: str, moment: str, card: Card | None, owner: str, legal: bool
+    ) -> tuple[str, str, discord.ButtonStyle]:
+        """Its custom_id, label and style (disabled when not ``legal``)."""
         label = short(card) if card is not None else "?"
         style = discord.ButtonStyle.success if legal else discord.ButtonStyle.secondary
-        super().__init__(f"cucumber:card:{game_id}:{moment}:{card}:{owner}", label, style, disabled=not legal)
-        self.game_id, self.moment, self.card, self.owner = game_id, moment, card, owner
+        return f"cucumber:card:{game_id}:{moment}:{card}:{owner}", label, style
 
     @classmethod
     def parse(cls, match: re.Match[str]) -> CardButton:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.discord.buttons import Buttons
+from bot.discord.buttons import Buttons, Rows, look
 from bot.discord.stepping import NAVIGATION, target
 from bot.games.cucumber.analysis import ESTIMATE
 from bot.games.cucumber.board import current_trick, earlier_tricks, seat_lines, story
@@ -82,12 +82,12 @@ def hand_message(state: GameState, seat: int, note: str | None = None) -> tuple[
         text.append(f"{trick[0]}: {trick[1]}")
     text.append(hand.why)
     shown = discord.Embed(title=f"Your hand · game {state.game_id}", description="\n".join(text), colour=COLOUR)
-    view = Buttons()
     owner = state.seats[seat].id
-    for card in hand.cards:
-        view.add_item(CardButton(state.game_id, state.moment, card, owner, legal=card in hand.legal))
-    view.add_item(HandButton(state.game_id, owner))
-    return shown, view
+    cards = [
+        look(*CardButton.looks(state.game_id, state.moment, card, owner, legal), disabled=not legal)
+        for card, legal in ((card, card in hand.legal) for card in hand.cards)
+    ]  # the message of every card played: built as Discord writes it
+    return shown, Rows([*cards, look(*HandButton.looks(state.game_id, owner))])
 
 
 def replay_message(state: GameState, steps: list[Step], step: int) -> tuple[discord.Embed, discord.ui.View]:

@@ -15,6 +15,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord.answers import update_clicked
 from bot.discord.buttons import GameButton
 from bot.discord.front import FORGED, Picture, Shown, Table
 from bot.games.cucumber.analysis import player_line, review_lines
@@ -194,7 +195,7 @@ class CucumberFront:
             await interaction.response.edit_message(content=f"{note} {ended}", embed=None, view=None)
         else:
             embed, view = hand_message(state, seat, note)
-            await interaction.response.edit_message(embed=embed, view=view)
+            await update_clicked(interaction, embed=embed, view=view)
         await self.client.edit_board(outcome)
 
     async def _refuse_with_hand(self, interaction: discord.Interaction[Any], game_id: str, message: str) -> None:
