@@ -36,20 +36,39 @@ def read_clicks_lightly(client: discord.Client) -> None:
 async def update_clicked(
     interaction: discord.Interaction[Any],
     *,
-    embed: discord.Embed,
+    embed: discord.Embed | None,
     view: discord.ui.View | None,
     attachments: Sequence[discord.File] = MISSING,
+    content: str | None = MISSING,
 ) -> None:
     """``interaction.response.edit_message`` (the answer to a click that edits the clicked message),
     without asking Discord for the message back."""
-    if interaction.response.is_done():
-        raise discord.InteractionResponded(interaction)
-    params = interaction_message_response_params(
-        type=discord.InteractionResponseType.message_update.value,
+    await _respond(
+        interaction,
+        discord.InteractionResponseType.message_update,
         embed=embed,
         view=view,
         attachments=attachments,
-        previous_allowed_mentions=interaction._state.allowed_mentions,
+        content=content,
+    )
+
+
+async def send_private(interaction: discord.Interaction[Any], *, embed: discord.Embed, view: discord.ui.View) -> None:
+    """``interaction.response.send_message(..., ephemeral=True)``, without asking Discord for the message back."""
+    await _respond(
+        interaction,
+        discord.InteractionResponseType.channel_message,
+        embed=embed,
+        view=view,
+        flags=discord.MessageFlags(ephemeral=True),
+    )
+
+
+async def _respond(interaction: discord.Interaction[Any], kind: discord.InteractionResponseType, **body: Any) -> None:
+    if interaction.response.is_done():
+        raise discord.InteractionResponded(interaction)
+    params = interaction_message_response_params(
+        type=kind.value, previous_allowed_mentions=interaction._state.allowed_mentions, **body
     )
     route = discord.http.Route(
         "POST", "/interactions/{webhook_id}/{webhook_token}/callback", webhook_id=interaction.id,
@@ -60,7 +79,7 @@ async def update_clicked(
     await async_context.get().request(
         route, session=interaction._session, proxy=http.proxy, proxy_auth=http.proxy_auth, **files
     )
-    interaction.response._response_type = discord.InteractionResponseType.message_update
+    interaction.response._response_type = kind
 
 
 async def edit_message(

@@ -15,7 +15,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord.answers import update_clicked
+from bot.discord.answers import send_private, update_clicked
 from bot.discord.buttons import GameButton
 from bot.discord.front import FORGED, Picture, Shown, Table
 from bot.games.cucumber.analysis import player_line, review_lines
@@ -170,9 +170,9 @@ class CucumberFront:
             return
         embed, view = hand_message(*found)
         if _private(interaction):
-            await interaction.response.edit_message(embed=embed, view=view)
+            await update_clicked(interaction, embed=embed, view=view)
         else:
-            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+            await send_private(interaction, embed=embed, view=view)
 
     async def play_card(self, interaction: discord.Interaction[Any], game_id: str, moment: str, card: Card) -> None:
         me, place = str(interaction.user.id), str(interaction.channel_id)
@@ -192,7 +192,7 @@ class CucumberFront:
             note = "That card was played already."
         if seat is None or state.is_over:
             ended = "The game is over: the board shows how it ended."
-            await interaction.response.edit_message(content=f"{note} {ended}", embed=None, view=None)
+            await update_clicked(interaction, content=f"{note} {ended}", embed=None, view=None)
         else:
             embed, view = hand_message(state, seat, note)
             await update_clicked(interaction, embed=embed, view=view)
@@ -206,7 +206,7 @@ class CucumberFront:
             await interaction.response.send_message(message, ephemeral=True)
             return
         embed, view = hand_message(state, seat, f"⚠️ {message}")
-        await interaction.response.edit_message(embed=embed, view=view)
+        await update_clicked(interaction, embed=embed, view=view)
 
     # --- replays ------------------------------------------------------------------------------------
 
