@@ -4,8 +4,9 @@ a finished and a running game through the real platform, and says what its hidde
 
 Checked on those logs, as stored: the module passes the load check; every event survives its codec
 byte for byte; ``narrate`` tells the states ``evolve`` folds; ``summary`` reads every prefix of a log
-and the whole log as the read models hold it, and a log summed up in pieces (``summing``) reads the same; ``redraw`` gives back every recorded draw from the
-revealed seed (``verify`` says fair); and no public view of the running game shows a hidden item.
+and the whole log as the read models hold it, and a log summed up in pieces (``summing``) reads the
+same; ``redraw`` gives back every recorded draw from the revealed seed (``verify`` says fair); and no
+public view of the running game shows a hidden item.
 """
 
 from __future__ import annotations
