@@ -318,7 +318,7 @@ def main(
         if not settings.token:
             return fail("DISCORD_TOKEN is not set: give the bot's token from the Developer Portal (Bot, Reset Token).")
         client.setup_logging()  # to stderr; the token is never logged
-        return asyncio.run(client.run(settings))
+        return client.run_bot(settings)
     if not argv or argv[0] not in (*commands, "-h", "--help"):
         argv.insert(0, "play")  # ``python -m bot --rules sp16`` plays, as ``python -m bot play --rules sp16``
     args = parser.parse_args(argv)

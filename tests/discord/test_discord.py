@@ -444,3 +444,19 @@ async def test_a_failing_start_up_exits_instead_of_hanging(tmp_path: Path, fake_
     assert status == 1 and "Traceback" not in said
     errors = [line for line in said.splitlines() if "ERROR" in line]
     assert any("cannot use the database" in line and "no such table: damaged" in line for line in errors), said
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="uvloop is not on Windows")
+def test_the_bot_runs_on_uvloops_event_loop(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from bot.discord import client
+    from bot.platform.settings import Settings
+
+    loops: list[str] = []
+
+    async def run(settings: Settings) -> int:
+        loops.append(type(asyncio.get_running_loop()).__module__)
+        return 0
+
+    monkeypatch.setattr(client, "run", run)
+    assert client.run_bot(Settings(db=tmp_path / "games.sqlite3", token="t")) == 0
+    assert loops[0].startswith("uvloop")
