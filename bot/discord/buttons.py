@@ -18,36 +18,41 @@ import discord
 Button = discord.ui.Button[discord.ui.View]
 
 
-class Buttons(discord.ui.View):
-    """A message's buttons, drawn but never listened for by discord.py's view store: the client routes
-    every click by its custom_id alone (``GameBot.on_interaction``), so a board edit registers nothing
-    and a click rebuilds no view from the clicked message."""
-
-    def __init__(self) -> None:
-        super().__init__(timeout=None)
-
-    def is_finished(self) -> bool:
-        return True  # to discord.py: nothing to listen for (it stores no finished view)
-
-
 ROW = 5
 """Buttons a row holds."""
 
 
-class Rows(Buttons):
-    """Buttons given as Discord's API writes them (``look``), five a row, then any ``ui`` item added:
-    a board of a dozen moves is built in a tenth of the time of as many ``ui.Button`` objects."""
+class Buttons(discord.ui.View):
+    """A message's buttons, drawn but never listened for: the client routes every click by its
+    custom_id alone (``GameBot.on_interaction``), so discord.py's view store never holds one. They are
+    kept as Discord's API writes them (``look``, or any ``ui`` item added), five a row: discord.py's
+    own ``View.__init__`` readies a view for listening (an id from the OS's random source, a future,
+    a timeout) at a system call a message, and a board is drawn at every click."""
 
-    def __init__(self, looks: list[dict[str, Any]]) -> None:
-        super().__init__()
-        self.looks = looks
+    timeout = None
+    """Never listened for, so never timed out."""
+
+    def __init__(self, looks: list[dict[str, Any]] | None = None) -> None:  # not View's (see above)
+        self.looks = looks if looks is not None else []
+
+    def add_item(self, item: discord.ui.Item[Any]) -> Self:
+        self.looks.append(item.to_component_dict())
+        return self
 
     def to_components(self) -> list[dict[str, Any]]:
-        rows = [{"type": 1, "components": self.looks[i : i + ROW]} for i in range(0, len(self.looks), ROW)]
-        return rows + super().to_components()
+        return [{"type": 1, "components": self.looks[i : i + ROW]} for i in range(0, len(self.looks), ROW)]
+
+    def is_finished(self) -> bool:
+        return True  # to discord.py: nothing to listen for (it stores no finished view)
+
+    def is_dispatchable(self) -> bool:
+        return False
 
     def has_components_v2(self) -> bool:
         return False
+
+    def __repr__(self) -> str:
+        return f"<Buttons {[look.get('custom_id') or look.get('url') for look in self.looks]}>"
 
 
 def look(
@@ -57,7 +62,7 @@ def look(
     emoji: str | None = None,
     disabled: bool = False,
 ) -> dict[str, Any]:
-    """A button as Discord's API writes it (as ``ui.Button`` would): for ``Rows``."""
+    """A button as Discord's API writes it (as ``ui.Button`` would), for ``Buttons``."""
     found: dict[str, Any] = {
         "type": 2,
         "style": style.value,

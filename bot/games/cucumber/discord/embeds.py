@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.discord.buttons import Buttons, Rows, look
+from bot.discord.buttons import Buttons, look
 from bot.discord.stepping import NAVIGATION, target
 from bot.games.cucumber.analysis import ESTIMATE
 from bot.games.cucumber.board import current_trick, earlier_tricks, seat_lines, story
@@ -87,7 +87,7 @@ def hand_message(state: GameState, seat: int, note: str | None = None) -> tuple[
         look(*CardButton.looks(state.game_id, state.moment, card, owner, legal), disabled=not legal)
         for card, legal in ((card, card in hand.legal) for card in hand.cards)
     ]  # the message of every card played: built as Discord writes it
-    return shown, Rows([*cards, look(*HandButton.looks(state.game_id, owner))])
+    return shown, Buttons([*cards, look(*HandButton.looks(state.game_id, owner))])
 
 
 def replay_message(state: GameState, steps: list[Step], step: int) -> tuple[discord.Embed, discord.ui.View]:

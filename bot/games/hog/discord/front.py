@@ -9,7 +9,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord.buttons import Buttons, GameButton, Rows, look
+from bot.discord.buttons import Buttons, GameButton, look
 from bot.discord.front import Picture, Shown, Table, pictured, web_link
 from bot.games.hog.analysis import move_line, move_words, moves_by_step, player_line
 from bot.games.hog.board import board, hint
@@ -42,7 +42,7 @@ def moves_view(state: GameState) -> discord.ui.View:
         view.add_item(AnswerButton(state.game_id, "decline"))
     elif not state.is_over:  # every move: built as Discord writes them (the board of every click)
         moves = [look(*MoveButton.looks(state.game_id, state.version, k)) for k in state.legal_moves()]
-        return Rows([*moves, look(*HintButton.looks(state.game_id))])
+        return Buttons([*moves, look(*HintButton.looks(state.game_id))])
     return view
 
 
