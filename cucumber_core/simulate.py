@@ -30,7 +30,7 @@ def _reach(hand: IntArray, high: IntArray) -> tuple[BoolArray, BoolArray, IntArr
     """Cards that reach ``high``, whether any does, and the first lowest card (R7's fallback)."""
     alive = hand > 0
     reach = alive & (hand >= high[:, None])
-    has: BoolArray = np.any(reach, axis=1)
+    has: BoolArray = np.logical_or.reduce(reach, axis=1)  # np.any, without its Python wrapper
     low: IntArray = np.where(alive, hand, _BIG).argmin(axis=1)
     return reach, has, low
 
@@ -55,10 +55,11 @@ def magic(hand: IntArray, high: IntArray, rng: np.random.Generator) -> IntArray:
 
 
 def uniform(hand: IntArray, high: IntArray, rng: np.random.Generator) -> IntArray:
-    """A uniform choice among the legal cards."""
-    reach, has, _ = _reach(hand, high)
+    """A uniform choice among the legal cards (the strong bot's rollouts: every call counts)."""
     alive = hand > 0
-    low = np.where(alive, hand, _BIG).min(axis=1)
+    reach = alive & (hand >= high[:, None])
+    has = np.logical_or.reduce(reach, axis=1)
+    low = np.minimum.reduce(np.where(alive, hand, _BIG), axis=1)
     legal = np.where(has[:, None], reach, alive & (hand == low[:, None]))
     keys: FloatArray = np.where(legal, rng.random(hand.shape), -1.0)
     pick: IntArray = keys.argmax(axis=1)
