@@ -35,7 +35,7 @@ FOLDS_KEPT = 256
 """Games whose log, decoded and folded, a process keeps: a command on one loads only the events
 appended since (by any process), never its whole log again. The append's version check stays the
 rule: what is kept is never believed over the store."""
-SLICE = 0.004
+SLICE = 0.001
 """Seconds of bot moves after which the service lets the event loop run the other games' work before
 the next move: a table handed to bots (hundreds of cards) never holds every other game up."""
 
