@@ -35,6 +35,12 @@ _FULL = np.full(15, 4, dtype=np.int64)
 _FULL[:2] = 0  # values 2..14, four of each
 
 
+def searches(view: SeatView) -> bool:
+    """Whether ``choose`` searches from ``view`` (milliseconds: 2 at a table of three, up to 10 at six)
+    rather than play its one legal value at once."""
+    return len({value(c) for c in view.legal}) > 1
+
+
 def choose(view: SeatView, rng: np.random.Generator, *, worlds: int = WORLDS) -> Card:
     """The card to play: the legal value with the least expected cost over sampled worlds."""
     legal = view.legal
