@@ -14,8 +14,10 @@ from bot.platform.compose import Platform, platform
 from bot.platform.contract import Commands, Outcome, Refusal, Reminder
 from bot.platform.service import GameService
 from bot.platform.settings import Settings
+from cucumber_core import strong
 from cucumber_core.events import CardPlayed, GameCreated, HandDealt, LobbyOpened, Seat, SeatTakenOver
 from cucumber_core.game import Command, GameState, JoinLobby, OpenLobby, Phase, ReturnToSeat, StartGame, bot_seat
+from cucumber_core.views import seat_view
 from tests.fake_clock import FakeClock
 from tests.helpers import Seeded
 from tests.platform.listening import listening
@@ -136,3 +138,47 @@ async def test_a_table_nobody_starts_closes(world: Platform, clock: FakeClock) -
 def test_bot_seats_are_named_apart() -> None:
     assert bot_seat("magic", [ANN, bot_seat("magic", [ANN])]).name == "Magic bot 2"
     assert {GameCreated, HandDealt, LobbyOpened}
+
+
+async def test_the_strong_bot_searches_aside_at_a_big_table_and_plays_the_same_card(
+    world: Platform, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At a table of six the strong bot's searches run in a thread (the event loop answers other games
+    meanwhile); at a table of four on the loop; either way the card is the one its seeded search picks."""
+    import threading
+
+    from bot.games.cucumber import module
+
+    where: list[tuple[int, bool]] = []  # each search's table size, and whether it ran on the event loop
+    searched = module.bot_card
+
+    def watched(state: GameState, seat: int, bot: str) -> Any:
+        if strong.searches(seat_view(state, seat)):
+            where.append((len(state.seats), threading.current_thread() is threading.main_thread()))
+        return searched(state, seat, bot)
+
+    monkeypatch.setattr(module, "bot_card", watched)
+    service: Cucumber = world.service("cucumber")
+    for players, game_id in ((6, "big"), (4, "small")):
+        await service.create(game_id, OpenLobby(game_id, ANN, players, num_cards=5, place="c1"), f"open-{game_id}")
+        started = await service.execute(game_id, lambda s, c: [StartGame(ANN.id, fill="strong")], f"start-{game_id}")
+        await play_out_game(service, game_id, started.state)
+    assert {(n, on_loop) for n, on_loop in where} == {(6, False), (4, True)}
+    for game_id in ("big", "small"):  # the stored cards are the seeded search's, wherever it ran
+        state = service.game.initial()
+        for event in await service.events(game_id):
+            if isinstance(event, CardPlayed) and state.bots[state.to_play or 0] == "strong":
+                seat = state.to_play
+                assert seat is not None and event.card == searched(state, seat, "strong")
+            state = service.game.evolve(state, event)
+
+
+async def play_out_game(service: Cucumber, game_id: str, state: GameState) -> None:
+    for move in range(500):
+        if state.is_over:
+            return
+        seat = state.to_play
+        assert seat is not None
+        player, card = state.seats[seat].id, state.legal_cards(seat)[0]
+        state = (await service.execute(game_id, play(player, card, state.moment), f"{game_id}{move}")).state
+    raise AssertionError("the game did not end")
