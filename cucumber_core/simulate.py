@@ -122,6 +122,49 @@ def finish_hands(
         high = np.zeros(rows, dtype=np.int64)
 
 
+def random_rollout(
+    hands: IntArray, leader: IntArray, rng: np.random.Generator, *, played: int, high: IntArray, winner: IntArray
+) -> HandEnd:
+    """``finish_hands`` with every seat playing ``uniform``: the same draws and the same cards in a
+    third of the time (the strong bot's rollouts, its main cost). Every draw is made at once (one
+    ``rng.random`` of all the steps' shapes gives the numbers the steps would draw one by one). The
+    hands are held card-major, ``(cards, rows * seats)`` bytes, so that what is reduced over a hand's
+    few cards is a handful of whole-row operations rather than a loop per row; a played card is 0,
+    which ``hand - 1`` wraps above every held card, and ``high`` is kept at least 1, so that reaching
+    it means holding the card. ``hands`` is left as it is."""
+    rows, n, k = hands.shape
+    held = np.ascontiguousarray(hands.astype(np.uint8).reshape(rows * n, k).T)
+    ar = np.arange(rows)
+    steps = int(np.count_nonzero(hands[0]))
+    keys = np.ascontiguousarray(rng.random((steps, rows, k)).transpose(0, 2, 1))
+    top = np.maximum(high, 1).astype(np.uint8)
+    winner = winner.copy()
+    last = np.zeros((rows, n), dtype=np.int64)
+    turns, start = (np.arange(n)[:, None] + np.arange(n)) % n, ar * n  # turns[j, leader]: the j-th to play
+    step = 0
+    while True:
+        last_trick = steps - step == n - played  # every player holds one card, or has played it
+        seats = turns.take(leader, axis=1)
+        at = seats + start
+        for j in range(played, n):
+            hand = held.take(at[j], axis=1)
+            reach = hand >= top
+            below = hand - np.uint8(1)  # a played card wraps to 255
+            legal = np.where(np.logical_or.reduce(reach, axis=0), reach, below == np.minimum.reduce(below, axis=0))
+            pick = np.where(legal, keys[step], -1.0).argmax(axis=0)
+            v = hand[pick, ar]
+            held[pick, at[j]] = 0
+            winner = np.where(v >= top, seats[j], winner)
+            top = np.maximum(top, v)
+            if last_trick:
+                last[ar, seats[j]] = v
+            step += 1
+        if last_trick:
+            return HandEnd(winner, top.astype(np.int64), last)
+        leader, played = winner, 0
+        top = np.ones(rows, dtype=np.uint8)
+
+
 def score(scores: IntArray, end: HandEnd) -> IntArray:
     """R9: the winner adds the top value; every other seat that played it subtracts it, floored at 0."""
     rows, n = scores.shape

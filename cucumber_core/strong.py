@@ -3,11 +3,11 @@
 For each legal value it might play (suits never matter), it deals the cards it cannot see to the other
 seats many times over, consistent with what their play has shown (a player who could not reach the
 trick's high card played their lowest, so everything they still hold lies between that card and the
-high card), plays every such world to the end of the hand on arrays (``simulate.finish_hands``) and
-plays the value whose worlds cost it least: the points it takes, and far more when they would reach
-the target. With two cards left the rest of the hand is solved exactly in each world instead (every
-player then plays what is best for themselves). It never looks at another seat's hand: ``SeatView``
-has none to look at.
+high card), plays every such world to the end of the hand on arrays, every player at random
+(``simulate.random_rollout``), and plays the value whose worlds cost it least: the points it takes,
+and far more when they would reach the target. With two cards left the rest of the hand is solved
+exactly in each world instead (every player then plays what is best for themselves). It never looks
+at another seat's hand: ``SeatView`` has none to look at.
 """
 
 from __future__ import annotations
@@ -24,9 +24,6 @@ WORLDS = 48
 LOSS_PENALTY = 40
 """What reaching the target costs, in points: losing the match dwarfs any hand's points."""
 
-ROLLOUT = simulate.uniform
-"""How every player plays the rest of the hand in a sampled world, before the endgame."""
-
 ENDGAME = 2
 """Cards in hand from which the rest of the hand is solved exactly in each world: this trick, then
 the last, whose cards are forced."""
@@ -36,7 +33,7 @@ _FULL[:2] = 0  # values 2..14, four of each
 
 
 def searches(view: SeatView) -> bool:
-    """Whether ``choose`` searches from ``view`` (milliseconds: 2 at a table of three, up to 10 at six)
+    """Whether ``choose`` searches from ``view`` (about a millisecond at a table of three, up to 4 at six)
     rather than play its one legal value at once."""
     return len({value(c) for c in view.legal}) > 1
 
@@ -101,9 +98,16 @@ def _sample(view: SeatView, rng: np.random.Generator, worlds: int) -> IntArray:
     return hands
 
 
+def _with_mine(view: SeatView, played: IntArray) -> tuple[IntArray, IntArray]:
+    """The trick's highest value and the seat taking it once this seat plays ``played`` (a value a row)."""
+    public, trick = view.public, view.public.tricks[-1]
+    so_far = [value(c) for _, c in trick.plays]
+    first = trick.plays[rules.trick_winner(so_far)][0] if so_far else view.seat
+    return np.maximum(played, public.high), np.where(played >= public.high, view.seat, first)
+
+
 def _costs(view: SeatView, values: list[int], rng: np.random.Generator, worlds: int) -> FloatArray:
     public, me = view.public, view.seat
-    n = len(public.seats)
     base = _sample(view, rng, worlds)
     c = len(values)
     hands = np.tile(base, (c, 1, 1))  # candidate-major: rows [i*worlds:(i+1)*worlds] play values[i]
@@ -113,16 +117,9 @@ def _costs(view: SeatView, values: list[int], rng: np.random.Generator, worlds: 
     mine[np.arange(mine.shape[0]), col] = 0
     hands[:, me] = mine
     trick = public.tricks[-1]
-    plays = [(s, value(card)) for s, card in trick.plays] + [(me, -1)]
-    high = np.full(hands.shape[0], public.high, dtype=np.int64)
-    winner = np.full(hands.shape[0], trick.leader, dtype=np.int64)
-    for s, v in plays[:-1]:
-        if v >= public.high:
-            winner[:] = s  # the last card of the highest value so far
-    winner = np.where(played >= high, me, winner)
-    high = np.maximum(high, played)
+    high, winner = _with_mine(view, played)
     leader = np.full(hands.shape[0], trick.leader, dtype=np.int64)
-    end = simulate.finish_hands(hands, leader, [ROLLOUT] * n, rng, played=len(plays), high=high, winner=winner)
+    end = simulate.random_rollout(hands, leader, rng, played=len(trick.plays) + 1, high=high, winner=winner)
     score = public.seats[me].score
     gain = np.where(end.winner == me, end.top, 0)
     gain -= np.where((end.winner != me) & (end.last[:, me] == end.top), np.minimum(score, end.top), 0)
@@ -133,36 +130,43 @@ def _costs(view: SeatView, values: list[int], rng: np.random.Generator, worlds: 
 
 def _endgame_costs(view: SeatView, values: list[int], rng: np.random.Generator, worlds: int) -> FloatArray:
     """This trick and the last solved exactly in every sampled world: each player after this seat
-    plays the card that costs them least, knowing the world and that the others do the same (max^n)."""
+    plays the card that costs them least, knowing the world and that the others do the same (max^n,
+    the lower card when both cost the same).
+
+    Every world and every way the trick can go are played at once: each player after this seat holds
+    two cards, so the trick has at most ``2 ** r`` endings for ``r`` players still to play (the first
+    of them the highest bit of an ending's number); each ending's last trick is forced. Then, from the
+    trick's last player back to this seat's next, each chooses between the two endings that differ in
+    their own card alone."""
     public, me = view.public, view.seat
     n, trick = len(public.seats), public.tricks[-1]
-    scores = [s.score for s in public.seats]
-    sampled = _sample(view, rng, worlds)
-
-    def cost(last: list[tuple[int, int]]) -> list[int]:
-        new = rules.score_hand(scores, last, last[rules.trick_winner([v for _, v in last])][0])
-        return [new[s] - scores[s] + LOSS_PENALTY * (new[s] >= public.target) for s in range(n)]
-
-    def play_out(plays: list[tuple[int, int]], held: list[list[int]]) -> list[int]:
-        if len(plays) == n:  # the trick is done: its winner leads the last, one card each
-            lead = plays[rules.trick_winner([v for _, v in plays])][0]
-            return cost([((lead + i) % n, held[(lead + i) % n][0]) for i in range(n)])
-        seat = (trick.leader + len(plays)) % n
-        high = max((v for _, v in plays), default=0)
-        options = sorted({held[seat][i] for i in rules.legal(held[seat], high)})
-        return min((play_out([*plays, (seat, v)], _without(held, seat, v)) for v in options), key=lambda c: c[seat])
-
-    total = np.zeros(len(values))
-    so_far = [(s, value(c)) for s, c in trick.plays]
-    for world in sampled:
-        held = [[int(v) for v in hand if v > 0] for hand in world]
-        for i, v in enumerate(values):
-            total[i] += play_out([*so_far, (me, v)], _without(held, me, v))[me]
-    costs: FloatArray = total / worlds
-    return costs
-
-
-def _without(held: list[list[int]], seat: int, v: int) -> list[list[int]]:
-    hand = list(held[seat])
-    hand.remove(v)
-    return [hand if s == seat else h for s, h in enumerate(held)]
+    sampled = np.sort(np.tile(_sample(view, rng, worlds), (len(values), 1, 1)), axis=2)  # candidate-major rows
+    after = [(trick.leader + i) % n for i in range(len(trick.plays) + 1, n)]  # who plays after this seat
+    endings = np.arange(1 << len(after))
+    played = np.repeat(np.array(values), worlds)[:, None]
+    mine = sampled[:, me]
+    kept = np.where(mine[:, :1] == played, mine[:, 1:], mine[:, :1])  # the card this seat keeps
+    high, winner = _with_mine(view, played)
+    winner = winner + np.zeros_like(endings)
+    last = np.tile(sampled[:, :, 1:], (1, 1, endings.size))  # (rows, seats, endings): each one's last card
+    last[:, me] = kept
+    for depth, seat in enumerate(after):
+        low, top = sampled[:, seat, :1], sampled[:, seat, 1:]
+        higher = (endings >> (len(after) - 1 - depth)) & 1
+        card = np.where(low >= high, np.where(higher == 1, top, low), np.where(top >= high, top, low))
+        last[:, seat] = low + top - card
+        winner = np.where(card >= high, seat, winner)
+        high = np.maximum(high, card)
+    order = (np.arange(n)[None, :, None] - winner[:, None, :]) % n  # each seat's place in the last trick
+    best = last.max(axis=1, keepdims=True)
+    takes = ((last == best) * (order + 1)).argmax(axis=1)  # the last card of the highest value
+    scores = np.array([s.score for s in public.seats])[None, :, None]
+    seats = np.arange(n)[None, :, None]
+    lose = np.where(last == best, np.maximum(scores - best, 0), scores)  # who played the top value loses it
+    new = np.where(seats == takes[:, None, :], scores + best, lose)
+    cost = new - scores + LOSS_PENALTY * (new >= public.target)  # (rows, seats, endings)
+    for seat in reversed(after):  # the last to play chooses first: between endings 2e and 2e + 1
+        lower, upper = cost[:, :, 0::2], cost[:, :, 1::2]
+        cost = np.where(upper[:, seat : seat + 1] < lower[:, seat : seat + 1], upper, lower)
+    mean: FloatArray = cost[:, me, 0].reshape(len(values), worlds).mean(axis=1)
+    return mean

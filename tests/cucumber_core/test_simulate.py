@@ -83,3 +83,30 @@ def test_the_course_bots_tournament_matches_the_spec() -> None:
     results = simulate.play_games([simulate.POLICIES[n] for n in ("fimp", "magic", "play_first", "random")], 8000, rng)
     losses = np.bincount(results.loser, minlength=4) / 8000
     assert np.allclose(losses, [0.60, 0.24, 0.10, 0.05], atol=0.03), losses
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.integers(2, 6), st.integers(1, 9), st.integers(1, 40), st.integers(0, 5), st.integers(0, 2**32))
+def test_random_rollouts_play_the_cards_uniform_plays(n: int, k: int, rows: int, played: int, seed: int) -> None:
+    """The strong bot's fast rollouts: from the same draws, the same hands as ``finish_hands`` with
+    every seat playing ``uniform``, from a trick's start or in its middle."""
+    played = min(played, n - 1)
+    rng = np.random.default_rng(seed)
+    hands = rng.integers(2, 15, (rows, n, k))
+    leader = rng.integers(0, n, rows)
+    ar = np.arange(rows)
+    high, winner = np.zeros(rows, dtype=np.int64), leader.copy()
+    for j in range(played):  # the trick's first cards are down already
+        seat = (leader + j) % n
+        place = rng.integers(0, k, rows)
+        v = hands[ar, seat, place]
+        hands[ar, seat, place] = 0
+        winner, high = np.where(v >= high, seat, winner), np.maximum(high, v)
+    fast = simulate.random_rollout(
+        hands.copy(), leader, np.random.default_rng(seed + 1), played=played, high=high, winner=winner
+    )
+    slow = simulate.finish_hands(
+        hands, leader, [simulate.uniform] * n, np.random.default_rng(seed + 1), played=played, high=high, winner=winner
+    )
+    for field in ("winner", "top", "last"):
+        assert np.array_equal(getattr(fast, field), getattr(slow, field)), field

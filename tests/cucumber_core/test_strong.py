@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
-from cucumber_core import bots, strong
-from cucumber_core.cards import value
+from cucumber_core import bots, rules, strong
+from cucumber_core.cards import Card, value
 from cucumber_core.events import Seat
 from cucumber_core.game import CreateGame
 from cucumber_core.match import play_match
-from cucumber_core.views import seat_view
+from cucumber_core.views import SeatView, seat_view
 
 from .helpers import card, dealt, new_game, play
 
@@ -68,3 +69,58 @@ def test_it_loses_fewest_in_a_rotating_table() -> None:
         assert state.loser is not None
         losses[order[state.loser]] += 1
     assert losses["strong"] <= 0.6 * min(losses[n] for n in names[1:]), losses
+
+
+def solved(view: SeatView, values: list[int], worlds: list[list[list[int]]]) -> list[float]:
+    """The endgame's costs worked out the plain way, a world and a way of playing at a time: this
+    trick, each player after the seat playing what costs them least (the lower card on ties), then
+    the last trick, forced."""
+    public, me = view.public, view.seat
+    n, trick = len(public.seats), public.tricks[-1]
+    scores = [s.score for s in public.seats]
+
+    def cost(last: list[tuple[int, int]]) -> list[int]:
+        new = rules.score_hand(scores, last, last[rules.trick_winner([v for _, v in last])][0])
+        return [new[s] - scores[s] + strong.LOSS_PENALTY * (new[s] >= public.target) for s in range(n)]
+
+    def play_out(plays: list[tuple[int, int]], held: list[list[int]]) -> list[int]:
+        if len(plays) == n:
+            lead = plays[rules.trick_winner([v for _, v in plays])][0]
+            return cost([((lead + i) % n, held[(lead + i) % n][0]) for i in range(n)])
+        seat = (trick.leader + len(plays)) % n
+        high = max((v for _, v in plays), default=0)
+        options = sorted({held[seat][i] for i in rules.legal(held[seat], high)})
+        return min((play_out([*plays, (seat, v)], without(held, seat, v)) for v in options), key=lambda c: c[seat])
+
+    so_far = [(s, value(c)) for s, c in trick.plays]
+    return [
+        sum(play_out([*so_far, (me, v)], without(held, me, v))[me] for held in worlds) / len(worlds) for v in values
+    ]
+
+
+def without(held: list[list[int]], seat: int, v: int) -> list[list[int]]:
+    hand = list(held[seat])
+    hand.remove(v)
+    return [hand if s == seat else h for s, h in enumerate(held)]
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4, 6])
+def test_the_endgame_is_solved_as_each_player_would_play_it(seats: int) -> None:
+    """With two cards left, every way the trick can go is weighed at once on arrays: the costs are
+    those of playing each sampled world out one way at a time."""
+    seen: list[tuple[SeatView, list[int]]] = []
+
+    def watched(view: SeatView, rng: np.random.Generator) -> Card:
+        if len(view.hand) == strong.ENDGAME:
+            seen.append((view, sorted({value(c) for c in view.hand})))
+        return bots.from_picker(bots.fimp)(view, rng)
+
+    create = CreateGame("t", tuple(Seat(str(i), str(i)) for i in range(seats)), num_cards=4, target=15)
+    rng = np.random.default_rng(seats)
+    while len(seen) < 100:
+        play_match(create, [watched] * seats, rng)
+    for view, values in seen:
+        sampled = strong._sample(view, np.random.default_rng(9), 16)
+        worlds = [[[int(v) for v in hand if v > 0] for hand in world] for world in sampled]
+        costs = strong._endgame_costs(view, values, np.random.default_rng(9), 16)
+        assert costs.tolist() == solved(view, values, worlds)
