@@ -76,11 +76,15 @@ def look(
 
 
 class GameButton(discord.ui.DynamicItem[Button], template=r"(?!)"):
+    """A button is its look, as a message sends it, and what it means: discord.py's ``Button`` that a
+    ``DynamicItem`` wraps is never made (nor ``DynamicItem.__init__`` run), since a button is only
+    ever drawn into ``Buttons`` and parsed back from a click's custom_id (once a click)."""
+
     owner: str | None = None
     """The one user the button answers (``None``: whoever may act on the board)."""
     not_yours: ClassVar[str] = "That button is not yours."
 
-    def __init__(
+    def __init__(  # not DynamicItem's (see above)
         self,
         custom_id: str,
         label: str,
@@ -88,7 +92,10 @@ class GameButton(discord.ui.DynamicItem[Button], template=r"(?!)"):
         emoji: str | None = None,
         disabled: bool = False,
     ) -> None:
-        super().__init__(Button(label=label, style=style, emoji=emoji, custom_id=custom_id, disabled=disabled))
+        self.look = look(custom_id, label, style, emoji, disabled)
+
+    def to_component_dict(self) -> dict[str, Any]:
+        return self.look
 
     @classmethod
     async def from_custom_id(

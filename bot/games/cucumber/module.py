@@ -48,7 +48,7 @@ from cucumber_core.game import (
     replay,
 )
 from cucumber_core.review import CardReview
-from cucumber_core.views import PublicView, public_view, seat_view
+from cucumber_core.views import PublicView, SeatView, public_view, seat_view
 
 REVIEWS_KEPT = 64
 """Finished games whose estimated reviews are kept in memory."""
@@ -63,9 +63,14 @@ def warning_before(turn_timeout: int) -> float:
     return turn_timeout / 4
 
 
-def bot_card(state: GameState, seat: int, bot: str) -> Card:
-    """The card ``bot`` plays for ``seat``, from that seat's view and a source seeded by the game's version."""
-    return BOTS[bot](seat_view(state, seat), seeded(f"{state.game_id}:{state.version}"))
+def bot_card(state: GameState, seat: int, bot: str, view: SeatView | None = None) -> Card:
+    """The card ``bot`` plays for ``seat``, from that seat's view (``view``, when made already) and a
+    source seeded by the game's version; a seat with one legal card plays it (no bot is asked, and
+    no source made: a bot's every other move)."""
+    view = seat_view(state, seat) if view is None else view
+    if len(view.legal) == 1:
+        return view.legal[0]
+    return BOTS[bot](view, seeded(f"{state.game_id}:{state.version}"))
 
 
 async def bot_card_aside(state: GameState, seat: int, bot: str) -> Card:
@@ -73,9 +78,10 @@ async def bot_card_aside(state: GameState, seat: int, bot: str) -> Card:
     There a search holds the GIL for up to 10 ms, while in a thread the event loop takes it back every
     few (``sys.getswitchinterval``) to answer the other games' clicks. At smaller tables a search is
     2 to 5 ms, and handing the GIL back and forth would cost more CPU than it spares in waiting."""
-    if bot == "strong" and len(state.seats) >= ASIDE_FROM and strong.searches(seat_view(state, seat)):
-        return await asyncio.to_thread(bot_card, state, seat, bot)
-    return bot_card(state, seat, bot)
+    view = seat_view(state, seat)
+    if bot == "strong" and len(state.seats) >= ASIDE_FROM and strong.searches(view):
+        return await asyncio.to_thread(bot_card, state, seat, bot, view)
+    return bot_card(state, seat, bot, view)
 
 
 def seeded(key: str) -> np.random.Generator:

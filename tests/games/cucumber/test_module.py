@@ -17,7 +17,7 @@ from bot.platform.settings import Settings
 from cucumber_core import strong
 from cucumber_core.events import CardPlayed, GameCreated, HandDealt, LobbyOpened, Seat, SeatTakenOver
 from cucumber_core.game import Command, GameState, JoinLobby, OpenLobby, Phase, ReturnToSeat, StartGame, bot_seat
-from cucumber_core.views import seat_view
+from cucumber_core.views import SeatView, seat_view
 from tests.fake_clock import FakeClock
 from tests.helpers import Seeded
 from tests.platform.listening import listening
@@ -152,10 +152,10 @@ async def test_the_strong_bot_searches_aside_at_a_big_table_and_plays_the_same_c
     where: list[tuple[int, bool]] = []  # each search's table size, and whether it ran on the event loop
     searched = module.bot_card
 
-    def watched(state: GameState, seat: int, bot: str) -> Any:
+    def watched(state: GameState, seat: int, bot: str, view: SeatView | None = None) -> Any:
         if strong.searches(seat_view(state, seat)):
             where.append((len(state.seats), threading.current_thread() is threading.main_thread()))
-        return searched(state, seat, bot)
+        return searched(state, seat, bot, view)
 
     monkeypatch.setattr(module, "bot_card", watched)
     service: Cucumber = world.service("cucumber")
@@ -182,3 +182,30 @@ async def play_out_game(service: Cucumber, game_id: str, state: GameState) -> No
         player, card = state.seats[seat].id, state.legal_cards(seat)[0]
         state = (await service.execute(game_id, play(player, card, state.moment), f"{game_id}{move}")).state
     raise AssertionError("the game did not end")
+
+
+async def test_a_bot_with_one_legal_card_plays_it_without_a_random_source(
+    world: Platform, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A forced card needs no decision: the seeded source is made only where a bot has a choice."""
+    from bot.games.cucumber import module
+
+    sources: list[str] = []
+    made = module.seeded
+
+    def counted(key: str) -> Any:
+        sources.append(key)
+        return made(key)
+
+    monkeypatch.setattr(module, "seeded", counted)
+    service: Cucumber = world.service("cucumber")
+    await service.create("r1", OpenLobby("r1", ANN, 3, num_cards=5, place="c1"), "open-r1")
+    started = await service.execute("r1", lambda s, c: [StartGame(ANN.id, fill="random")], "start-r1")
+    await play_out_game(service, "r1", started.state)
+    state, choices = service.game.initial(), set()
+    for event in await service.events("r1"):
+        seat = state.to_play or 0
+        if isinstance(event, CardPlayed) and state.bots[seat] is not None and len(state.legal_cards(seat)) > 1:
+            choices.add(f"r1:{state.version}")
+        state = service.game.evolve(state, event)
+    assert choices and set(sources) == choices
