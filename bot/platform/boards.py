@@ -4,7 +4,8 @@ public view and posts it; which version to show, when to show it again, and what
 whose game was never stored are decided here.
 
 - **A version has one board.** An edit never puts an older version back up (``newest``), edits of one
-  game take turns (``rendering``), and each shown version is recorded (``shown``) for a restart.
+  game take turns (``rendering``), one that waited its turn shows the game as it is by then (the
+  versions between are never sent), and each shown version is recorded (``shown``) for a restart.
 - **Several processes.** A board edit may land after a newer one made by another process: after each
   edit the log's version is read again, and the board is edited again while another process has moved
   the game past it (``keep_up``).
@@ -137,10 +138,14 @@ class Boards:
 
     async def newest(self, outcome: Outcome[Any, Any]) -> Outcome[Any, Any]:
         """What to show for ``outcome``: itself, or the game as it stands when its board already shows
-        a later version (a board never goes back)."""
-        shown = await self.shown_version(outcome.state.game_id)
-        if shown is not None and shown > outcome.state.version:
-            return await self.platform.service(outcome.game).current(outcome.state.game_id)
+        a later version (a board never goes back), or when this process has stored a later one since:
+        an edit that waited its turn (a busy game: players and bots moving while a board's edit is on
+        its way to Discord) shows the game as it is now, once, and the edits of the versions between
+        find it shown and send nothing, rather than each version going up in turn."""
+        game_id = outcome.state.game_id
+        shown = await self.shown_version(game_id)
+        if max(shown or 0, self._made.get(game_id, 0)) > outcome.state.version:
+            return await self.platform.service(outcome.game).current(game_id)
         return outcome
 
     async def behind(self, game: str, game_id: str) -> bool:
@@ -245,11 +250,10 @@ class Boards:
     # --- what is new --------------------------------------------------------------------------------
 
     def _stored(self, game: str, state: Any) -> None:
-        """This process stored ``state``: remembered (its own answer shows it), and told."""
-        if self.shared:
-            self._made[state.game_id] = max(state.version, self._made.get(state.game_id, 0))
-            if len(self._made) > REMEMBERED:
-                self._made.clear()
+        """This process stored ``state``: remembered (``newest``; its own answer shows it), and told."""
+        if len(self._made) > REMEMBERED:
+            self._made.clear()
+        self._made[state.game_id] = max(state.version, self._made.get(state.game_id, 0))
         self._tell(Change(game, state.game_id, state.version))
 
     def _tell(self, change: Change) -> None:

@@ -328,3 +328,37 @@ async def test_one_table_at_a_time_per_channel_and_the_host_runs_it(
     closed = await press(fake, *ADA, fake.message(first["id"]), custom_id(first, "Leave"))
     assert "Ada closed the table." in closed["data"]["embeds"][0]["description"] and closed["data"]["components"] == []
     assert [row.seats[0].name for row in await bot.live_games()] == ["Cy"]
+
+
+async def test_a_board_edit_that_waited_its_turn_shows_the_game_as_it_is_by_then(
+    table: tuple[FakeDiscord, GameBot, LeakWatch],
+) -> None:
+    """Discord sits on an edit of the board (rate-limited, say) while Ada plays two more cards, each
+    answered at once: once the edit lands, the board is edited once more, to the game after her last
+    card, and never to the version between."""
+    fake, bot, _ = table
+    game_id, board = await open_table(fake, *ADA, [option("players", 3), option("cards", 7)])
+    await press(fake, *ADA, board, custom_id(board, "+ magic bot"))
+    await press(fake, *ADA, board, custom_id(board, "+ magic bot"))
+    await press(fake, *ADA, board, custom_id(board, "Start"))
+    _, hand = await open_hand(fake, *ADA, fake.message(board["id"]))
+    path = f"/messages/{board['id']}"
+    slow = fake.hold(lambda method, held: method == "PATCH" and held.endswith(path))
+    service = bot.service("cucumber")
+    versions = []
+    for _ in range(3):
+        await press(fake, *ADA, hand, playable(hand)[0])
+        hand = fake.message(hand["id"])
+        versions.append((await service.load(game_id)).version)
+        if len(versions) == 1:
+            await slow.arrived.wait()  # the first card's edit is on its way: the next two wait their turn
+    fake.holds.remove(slow)
+    slow.released.set()
+    last = await fake.wait_for(
+        lambda s: s.method == "PATCH" and s.path.endswith(path) and "Trick 4 of 7" in str(s.body)
+    )
+    async with bot.boards.rendering(game_id):  # after the edits that were waiting their turn
+        edits = [s for s in fake.sent if s.method == "PATCH" and s.path.endswith(path)]
+    assert len(edits) == 2 and edits[-1] is last  # the held one, then the game after the third card
+    assert versions[0] < versions[1] < versions[2] == (await service.load(game_id)).version
+    assert (await bot.boards.shown_version(game_id)) == versions[2]
