@@ -10,6 +10,7 @@ move that prompted them, so a game never waits on a bot after a crash.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import secrets
 import time
 from collections.abc import Callable, Sequence
@@ -54,6 +55,9 @@ class Folded(Generic[S, E]):
     commands: tuple[str | None, ...]
     story: Any = UNTOLD
     """Where the game module's telling stands after ``history`` (``contract.Storyteller``), once told."""
+    last: Outcome[S, E] | None = None
+    """The last command's batch as it was told when this process stored it (``None``: not stored
+    here, so told again from the log when asked)."""
 
 
 class GameDamaged(Refusal):
@@ -178,7 +182,9 @@ class GameService(Generic[S, E, C]):
             if result.duplicate:  # the same interaction, retried while the first was being stored
                 return await self.current(game_id)
             commands_now = folded.commands + (command_id,) * len(new)
-            self._folds.put(game_id, Folded(history + tuple(new), self._replayed(state, new), commands_now, story))
+            told = outcome if new else None  # its state is the game after ``new``: the telling folded them
+            after = outcome.state if new else state
+            self._folds.put(game_id, Folded(history + tuple(new), after, commands_now, story, told))
             break
         if self.projector is not None:
             self.projector.follow()
@@ -287,7 +293,10 @@ class GameService(Generic[S, E, C]):
         return Outcome(self.game.name, told[-1][1], tuple(told)), after
 
     def _as_it_stands(self, game_id: str, folded: Folded[S, E], duplicate: bool = False) -> Outcome[S, E]:
-        """The game as ``folded``, told by its last batch (the trailing events of one command)."""
+        """The game as ``folded``, told by its last batch (the trailing events of one command): as it
+        was told when stored here, or else told again from the log."""
+        if folded.last is not None:
+            return dataclasses.replace(folded.last, duplicate=duplicate)
         commands = folded.commands
         if not commands:
             return Outcome(self.game.name, self.game.initial(), (), duplicate)

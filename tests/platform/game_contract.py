@@ -3,7 +3,8 @@ event store's guarantees): a game's test subclasses ``GameContract``, says which
 a finished and a running game through the real platform, and says what its hidden items are.
 
 Checked on those logs, as stored: the module passes the load check; every event survives its codec
-byte for byte; ``narrate`` tells the states ``evolve`` folds; ``summary`` reads every prefix of a log
+byte for byte; ``narrate`` tells the states ``evolve`` folds, and ``tell`` in pieces what ``narrate``
+tells whole; ``summary`` reads every prefix of a log
 and the whole log as the read models hold it, and a log summed up in pieces (``summing``) reads the
 same; ``redraw`` gives back every recorded draw from the revealed seed (``verify`` says fair); and no
 public view of the running game shows a hidden item.
@@ -77,6 +78,22 @@ class GameContract:
             for (_, after, lines), event in zip(told, events, strict=True):
                 state = played.game.evolve(state, event)
                 assert after == state and all(isinstance(line, str) for line in lines)
+
+    async def test_a_log_told_in_pieces_is_told_as_narrate_tells_it_whole(self, played: Played) -> None:
+        """What the service keeps of a move it stored (told after the story so far) is what telling
+        the log again gives (a retried click, a board's edit after a restart)."""
+        tell = getattr(played.game, "tell", None)
+        if tell is None:
+            pytest.skip("the module tells whole logs only (no contract.Storyteller)")
+        for game_id in (played.finished, played.running):
+            events = await played.log(game_id)
+            whole = list(played.game.narrate(events))
+            for cut in range(len(events) + 1):
+                story, first = tell(None, events[:cut])
+                _, rest = tell(story, events[cut:])
+                assert [*first, *rest] == whole
+            current = await played.platform.service(self.name).current(game_id)
+            assert current.told == tuple(whole[-len(current.told) :]) and current.state == whole[-1][1]
 
     async def test_summary_reads_every_prefix_and_the_whole_log_as_stored(self, played: Played) -> None:
         views = await played.platform.settled_views()
