@@ -74,12 +74,11 @@ def _sample(view: SeatView, rng: np.random.Generator, worlds: int) -> IntArray:
     unseen cards, 0 for cards already played."""
     public, me = view.public, view.seat
     n, k = len(public.seats), len(view.hand)
-    counts = _FULL.copy()
-    for v in [value(c) for c in view.hand] + [value(c) for t in public.tricks for _, c in t.plays]:
-        counts[v] -= 1
-    pool = np.repeat(np.arange(15), counts)  # the unseen values, undealt cards among them
+    mine = [value(c) for c in view.hand]
+    seen = np.bincount(mine + [value(c) for t in public.tricks for _, c in t.plays], minlength=15)
+    pool = np.repeat(np.arange(15), _FULL - seen)  # the unseen values, undealt cards among them
     hands = np.zeros((worlds, n, k), dtype=np.int64)
-    hands[:, me] = [value(c) for c in view.hand]
+    hands[:, me] = mine
     lo, hi = _constraints(view)
     taken = np.zeros((worlds, pool.size), dtype=bool)
     others = sorted((s for s in range(n) if s != me), key=lambda s: hi[s] - lo[s])
@@ -90,7 +89,8 @@ def _sample(view: SeatView, rng: np.random.Generator, worlds: int) -> IntArray:
         fits = (pool >= lo[s]) & (pool <= hi[s])
         free = ~taken & fits
         short = free.sum(axis=1) < need
-        free[short] = ~taken[short]  # an inconsistent constraint (never, in a legal game): drop it
+        if short.any():  # an inconsistent constraint (never, in a legal game): drop it
+            free[short] = ~taken[short]
         keys = np.where(free, rng.random(free.shape), -1.0)
         pick = np.argsort(-keys, axis=1)[:, :need]
         taken[np.arange(worlds)[:, None], pick] = True
@@ -110,7 +110,7 @@ def _costs(view: SeatView, values: list[int], rng: np.random.Generator, worlds: 
     public, me = view.public, view.seat
     base = _sample(view, rng, worlds)
     c = len(values)
-    hands = np.tile(base, (c, 1, 1))  # candidate-major: rows [i*worlds:(i+1)*worlds] play values[i]
+    hands = np.concatenate([base] * c)  # candidate-major: rows [i*worlds:(i+1)*worlds] play values[i]
     mine = hands[:, me]
     played = np.repeat(np.array(values), worlds)
     col = (mine == played[:, None]).argmax(axis=1)
@@ -124,7 +124,7 @@ def _costs(view: SeatView, values: list[int], rng: np.random.Generator, worlds: 
     gain = np.where(end.winner == me, end.top, 0)
     gain -= np.where((end.winner != me) & (end.last[:, me] == end.top), np.minimum(score, end.top), 0)
     cost = gain + LOSS_PENALTY * (score + gain >= public.target)
-    mean: FloatArray = cost.reshape(c, worlds).mean(axis=1)
+    mean: FloatArray = cost.reshape(c, worlds).sum(axis=1) / worlds  # whole points: as exact as ``mean``
     return mean
 
 
@@ -140,7 +140,7 @@ def _endgame_costs(view: SeatView, values: list[int], rng: np.random.Generator, 
     their own card alone."""
     public, me = view.public, view.seat
     n, trick = len(public.seats), public.tricks[-1]
-    sampled = np.sort(np.tile(_sample(view, rng, worlds), (len(values), 1, 1)), axis=2)  # candidate-major rows
+    sampled = np.sort(np.concatenate([_sample(view, rng, worlds)] * len(values)), axis=2)  # candidate-major rows
     after = [(trick.leader + i) % n for i in range(len(trick.plays) + 1, n)]  # who plays after this seat
     endings = np.arange(1 << len(after))
     played = np.repeat(np.array(values), worlds)[:, None]
@@ -168,5 +168,5 @@ def _endgame_costs(view: SeatView, values: list[int], rng: np.random.Generator, 
     for seat in reversed(after):  # the last to play chooses first: between endings 2e and 2e + 1
         lower, upper = cost[:, :, 0::2], cost[:, :, 1::2]
         cost = np.where(upper[:, seat : seat + 1] < lower[:, seat : seat + 1], upper, lower)
-    mean: FloatArray = cost[:, me, 0].reshape(len(values), worlds).mean(axis=1)
+    mean: FloatArray = cost[:, me, 0].reshape(len(values), worlds).sum(axis=1) / worlds
     return mean
