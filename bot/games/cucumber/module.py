@@ -75,9 +75,12 @@ def bot_card(state: GameState, seat: int, bot: str, view: SeatView | None = None
 
 async def bot_card_aside(state: GameState, seat: int, bot: str) -> Card:
     """``bot_card``; the strong bot's search at a table of ``ASIDE_FROM`` seats or more in a thread.
-    There a search holds the GIL for up to 10 ms, while in a thread the event loop takes it back every
-    few (``sys.getswitchinterval``) to answer the other games' clicks. At smaller tables a search is
-    2 to 5 ms, and handing the GIL back and forth would cost more CPU than it spares in waiting."""
+    There a search takes up to 3 ms, and in a thread the event loop answers other games' clicks in
+    between (numpy lets go of the GIL in its operations on the search's arrays, and the loop takes
+    it back at least every ``sys.getswitchinterval``): while a table of six is handed to bots, other
+    games' acknowledgements p90 14 ms, beside 24 ms on the loop (``bench/pause.py``). At smaller
+    tables a search is under a millisecond, and handing the GIL back and forth would cost more CPU
+    than it spares in waiting."""
     view = seat_view(state, seat)
     if bot == "strong" and len(state.seats) >= ASIDE_FROM and strong.searches(view):
         return await asyncio.to_thread(bot_card, state, seat, bot, view)
