@@ -36,6 +36,9 @@ FOLDS_KEPT = 256
 """Games whose log, decoded and folded, a process keeps: a command on one loads only the events
 appended since (by any process), never its whole log again. The append's version check stays the
 rule: what is kept is never believed over the store."""
+TOLD_KEPT = 64
+"""The most events of a move whose telling (a state and lines each) a kept game holds: a table handed
+to bots is hundreds of events in one move, told again from the log if it is ever asked for."""
 SLICE = 0.001
 """Seconds of bot moves after which the service lets the event loop run the other games' work before
 the next move: a table handed to bots (hundreds of cards) never holds every other game up."""
@@ -182,8 +185,8 @@ class GameService(Generic[S, E, C]):
             if result.duplicate:  # the same interaction, retried while the first was being stored
                 return await self.current(game_id)
             commands_now = folded.commands + (command_id,) * len(new)
-            told = outcome if new else None  # its state is the game after ``new``: the telling folded them
-            after = outcome.state if new else state
+            told = outcome if 0 < len(new) <= TOLD_KEPT else None
+            after = outcome.state if new else state  # the telling folded ``new`` already
             self._folds.put(game_id, Folded(history + tuple(new), after, commands_now, story, told))
             break
         if self.projector is not None:

@@ -209,3 +209,21 @@ async def test_a_bot_with_one_legal_card_plays_it_without_a_random_source(
             choices.add(f"r1:{state.version}")
         state = service.game.evolve(state, event)
     assert choices and set(sources) == choices
+
+
+async def test_a_move_of_hundreds_of_events_is_told_again_from_the_log_not_kept(world: Platform) -> None:
+    """A table handed to bots plays the rest of the game in one move: the service keeps the game, not
+    a state and lines for each of its hundreds of events, and tells the move again when asked."""
+    from bot.platform.service import TOLD_KEPT
+
+    service: Cucumber = world.service("cucumber")
+    await service.create("h1", OpenLobby("h1", ANN, 6, num_cards=7, place="c1"), "open-h1")
+    started = await service.execute("h1", lambda s, c: [StartGame(ANN.id, fill="magic")], "start-h1")
+    assert started.state.seat_of(ANN.id) == started.state.to_play  # the bots played up to Ann
+    kept = service._folds.get("h1")
+    assert kept is not None and kept.last is not None and kept.last.told == started.told
+    handed = await service.execute("h1", leave(ANN.id), "leave-h1")
+    assert handed.state.is_over and len(handed.told) > TOLD_KEPT
+    kept = service._folds.get("h1")
+    assert kept is not None and kept.last is None and kept.state == handed.state
+    assert (await service.current("h1")).told == handed.told
