@@ -107,7 +107,8 @@ async def main(anchor: str, games: int, tables: int, rounds: int, only: str | No
                 print(f"  {build:<14} {cpu:.2f} ms of bot CPU an interaction, {rate:.0f} interactions/s, "
                       f"acknowledgement p99 {p99:.0f} ms")  # fmt: skip
             ratio = middle["this checkout"][0] / middle[anchor][0]
-            print(f"  CPU per interaction: {ratio:.2f}x of {anchor}")
+            each = " ".join(f"{a[0] / b[0]:.2f}x" for a, b in zip(found["this checkout"], found[anchor], strict=True))
+            print(f"  CPU per interaction: {ratio:.2f}x of {anchor} (round by round: {each})")
 
 
 if __name__ == "__main__":
