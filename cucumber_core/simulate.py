@@ -140,7 +140,6 @@ def random_rollout(
     steps = int(np.count_nonzero(hands[0]))
     keys = np.ascontiguousarray(rng.random((steps, rows, k)).transpose(0, 2, 1))
     top = np.maximum(high, 1).astype(np.uint8)
-    winner = winner.copy()
     last = np.zeros((rows, n), dtype=np.int64)
     turns, start = (np.arange(n)[:, None] + np.arange(n)) % n, ar * n  # turns[j, leader]: the j-th to play
     step = 0
