@@ -140,8 +140,8 @@ async def replay_any(
 def add_player_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--name",
-        default=console.DEFAULT_NAME,
-        help=f"your name: your games are kept under it (default: {console.DEFAULT_NAME})",
+        help=f"your name: your games are kept under it (default: {console.DEFAULT_NAME}; "
+        "with --resume, the name in that game)",
     )
     parser.add_argument("--resume", metavar="GAME", help="go on with this unfinished game (its id: see history)")
     parser.add_argument("--new", action="store_true", help="start a new game without offering to resume one")
@@ -157,11 +157,14 @@ def play(
 ) -> int:
     """One game at this keyboard. Ctrl-C leaves the game saved, as ``quit`` does (exit status 130).
     A new game is checked before the database is opened: a bad option changes nothing."""
+    given = args.name  # with --resume and no --name, the game's own
+    args = argparse.Namespace(**{**vars(args), "name": given or console.DEFAULT_NAME})
     new = game.console.new_game(args, console.player_id(args.name), args.name)
 
     async def work(p: Platform) -> None:
         conflicts = partial(game.console.conflicts, args)
-        await console.play(p, p.games[game.name], args.name, stdin, out, new, args.resume, not args.new, conflicts)
+        name = given if args.resume is not None else args.name
+        await console.play(p, p.games[game.name], name, stdin, out, new, args.resume, not args.new, conflicts)
 
     try:
         on_platform(settings, work, modules)

@@ -113,7 +113,7 @@ Conflicts = Callable[[GameRow], Sequence[str]]
 async def play(
     platform: Platform,
     game: AnyGame,
-    name: str,
+    name: str | None,
     stdin: TextIO,
     stdout: TextIO,
     new: tuple[str, Any] | None,
@@ -123,13 +123,15 @@ async def play(
 ) -> Any:
     """One game of ``game`` at the terminal for ``name`` (and whoever shares the keyboard); returns
     the game as it stands when it ends or the player quits, ``None`` when they leave before one
-    begins. ``resume`` goes on with that game; otherwise, when ``offer``, the player's newest
-    unfinished game here is offered first (unless it ``conflicts`` with the options given), and
-    ``new`` (its id and creating command) is started when there is none to go on with."""
+    begins. ``resume`` goes on with that game (``name``'s seat in it; with no name given, the seat of
+    the first person in it, since everyone in a game of this terminal plays at this keyboard);
+    otherwise, when ``offer``, the player's newest unfinished game here is offered first (unless it
+    ``conflicts`` with the options given), and ``new`` (its id and creating command) is started when
+    there is none to go on with. ``name`` ``None`` is ``DEFAULT_NAME`` for a new game."""
     keyboard, service, again = Keyboard(stdin), platform.service(game), command_for(game.name)
     if resume is None and offer:
         try:
-            resume = await _offer_unfinished(platform, game, name, keyboard, stdout, conflicts)
+            resume = await _offer_unfinished(platform, game, name or DEFAULT_NAME, keyboard, stdout, conflicts)
         except (asyncio.CancelledError, Left) as leaving:  # Ctrl-C or Ctrl-D at the question
             print(f"\n{NOTHING_STARTED}", file=stdout, flush=True)
             if isinstance(leaving, Left):
@@ -138,7 +140,7 @@ async def play(
     if resume is not None:
         outcome, me = await _resumed(platform, game, resume, name)
     elif new is not None:
-        outcome, me = await service.create(*new, command_id()), player_id(name)
+        outcome, me = await service.create(*new, command_id()), player_id(name or DEFAULT_NAME)
     else:
         raise Refusal(f"You have no unfinished {game.title} game here.")
     print(await game.console.board(outcome, me), file=stdout)
@@ -188,9 +190,9 @@ async def game_of(platform: Platform, game_id: str) -> tuple[str, str]:
     return owner, platform.games[owner].title if owner in platform.games else owner
 
 
-async def _resumed(platform: Platform, game: AnyGame, game_id: str, name: str) -> tuple[Outcome[Any, Any], str]:
-    """The game ``game_id`` to go on with, and the id of ``name``'s seat in it; ``Refusal`` when it
-    is not theirs to go on with here."""
+async def _resumed(platform: Platform, game: AnyGame, game_id: str, name: str | None) -> tuple[Outcome[Any, Any], str]:
+    """The game ``game_id`` to go on with, and the id of ``name``'s seat in it (with no name, its first
+    person's); ``Refusal`` when it is not theirs to go on with here."""
     owner, title = await game_of(platform, game_id)
     if owner != game.name:
         raise Refusal(
@@ -204,10 +206,14 @@ async def _resumed(platform: Platform, game: AnyGame, game_id: str, name: str) -
         raise Refusal(f"Game {game_id} is over: watch it with python -m bot replay {game_id}")
     row = await (await platform.settled_views()).game(game_id)
     seats = row.seats if row is not None else ()
-    seat = seat_of(seats, name)
+    people = [s for s in seats if s.bot is None]
+    seat = seat_of(seats, name) if name is not None else next(iter(people), None)
     if seat is None:
-        names = " and ".join(s.name for s in seats if s.bot is None)
-        raise Refusal(f"Game {game_id} is not {name}'s: it is played by {names} (use --name).")
+        names = " and ".join(s.name for s in people)
+        raise Refusal(
+            f"Game {game_id} is not {name}'s: it is played by {names}. "
+            f"Go on with it as {people[0].name if people else name}: {command_for(game.name)} --resume {game_id}"
+        )
     return outcome, seat.player_id
 
 

@@ -18,16 +18,23 @@ def anchors(page: Path) -> set[str]:
     return {re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-") for h in headings}
 
 
+def inside(path: Path) -> bool:
+    """A file of this clone (not of the folder it happens to stand in)."""
+    return path.is_relative_to(ROOT) and path.exists()
+
+
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
 def test_every_link_leads_to_a_file_and_a_heading_there(page: Path) -> None:
+    """Within this repository: a link to a file beside the clone (``../shared``) is dead in every other clone."""
     text = re.sub(r"```.*?```", "", page.read_text(), flags=re.DOTALL)
-    broken = []
+    named = re.findall(r"`(\.\./[^`\s]+)`", text)  # a path named in code, as a reader would follow it
+    broken = [path for path in named if not inside((page.parent / path).resolve())]
     for target in re.findall(r"\]\(([^)\s]+)\)", text):
         if target.startswith(("http://", "https://")):
             continue
         path, _, anchor = target.partition("#")
         linked = (page.parent / path).resolve() if path else page
-        if not linked.exists() or (anchor and linked.suffix == ".md" and anchor not in anchors(linked)):
+        if not inside(linked) or (anchor and linked.suffix == ".md" and anchor not in anchors(linked)):
             broken.append(target)
     assert broken == []
 
@@ -37,5 +44,8 @@ def test_the_readme_states_the_two_commands_and_ci_runs_the_test_one() -> None:
     play = "python -m pip install . && python -m bot"
     test = 'python -m pip install -e ".[test]" && python -m pytest'
     assert play in readme and test in readme
-    assert (ROOT / ".ci" / "run").read_text().strip().endswith(test)
+    venv = "python3 -m venv .venv && . .venv/bin/activate"
+    assert venv in readme, "the Quick start makes the virtual environment everything else runs in"
+    ci = (ROOT / ".ci" / "run").read_text().strip()
+    assert ci.endswith(test) and venv in ci and ci.index(venv) < ci.index(test), "CI does what a newcomer does"
     assert len(readme.splitlines()) <= 220, "the README is a landing page; the reference lives in docs/"

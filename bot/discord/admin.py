@@ -26,7 +26,12 @@ async def chosen_here(client: Table, interaction: discord.Interaction[Any]) -> C
 
 
 def admin_commands(client: Table) -> app_commands.Group:
-    group = app_commands.Group(name="hogbot", description="The bot itself: this server's settings")
+    group = app_commands.Group(
+        name="hogbot",
+        description="The bot itself: this server's settings",
+        default_permissions=discord.Permissions(manage_guild=True),  # shown to managers; the check below stays
+        guild_only=True,
+    )
     book = client.platform.server_settings
 
     @group.command(name="settings", description="Show this server's settings; members who manage it may set one")

@@ -25,6 +25,18 @@ async def said(fake: FakeDiscord, asked: dict[str, Any]) -> dict[str, Any]:
     return dict((await answer_to(fake, await fake.interact(asked))).body["data"])
 
 
+async def test_each_command_is_registered_for_whom_it_serves(discord_world: tuple[FakeDiscord, GameBot]) -> None:
+    """Discord shows ``/hogbot`` only to members who may manage the server (in a server alone); the
+    games' commands to everyone. Read from the payload the bot registers."""
+    fake, _ = discord_world
+    synced = await fake.wait_for(lambda s: s.method == "PUT" and s.path.endswith("/commands"))
+    permissions = {c["name"]: c.get("default_member_permissions") for c in synced.body}
+    permissions = {name: None if bits is None else str(bits) for name, bits in permissions.items()}
+    assert permissions == {"hog": None, "cucumber": None, "hogbot": str(1 << 5)}  # MANAGE_GUILD
+    hogbot = next(c for c in synced.body if c["name"] == "hogbot")
+    assert hogbot["dm_permission"] is False and hogbot.get("contexts") in (None, [0])  # a server's alone
+
+
 async def test_admins_set_the_defaults_and_no_one_else(discord_world: tuple[FakeDiscord, GameBot]) -> None:
     fake, bot = discord_world
     refused = await said(fake, settings_command("hog-goal", "50", manager=False))

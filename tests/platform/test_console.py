@@ -86,6 +86,19 @@ def test_a_game_of_the_first_version_is_listed_and_resumed_by_the_names_typed(db
     assert "Bob, how many dice?" in played, "the friend at the same keyboard moves next"
 
 
+@pytest.mark.parametrize("rival", [["--house", "easy"], ["--vs", "Bob"]])
+def test_the_command_printed_on_quit_goes_on_with_the_game_as_printed(db: Path, rival: list[str]) -> None:
+    """``--resume ID`` alone resumes a game started under another name: the names are in the game."""
+    said = run("--name", "Bea", *rival, keys="2\nquit\n")
+    command = re.search(r"go on with (python -m bot --resume (c[0-9a-f]+))$", said.rstrip())
+    assert command is not None, said
+    again = run(*command[1].split()[3:], keys="quit\n")
+    assert "Bea" in again and "is not" not in again and command[1] in again
+    assert games_in(db) == [command[2]], "no new game was started"
+    if rival[0] == "--vs":
+        assert "Bob, how many dice?" in again, "the friend at the same keyboard moves next, as before the quit"
+
+
 def test_the_question_offers_only_a_game_the_options_agree_with_and_says_which(db: Path) -> None:
     run("--name", "Ada", "--house", "easy", "--goal", "300", keys="quit\n")
     (old,) = games_in(db)

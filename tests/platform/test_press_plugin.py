@@ -9,6 +9,7 @@ import asyncio
 import io
 import os
 import shutil
+import site
 import subprocess
 import sys
 import venv
@@ -146,12 +147,23 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_installed_in_a_fresh_environment_it_is_found_played_and_replayed(tmp_path: Path) -> None:
-    """``pip install ./examples/press`` beside hogbot (seen through the system's site-packages), then
-    ``python -m bot games`` lists it and ``python -m bot press`` plays it to the end, with no file of
-    hogbot changed and nothing told to it but the entry point."""
+    """``pip install ./examples/press`` beside hogbot, then ``python -m bot games`` lists it and
+    ``python -m bot press`` plays it to the end, with no file of hogbot changed and nothing told to it
+    but the entry point. The new environment sees what the interpreter running the suite sees (the
+    system's Python, or the venv the README makes, hogbot installed in either), as a ``.pth`` file that
+    adds those folders as site folders, so their own ``.pth`` files (an editable install's) count too."""
     where = tmp_path / "venv"
-    venv.EnvBuilder(system_site_packages=True, with_pip=False).create(where)
+    venv.EnvBuilder(with_pip=False).create(where)
     python = str(where / "bin" / "python")
+    ours = subprocess.run(
+        [python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    seen = [*site.getsitepackages(), *([site.getusersitepackages()] if site.ENABLE_USER_SITE else [])]
+    lines = "".join(f"import site; site.addsitedir({folder!r})\n" for folder in seen)
+    Path(ours, "the-suites-packages.pth").write_text(lines)
     env = {**os.environ, "HOG_DB": str(tmp_path / "games.sqlite3"), "PYTHONPATH": ""}
 
     def run(*argv: str, keys: str = "") -> str:

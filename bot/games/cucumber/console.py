@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from bot.console import name_of, sections_text
 from bot.games.cucumber.analysis import ESTIMATE, review_lines
-from bot.games.cucumber.hands import hand_of, in_value_order
+from bot.games.cucumber.hands import hand_of, hint, in_value_order, seeded
 from bot.games.cucumber.moves import play
 from bot.games.cucumber.picture import animate, chart, charts, render
 from bot.games.cucumber.replays import steps
@@ -34,6 +34,12 @@ PLACE = "console"
 INVITE = "Play one: python -m bot cucumber."
 PLAYERS, TARGET, CARDS = 3, 21, 7
 """A new table's defaults: you and two strong bots, seven cards a hand, 21 loses."""
+HELP = (
+    "Type a card of your hand: its number (1 to {n}) or its name, like Q♠, qs or Queen Spades. Cards in "
+    "brackets cannot be played now: play at least the trick's highest value, or your lowest card if you "
+    "hold nothing that high. Only the last trick of a hand scores, and reaching {target} loses. "
+    "'hint' asks the strong bot for its card, 'quit' (or q) keeps the game for later."
+)
 SUIT_LETTERS = {"c": 0, "d": 1, "h": 2, "s": 3, **{symbol: i for i, symbol in enumerate(SUIT_SYMBOLS)}}
 
 
@@ -143,7 +149,7 @@ class CucumberConsole:
         return None if seat is None or state.bots[seat] is not None else state.seats[seat].id
 
     def prompt(self, state: GameState) -> str:
-        return "Your card (its number, or its name like Q♠ or qs; q to quit): "
+        return "Your card (its number, or its name like Q♠ or qs; 'hint', 'help', q to quit): "
 
     async def answer(
         self, state: GameState, player_id: str, line: str
@@ -151,6 +157,10 @@ class CucumberConsole:
         seat = state.seat_of(player_id)
         assert seat is not None
         held = hand_of(state, seat).cards
+        if line.lower() in ("h", "help", "?"):
+            return HELP.format(n=len(held), target=state.target)
+        if line.lower() == "hint":
+            return hint(state, seat, seeded(f"{state.game_id}:{state.version}:hint"))
         card = held[int(line) - 1] if line.isdigit() and 1 <= int(line) <= len(held) else parse_card(line)
         if card is None:
             raise IllegalCard(f"{line!r} is not a card: type its number (1 to {len(held)}) or its name, like Q♠ or qs.")

@@ -3,11 +3,16 @@ and why the others may not."""
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from cucumber_core.cards import Card, listing, value, value_name
+import numpy as np
+
+from cucumber_core import strong
+from cucumber_core.cards import Card, listing, short, value, value_name
 from cucumber_core.game import GameState, Phase
+from cucumber_core.views import seat_view
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,3 +46,28 @@ def hand_of(state: GameState, seat: int) -> Hand:
         lowest = listing(sorted(legal), "or")
         why = f"You hold nothing of {value_name(state.trick.high)} or higher: play your lowest, {lowest}."
     return Hand(cards, legal, why)
+
+
+def seeded(key: str) -> np.random.Generator:
+    """A source of numbers that ``key`` alone decides: the same draws every time it is asked again."""
+    return np.random.default_rng(int.from_bytes(hashlib.blake2b(key.encode(), digest_size=8).digest(), "big"))
+
+
+def hint(state: GameState, seat: int, rng: np.random.Generator) -> str:
+    """The strong bot's card for ``seat`` now, with what each playable value is expected to cost by the
+    end of the hand (points taken, and far more for reaching the target), from the seat's own view."""
+    view = seat_view(state, seat)
+    values = sorted({value(c) for c in view.legal})
+    if len(values) == 1:
+        return f"Only {listing(sorted(view.legal), 'or')} can be played now: the rules leave no choice."
+    costs = dict(zip(values, strong.costs(view, values, rng).tolist(), strict=True))
+    best = min(values, key=costs.__getitem__)
+
+    def card(v: int) -> str:
+        return short(next(c for c in in_value_order(view.legal) if value(c) == v))
+
+    others = ", ".join(f"{card(v)} {costs[v]:.1f}" for v in values if v != best)
+    return (
+        f"The strong bot would play {card(best)}: about {costs[best]:.1f} points by the end of the hand "
+        f"(expected, reaching {state.target} counted as {strong.LOSS_PENALTY} more), against {others}."
+    )

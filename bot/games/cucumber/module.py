@@ -11,14 +11,13 @@ chooses the same card.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 from collections.abc import Iterator, Mapping, Sequence
 
 import msgspec
-import numpy as np
 
 from bot.games.cucumber.analysis import ESTIMATE, card_words, player_line, step_review
 from bot.games.cucumber.console import CucumberConsole
+from bot.games.cucumber.hands import seeded
 from bot.games.cucumber.moves import STAND_IN
 from bot.games.cucumber.picture import animate, chart, charts, render
 from bot.games.cucumber.summary import Tally, summarize, summary_of, tally
@@ -85,11 +84,6 @@ async def bot_card_aside(state: GameState, seat: int, bot: str) -> Card:
     if bot == "strong" and len(state.seats) >= ASIDE_FROM and strong.searches(view):
         return await asyncio.to_thread(bot_card, state, seat, bot, view)
     return bot_card(state, seat, bot, view)
-
-
-def seeded(key: str) -> np.random.Generator:
-    """A source of numbers that ``key`` alone decides: the same draws every time it is asked again."""
-    return np.random.default_rng(int.from_bytes(hashlib.blake2b(key.encode(), digest_size=8).digest(), "big"))
 
 
 class CucumberGame:

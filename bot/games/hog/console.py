@@ -34,10 +34,16 @@ from hog_core.strategies import DIFFICULTIES
 if TYPE_CHECKING:
     from bot.games.hog.module import HogGame
 
-HELP = (
-    "Type a number of dice, 'chop' for Pork Chop, 'hint' for the best move, 'forfeit' to resign, "
-    "or 'quit' to leave the game for later."
-)
+
+def help_for(state: GameState) -> str:
+    """What may be typed at this table: Pork Chop only where the rule set has it."""
+    chop = "'chop' for Pork Chop, " if state.rules.pork_chop else ""
+    return (
+        f"Type a number of dice (0 to {state.legal_moves()[-1]}), {chop}'hint' for the best move, "
+        "'forfeit' to resign, or 'quit' to leave the game for later."
+    )
+
+
 Commands = Callable[[GameState, Chance], list[Command]]
 
 
@@ -125,14 +131,14 @@ class HogConsole:
     async def answer(self, state: GameState, player_id: str, line: str) -> Commands | str:
         answer = line.lower()
         if answer in ("h", "help", "?"):
-            return HELP
+            return help_for(state)
         if answer == "hint":
             return hint(state, await self.game.solution(state))
         if answer == "forfeit":
             return lambda state, chance: [Forfeit(player_id)]
         if answer == "chop" and state.rules.pork_chop and not state.chop_available():
             raise HogError(f"Your Pork Chop is spent: type a number of dice (0 to {state.legal_moves()[-1]}).")
-        k = PORK_CHOP if answer == "chop" else _dice(answer)
+        k = PORK_CHOP if answer == "chop" else _dice(answer, state)
 
         def turn(state: GameState, chance: Chance) -> list[Command]:
             dice = state.dice_for(k)
@@ -148,11 +154,11 @@ class HogConsole:
         return text(board(state, outcome.story, chances))
 
 
-def _dice(answer: str) -> int:
+def _dice(answer: str, state: GameState) -> int:
     try:
         return int(answer)
     except ValueError:
-        raise HogError(f"{answer!r} is not a number of dice. {HELP}") from None
+        raise HogError(f"{answer!r} is not a number of dice. {help_for(state)}") from None
 
 
 async def table(

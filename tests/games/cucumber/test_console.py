@@ -38,6 +38,23 @@ def test_the_console_plays_a_table_against_bots(tmp_path: Path, monkeypatch: pyt
     assert said.index(sealed[0]) < said.index("🏁") < said.index(revealed[1])  # the seed only once it is over
 
 
+def test_help_and_hint_answer_at_the_table_and_play_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HOG_DB", str(tmp_path / "c.sqlite3"))
+    out = io.StringIO()
+    argv = ["cucumber", "--name", "Ann", "--players", "4", "--cards", "7", "--target", "21"]
+    assert main(argv, io.StringIO("help\nhint\nhint\nquit\n"), out) == 0
+    said = out.getvalue()
+    assert "is not a card" not in said
+    assert "Type a card of your hand: its number (1 to 7) or its name, like Q♠, qs or Queen Spades." in said
+    assert "reaching 21 loses" in said and "'hint' asks the strong bot for its card" in said
+    hints = [line for line in said.splitlines() if "The strong bot would play" in line or "can be played now" in line]
+    assert len(hints) == 2 and hints[0] == hints[1], "the same hint for the same game and moment"
+    game = re.search(r"saved as (c[0-9a-f]+)", said)
+    assert game is not None
+    out = io.StringIO()
+    assert main(["replay", game[1]], None, out) == 0 and "Ann plays" not in out.getvalue(), "no card was played"
+
+
 def test_the_console_refuses_a_table_that_cannot_be(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
-from bot.games.cucumber.hands import hand_of
+import re
+
+from bot.games.cucumber.hands import hand_of, hint, seeded
+from cucumber_core import strong
+from cucumber_core.cards import short
 from cucumber_core.game import TakeOver, run
+from cucumber_core.views import seat_view
 from tests.cucumber_core.helpers import cards, dealt, new_game, play
 
 
@@ -24,3 +29,29 @@ def test_a_seat_a_bot_plays_says_how_to_take_it_back() -> None:
     state = dealt(new_game(2, num_cards=1), "K♦", "5♠")
     state, _ = run(state, TakeOver("ann", "strong", "away"))
     assert hand_of(state, 0).why == "A bot is playing your seat: press I'm back on the board to play it yourself."
+
+
+def costed(said: str) -> tuple[str, float, dict[str, float]]:
+    """The card a hint names, its expected cost, and the other playable cards' costs."""
+    found = re.fullmatch(
+        r"The strong bot would play (\S+): about ([\d.]+) points by the end of the hand "
+        r"\(expected, reaching 21 counted as 40 more\), against ((?:\S+ [\d.]+(?:, )?)+)\.",
+        said,
+    )
+    assert found is not None, said
+    return found[1], float(found[2]), {c: float(x) for c, x in (pair.split() for pair in found[3].split(", "))}
+
+
+def test_a_hint_is_the_strong_bots_card_with_each_playable_value_costed() -> None:
+    state = dealt(new_game(3, num_cards=4), "K♦ 2♣ 9♥ 3♠", "5♠ 4♣ 3♦ 8♣", "A♠ 6♣ 10♦ J♥")  # Bob leads
+    said = hint(state, 1, seeded("g1:hint"))
+    best, cost, others = costed(said)
+    assert best == short(strong.choose(seat_view(state, 1), seeded("g1:hint"))), "the strong bot's, same draws"
+    assert {*others, best} == {"3♦", "4♣", "5♠", "8♣"} and all(cost <= c for c in others.values())
+    assert hint(state, 1, seeded("g1:hint")) == said, "the same source, the same words"
+    state, _ = play(state, "8♣")  # Cat may play 10♦, J♥ or A♠, never 6♣
+    best, _, others = costed(hint(state, 2, seeded("x")))
+    assert {*others, best} == {"10♦", "J♥", "A♠"}
+    forced = dealt(new_game(2, num_cards=2), "K♦ 2♣", "5♠ 4♣")
+    forced, _ = play(forced, "5♠")
+    assert hint(forced, 0, seeded("x")) == "Only K♦ can be played now: the rules leave no choice."

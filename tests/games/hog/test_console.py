@@ -48,7 +48,8 @@ async def test_a_full_game_against_the_house_with_bad_input_along_the_way(settin
     assert "'x' is not a number of dice." in said
     assert "Choose between 0 and 10 dice, not 11." in said
     assert "There is no Pork Chop in fa18" in said
-    assert "Type a number of dice, 'chop' for Pork Chop" in said
+    assert "Type a number of dice (0 to 10), 'hint' for the best move" in said
+    assert "'chop'" not in said, "no Pork Chop is offered in a rule set without one"
     # Ada rolls 15 a turn, the house (easy: 4 dice) 20: 15-0, 15-20, 30-20, 30-40
     assert state.status is Status.FINISHED and state.scores == (30, 40) and state.winner == 1
     assert "Ada rolls 5, 5, 5 for 15." in said and "The house rolls 5, 5, 5, 5 for 20." in said
@@ -97,6 +98,9 @@ def test_options_reach_the_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     out = io.StringIO()
     assert main(["--rules", "porkchop", "--goal", "20", "--vs", "Bob"], io.StringIO("q\n"), out) == 0
     assert "Pork Chop" in out.getvalue() and "'chop'" in out.getvalue()
+    out = io.StringIO()
+    assert main(["--rules", "porkchop", "--goal", "20", "--vs", "Bob", "--new"], io.StringIO("help\nq\n"), out) == 0
+    assert "Type a number of dice (0 to 10), 'chop' for Pork Chop, 'hint'" in out.getvalue()
 
 
 async def test_a_stored_game_is_replayed_listed_and_counted(settings: Settings, tmp_path: Path) -> None:
@@ -205,7 +209,10 @@ async def test_a_saved_game_is_offered_and_resumed(settings: Settings) -> None:
     ("argv", "said"),
     [
         (["--resume", "cnone"], "There is no game 'cnone' in"),
-        (["--name", "Bob", "--resume", "{game}"], "is not Bob's: it is played by Ada (use --name)."),
+        (
+            ["--name", "Bob", "--resume", "{game}"],
+            "is not Bob's: it is played by Ada. Go on with it as Ada: python -m bot",
+        ),
         (["--vs", "Ada", "--name", "Ada"], "Two players need two names"),
         (["simulate", "easy", "perfect", "--games", "0"], "argument --games: must be at least 1, not 0"),
         (["replay", "{game}", "--picture", "nowhere/x.png"], "there is no folder 'nowhere' to write x.png in"),
