@@ -22,7 +22,7 @@ from PIL import Image
 
 from bot.games.cucumber.moves import play
 from bot.games.cucumber.picture import chart
-from bot.games.hog.analysis import move_words
+from bot.games.hog.analysis import move_words, player_line
 from bot.games.hog.module import resign, turn
 from bot.platform.chance import commitment
 from bot.platform.compose import Platform, platform
@@ -34,7 +34,6 @@ from cucumber_core.events import CardPlayed, DealerCut, Seat
 from cucumber_core.game import GameState, OpenLobby, StartGame
 from hog_core.events import Player, TurnTaken
 from hog_core.game import CreateGame
-from hog_core.review import accuracy
 from tests.helpers import Seeded, frames
 from tests.web.site import Site
 
@@ -69,7 +68,7 @@ async def test_a_finished_game_is_a_page_stepped_through_with_its_commentary_and
     assert 'href="?step=1"' in second and 'href="?step=3"' in second
     assert "Step 1 of" in await (await client.get("/games/hfin?step=0")).text()  # clamped, not refused
     moves = await p.games["hog"].review(await p.service("hog").events("hfin"))  # type: ignore[attr-defined]
-    assert f"<li>Ada {accuracy([m for m in moves if m.mover == 0]):.0f}% accuracy" in page  # the exact review
+    assert f"<li>{escape(player_line('Ada', [m for m in moves if m.mover == 0]))}" in page  # the exact review
     first_turn = next(i for i, (event, _, _) in enumerate(told, start=1) if isinstance(event, TurnTaken))
     marked = await (await client.get(f"/games/hfin?step={first_turn}")).text()
     assert f"<li>This move: {escape(move_words(moves[0]))}</li>" in marked

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
+from bot.games.hog.board import percent
 from hog_core.events import Event, TurnTaken
 from hog_core.game import GameState, replay
 from hog_core.review import MoveReview, accuracy
@@ -24,11 +25,32 @@ def worst(moves: Sequence[MoveReview]) -> MoveReview | None:
     return found if found is not None and found.verdict in VERDICTS else None
 
 
+def hundredths(moves: Sequence[MoveReview]) -> int:
+    """A seat's accuracy in hundredths of a percent, as kept with its row: every place words this
+    number (``accuracy_words``), so the review, the web page and the stats say the same."""
+    return round(100 * accuracy(moves))
+
+
+def perfect(moves: Sequence[MoveReview]) -> bool:
+    return all(m.verdict == "best" for m in moves)
+
+
+def accuracy_words(total: int, games: int = 1, flawless: bool = False) -> str:
+    """The mean of ``games`` accuracies adding up to ``total`` hundredths of a percent, to a tenth,
+    rounded half up in whole numbers: ``96.8%``. ``100%`` only when ``flawless`` (every move best):
+    a player who gave away a little says ``99.9%`` at most, never a rounded-up ``100``."""
+    if flawless:
+        return "100%"
+    tenths = min(999, (total + 5 * games) // (10 * games))
+    return f"{tenths // 10}.{tenths % 10}%"
+
+
 def player_line(name: str, moves: Sequence[MoveReview]) -> str:
-    """``Ann 96% accuracy, 1 blunder: turn 12, rolled 9 at 88-95, best 2 (−21%)``."""
+    """``Ann 96.4% accuracy, 1 blunder: turn 12, rolled 9 at 88-95, best 2 (−21%)``."""
     counts = [(verdict, sum(m.verdict == verdict for m in moves)) for verdict in VERDICTS]
     named = ", ".join(f"{n} {v if n == 1 else PLURALS[v]}" for v, n in counts if n)
-    line = f"{name} {accuracy(moves):.0f}% accuracy".strip() + (f", {named}" if named else "")
+    shown = accuracy_words(hundredths(moves), flawless=perfect(moves))
+    line = f"{name} {shown} accuracy".strip() + (f", {named}" if named else "")
     bad = worst(moves)
     if bad is not None:
         best = " or ".join(dice_words(k) for k in bad.best[:2])
@@ -41,15 +63,16 @@ def player_line(name: str, moves: Sequence[MoveReview]) -> str:
 
 def facts(moves: Sequence[MoveReview]) -> dict[str, int]:
     """A seat's review as whole numbers kept with its row (none when it made no move): ``reviewed``
-    (1), its ``accuracy`` and the chance its ``worst`` move lost, in hundredths of a percent, and
-    how many ``blunders``, ``mistakes`` and ``inaccuracies`` it made."""
+    (1), its ``accuracy`` and the chance its ``worst`` move lost, in hundredths of a percent,
+    ``perfect`` (1 when every move was best), and how many ``blunders``, ``mistakes`` and ``inaccuracies`` it made."""
     if not moves:
         return {}
     counts = {PLURALS[v]: sum(m.verdict == v for m in moves) for v in VERDICTS}
     bad = worst(moves)
     return {
         "reviewed": 1,
-        "accuracy": round(100 * accuracy(moves)),
+        "accuracy": hundredths(moves),
+        "perfect": int(perfect(moves)),
         "worst": round(10_000 * bad.loss) if bad else 0,
     } | counts
 
@@ -57,7 +80,7 @@ def facts(moves: Sequence[MoveReview]) -> dict[str, int]:
 def move_words(m: MoveReview) -> str:
     """One move as a replay step shows it: ``inaccuracy: 0 dice, best 10 (−4%)``, or ``best move``."""
     if m.verdict == "best":
-        return f"best move ({m.chance_played:.0%} to win)"
+        return f"best move ({percent(m.chance_played)} to win)"
     best = " or ".join(dice_words(k) for k in m.best[:2])
     return f"{m.verdict}: {dice_words(m.dice)} dice, best {best} (−{100 * m.loss:.1f}%)"
 

@@ -38,6 +38,15 @@ CHANCE_MEANING = "perfect play"
 opponent a player 20 behind can still be near 50% in fa18, where Swine Swap keeps games open.)"""
 
 
+def percent(chance: float) -> str:
+    """A win chance to a tenth of a percent: ``49.8%`` beside ``50.2%``, never ``50% · 50%``. Only a
+    certainty is ``100%`` (or ``0%``): a chance short of it says ``99.9%`` at most."""
+    if chance >= 1 or chance <= 0:
+        return "100%" if chance >= 1 else "0%"
+    tenths = min(999, max(1, round(1000 * chance)))
+    return f"{tenths // 10}.{tenths % 10}%"
+
+
 def board(state: GameState, story: Lines = (), chances: tuple[float, float] | None = None) -> Board:
     house = next((p for p in state.players if p.house), None)
     plays = "" if house is None else f" · the house plays {house.house}"
@@ -63,7 +72,7 @@ def hint(state: GameState, solution: Solution | None) -> str:
         "use Pork Chop" if k == PORK_CHOP else "roll no dice" if k == 0 else f"roll {k} {'die' if k == 1 else 'dice'}"
     )
     chance = solution.win_chances(state)[state.mover]
-    return f"Best move for {name}: {move}. With {CHANCE_MEANING} from here, {name} wins {chance:.0%} of games."
+    return f"Best move for {name}: {move}. With {CHANCE_MEANING} from here, {name} wins {percent(chance)} of games."
 
 
 def _status(state: GameState) -> str:
@@ -95,6 +104,6 @@ def text(b: Board) -> str:
     lines += [f"  {line}" for line in b.story]
     totals = " · ".join(f"{name} {total}" for name, total in b.totals)
     if b.chances is not None:
-        totals += f"    win chance ({CHANCE_MEANING}) {b.chances[0]:.0%} · {b.chances[1]:.0%}"
+        totals += f"    win chance ({CHANCE_MEANING}) {percent(b.chances[0])} · {percent(b.chances[1])}"
     lines += [f"  {totals}", f"  {b.status}"]
     return "\n".join(lines)

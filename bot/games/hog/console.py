@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from bot import console
 from bot.games.hog.analysis import move_words, moves_by_step
-from bot.games.hog.board import board, hint, text
+from bot.games.hog.board import board, hint, percent, text
 from bot.games.hog.limits import GOALS, MAX_SOLVED_GOAL, check
 from bot.games.hog.picture import animate, chart_of, render
 from bot.games.hog.replays import chances_around
@@ -203,7 +203,7 @@ async def replay_game(
     turns = moves_by_step(events, reviewed)
     for i in range(len(steps)) if step is None else [step - 1]:
         before, after = chances_around(steps, i, solution)
-        was = f"    win chance before {before[0]:.0%} · {before[1]:.0%}" if before and i else ""
+        was = f"    win chance before {percent(before[0])} · {percent(before[1])}" if before and i else ""
         print(f"Step {i + 1} of {len(steps)}{was}", file=stdout)
         if (move := turns[i]) is not None:  # the move of this step, marked by the exact review
             print(f"  this move: {move_words(move)}", file=stdout)

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.games.hog.analysis import PLURALS, VERDICTS
+from bot.games.hog.analysis import PLURALS, VERDICTS, accuracy_words
 from bot.games.hog.board import rules_name
 from bot.platform.ratings import rating_line
 from storage.games import Best, GameViews, PlayerStats, Record
 
-REVIEWED = ("reviewed", "accuracy", *PLURALS.values())
+REVIEWED = ("reviewed", "accuracy", "perfect", *PLURALS.values())
 """The seat's facts the exact review leaves (``analysis.facts``) that add up over games."""
 
 
@@ -20,8 +20,8 @@ class Play:
 
     games: int
     """How many were reviewed (games to goals past what is solved are not)."""
-    accuracy: float
-    """The average of their accuracies, in percent."""
+    accuracy: str
+    """The average of their accuracies, in words (``analysis.accuracy_words``)."""
     counts: dict[str, int]
     """How many blunders, mistakes and inaccuracies, by verdict."""
     worst: Best | None
@@ -34,7 +34,8 @@ async def player_stats(views: GameViews, player_id: str) -> tuple[PlayerStats, P
     reviewed = sums["reviewed"]
     counts = {v: sums[PLURALS[v]] for v in VERDICTS}
     worst = await views.highest(player_id, "hog", "worst")
-    return stats, Play(reviewed, sums["accuracy"] / 100 / reviewed if reviewed else 0.0, counts, worst)
+    shown = accuracy_words(sums["accuracy"], reviewed, sums["perfect"] == reviewed) if reviewed else ""
+    return stats, Play(reviewed, shown, counts, worst)
 
 
 def record_text(r: Record) -> str:
@@ -66,7 +67,7 @@ def sections(stats: PlayerStats, play: Play, invite: str) -> list[tuple[str, lis
 
 def play_lines(play: Play) -> list[str]:
     """``Average accuracy: 93.4% over 12 games``, the verdicts counted, the worst move."""
-    lines = [f"Average accuracy: {play.accuracy:.1f}% over {play.games} game{'s' * (play.games != 1)}"]
+    lines = [f"Average accuracy: {play.accuracy} over {play.games} game{'s' * (play.games != 1)}"]
     named = [f"{n} {v if n == 1 else PLURALS[v]}" for v, n in play.counts.items() if n]
     lines.append(", ".join(named) if named else "No inaccuracy, mistake or blunder")
     if play.worst is not None:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from bot.games.hog.board import board, hint, text
+from bot.games.hog.analysis import accuracy_words
+from bot.games.hog.board import board, hint, percent, text
 from hog_core.events import Player
 from hog_core.game import (
     AcceptChallenge,
@@ -29,7 +30,7 @@ def test_a_live_board() -> None:
     assert shown.splitlines() == [
         "── Hog · Spring 2016: Pig Out, Free Bacon, Hogtimus Prime, Hog Wild, Piggy Back, Swine Swap · first to 100 ──",
         "  Alice rolls 4, 3 for 7.",
-        "  Alice 11 · Bob 0    win chance (perfect play) 25% · 75%",
+        "  Alice 11 · Bob 0    win chance (perfect play) 25.0% · 75.0%",
         "  Bob to move.",
     ]
 
@@ -62,7 +63,7 @@ def test_a_hint_is_the_perfect_move(solutions: dict[str, Solution]) -> None:
     fa18 = solutions["fa18"]
     k, chance = fa18.best_move(state), fa18.win_chances(state)[1]
     assert hint(state, fa18) == (
-        f"Best move for Bob: roll {k} dice. With perfect play from here, Bob wins {chance:.0%} of games."
+        f"Best move for Bob: roll {k} dice. With perfect play from here, Bob wins {percent(chance)} of games."
     )
     assert hint(state, None) == "No hints in this game: its goal is past what is solved for perfect play."
     assert hint(replay(decide(state, Forfeit("b")), state), fa18).startswith("There is no move to hint at")
@@ -74,3 +75,17 @@ def test_the_title_names_the_goal_and_the_houses_level() -> None:
     house = Player("house:medium", "The house", house="medium")
     against = evolve(GameState(), decide(GameState(), CreateGame("h1", (ALICE, house), goal=40))[0])
     assert board(against).title.endswith(" · first to 40 · the house plays medium")
+
+
+def test_a_chance_near_even_or_near_certain_is_told_to_a_tenth() -> None:
+    """49.8% beside 50.2% (``50% · 50%`` read as a bug); only a certainty is 100%."""
+    assert (percent(0.498), percent(0.502)) == ("49.8%", "50.2%")
+    assert (percent(0.9996), percent(1.0), percent(0.0004), percent(0.0)) == ("99.9%", "100%", "0.1%", "0%")
+    assert percent(0.25) == "25.0%"
+
+
+def test_accuracy_is_one_figure_and_100_only_for_perfect_play() -> None:
+    """The review, the page and the stats word the same hundredths kept with the seat."""
+    assert accuracy_words(9980) == "99.8%" and accuracy_words(9996) == "99.9%", "never a rounded-up 100"
+    assert accuracy_words(10_000, flawless=True) == "100%"
+    assert accuracy_words(9980 + 9991, games=2) == "99.9%" and accuracy_words(9685) == "96.9%"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -81,6 +82,9 @@ def test_analyze_reviews_a_stored_game_in_words_and_as_json(
     game_id = run("history").split()[0]
     said = run("analyze", game_id)
     assert said.startswith(f"{game_id} · Fall 2018") and "The house 100% accuracy" in said
+    figure = re.search(r"\nAda (\d+\.\d%) accuracy", said)  # ten dice every turn: never perfect
+    assert figure is not None, said
+    assert f"Average accuracy: {figure[1]} over 1 game" in run("stats", "--name", "Ada"), "one figure everywhere"
     moves = json.loads(run("analyze", game_id, "--json"))
     assert moves and {"turn", "mover", "scores", "dice", "best", "chance_best", "chance_played"} <= set(moves[0])
     theirs = [m for m in moves if m["mover"] == 1]

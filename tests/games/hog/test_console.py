@@ -13,12 +13,12 @@ from PIL import Image
 
 from bot.cli import main
 from bot.console import list_history, player_id
+from bot.games.hog.analysis import accuracy_words, hundredths, perfect
 from bot.games.hog.console import replay_game, show_stats, table
 from bot.platform.compose import platform
 from bot.platform.settings import Settings
 from hog_core.events import Event
 from hog_core.game import Status, replay
-from hog_core.review import accuracy
 from storage.sqlite.store import SqliteEventStore
 from tests.helpers import FIVES, frames, hog_events, interrupted_at, refused
 
@@ -114,7 +114,7 @@ async def test_a_stored_game_is_replayed_listed_and_counted(settings: Settings, 
     replayed = told.getvalue()
     count = len(await stored_events(settings, state.game_id))
     headers = [line for line in replayed.splitlines() if line.startswith("Step ")]
-    assert len(headers) == count and headers[-1] == f"Step {count} of {count}    win chance before 51% · 49%"
+    assert len(headers) == count and headers[-1] == f"Step {count} of {count}    win chance before 51.2% · 48.8%"
 
     def rolls(said: str) -> list[str]:
         return [line.strip() for line in said.splitlines() if " rolls " in line]
@@ -145,7 +145,8 @@ async def test_a_stored_game_is_replayed_listed_and_counted(settings: Settings, 
     async with platform(settings) as p:
         moves = await p.games["hog"].review(await stored_events(settings, state.game_id))  # type: ignore[attr-defined]
     mine = [m for m in moves if m.mover == 0]
-    shown = f"  Play, by the exact review\n    Average accuracy: {accuracy(mine):.1f}% over 1 game\n"
+    figure = accuracy_words(hundredths(mine), flawless=perfect(mine))
+    shown = f"  Play, by the exact review\n    Average accuracy: {figure} over 1 game\n"
     assert shown in counted.getvalue() and f"win chance, in game {state.game_id}" in counted.getvalue()
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 
 from bot.discord.sections import sections_embed
-from bot.games.hog.board import CHANCE_MEANING, Board
+from bot.games.hog.board import CHANCE_MEANING, Board, percent
 from bot.games.hog.stats import Play, sections
 from storage.games import PlayerStats
 
@@ -27,7 +27,7 @@ def story_text(lines: tuple[str, ...]) -> str | None:
 def embed(b: Board) -> discord.Embed:
     shown = discord.Embed(title=b.title, description=story_text(b.story))
     for i, (name, total) in enumerate(b.totals):
-        chance = f" · {b.chances[i]:.0%} to win ({CHANCE_MEANING})" if b.chances is not None else ""
+        chance = f" · {percent(b.chances[i])} to win ({CHANCE_MEANING})" if b.chances is not None else ""
         shown.add_field(name=name, value=f"**{total}**{chance}", inline=True)
     shown.set_footer(text=b.status)
     return shown

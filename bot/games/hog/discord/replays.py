@@ -11,7 +11,7 @@ import discord
 
 from bot.discord.buttons import Buttons
 from bot.discord.stepping import NAVIGATION, target
-from bot.games.hog.board import board
+from bot.games.hog.board import board, percent
 from bot.games.hog.discord.buttons import ReplayButton
 from bot.games.hog.discord.embeds import embed
 from bot.games.hog.replays import Chances, Step
@@ -26,7 +26,7 @@ def replay_embed(steps: list[Step], step: int, chances: tuple[Chances | None, Ch
     shown.title = f"Replay · {shown.title}"
     if isinstance(event, TurnTaken) and chances[0] is not None:
         names = [p.name for p in after.players]
-        was = " · ".join(f"{names[i]} {chances[0][i]:.0%}" for i in range(2))
+        was = " · ".join(f"{names[i]} {percent(chances[0][i])}" for i in range(2))
         shown.add_field(name="Win chances before this turn", value=was, inline=False)
     totals = " to ".join(map(str, before.scores))
     shown.set_footer(text=f"Step {step + 1} of {len(steps)} · {shown.footer.text} · before: {totals}")
