@@ -7,11 +7,13 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
 
 from bot.cli import main
+from bot.games.hog.contest.pictures import MATRIX_TOP
 from hog_core.contest import MAX_BYTES, SIZE, to_json
 from hog_core.solver import Solution
 from storage.shelves import FolderShelf
@@ -51,7 +53,9 @@ def run(*argv: str) -> str:
 def test_a_strategy_and_a_table_are_entered_and_ranked(where: Path) -> None:
     said = run("contest", "submit", str(where / "team.py"), "--name", "Pigs", "-o", str(where / "pigs.csv"))
     assert (where / "pigs.csv").read_text().splitlines()[70] == ",".join(["5"] * 60 + ["7"] * 40)
-    assert said.startswith("Entered Pigs in the Hog contest, Contest rules (everyone's): place 3 (2 wins, 2 losses)")
+    wrote, entered = said.splitlines()[:2]
+    assert wrote == f"Wrote {where / 'pigs.csv'}: the table entered for Pigs."  # every file written is named
+    assert entered.startswith("Entered Pigs in the Hog contest, Contest rules (everyone's): place 3 (2 wins, 2 losses)")
     run("contest", "table", f"{where / 'team.py'}:greedy", "-o", str(where / "greedy.json"))
     assert json.loads((where / "greedy.json").read_text()) == [[6] * SIZE] * SIZE
     said = run("contest", "submit", "--table", str(where / "greedy.json"), "--name", "Greedy")
@@ -76,9 +80,14 @@ def test_a_strategy_and_a_table_are_entered_and_ranked(where: Path) -> None:
         run("contest", "show", "Greedy", "--json"))["record"]["Pigs"], abs=1e-12)  # fmt: skip
     text = run("contest", "show", "Pigs", "--picture", str(where / "pigs.png"))
     assert "vs perfect" in text and (where / "pigs.png").read_bytes().startswith(b"\x89PNG")
+    assert f"Wrote {where / 'pigs.png'}: the picture of Pigs's table beside the perfect strategy's." in text
     assert "Pigs" in run("contest", "standings") and "perfect *" in run("contest", "standings")
     matrix = run("contest", "matrix", "--picture", str(where / "matrix.png"))
     assert matrix.splitlines()[3].startswith("  1. perfect") and (where / "matrix.png").stat().st_size > 1000
+    assert (
+        matrix.splitlines()[-1]
+        == f"Wrote {where / 'matrix.png'}: the picture of the best {MATRIX_TOP} entries, each against each."
+    )
 
 
 def test_the_example_table_is_a_valid_entry() -> None:
@@ -109,3 +118,25 @@ def test_bad_input_is_refused_in_one_line_and_stores_nothing(where: Path, capsys
         assert words in refused(["contest", *argv], capsys)
     assert json.loads(run("contest", "standings", "--json", "--rules", "contest"))[0]["name"] == "perfect"
     assert all(s["reference"] for s in json.loads(run("contest", "standings", "--json")))  # nothing was entered
+
+
+class Terminal(io.StringIO):
+    """Standard error as a person's terminal: a progress bar is drawn only there."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_first_standings_show_their_progress_on_stderr(monkeypatch: pytest.MonkeyPatch) -> None:
+    err = Terminal()
+    monkeypatch.setattr("sys.stderr", err)
+    out = run("contest", "standings")
+    drawn = err.getvalue()
+    assert "perfect *" in out and "Every pair played exactly" in drawn and "Each entry's best response" in drawn
+    total = re.findall(r"(\d+)/(\d+) \[", drawn)
+    assert total and total[-1][0] == total[-1][1], "the bar reaches its end"
+    assert "Every pair" not in out, "stdout holds the standings alone"
+    err.seek(0)
+    err.truncate()
+    run("contest", "standings")
+    assert "Every pair played exactly" not in err.getvalue(), "the values are kept: no sweep the second time"

@@ -13,7 +13,7 @@ import logging
 import os
 import sys
 import zipfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
@@ -38,6 +38,14 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 PERFECT = "perfect"
+
+Progress = Callable[[str, int, int], None]
+"""Told how long work goes: what is being done, how much of it is done, of how much (0 of 0: a step
+of unknown length). Called from the thread that does the work."""
+
+
+def quiet(what: str, done: int, total: int) -> None:
+    """Progress nobody watches."""
 
 
 def swaps(rules: RuleSet) -> bool:
@@ -71,21 +79,26 @@ def shared(
     wanted: Sequence[tuple[int, int]],
     best: Sequence[bool] = (),
     threads: int = 1,
+    progress: Callable[[int], None] | None = None,
 ) -> list[WinRate]:
-    """``pairs.rates``, the pairs dealt among ``threads`` threads (the compiled sweep runs without the GIL)."""
+    """``pairs.rates``, the pairs dealt among ``threads`` threads (the compiled sweep runs without the
+    GIL), a few at a time so that ``progress`` hears how many are done as they are."""
     workers = max(1, min(threads, len(wanted)))
-    if workers == 1:
-        return pairs.rates(policies, wanted, best)
-    shares = [list(range(w, len(wanted), workers)) for w in range(workers)]
+    step = min(len(wanted), 8 * workers)
+    shares = [list(range(w, len(wanted), step)) for w in range(step)]
+    found: list[WinRate | None] = [None] * len(wanted)
+    done = 0
 
     def run(share: list[int]) -> list[WinRate]:
         return pairs.rates(policies, [wanted[i] for i in share], [best[i] for i in share] if best else ())
 
-    found: list[WinRate | None] = [None] * len(wanted)
     with ThreadPoolExecutor(workers) as pool:
         for share, rates in zip(shares, pool.map(run, shares), strict=True):
             for i, rate in zip(share, rates, strict=True):
                 found[i] = rate
+            done += len(share)
+            if progress is not None:
+                progress(done)
     return [rate for rate in found if rate is not None]
 
 
@@ -168,7 +181,7 @@ class Arena:
         self._values.update({(bytes(k[:16]), bytes(k[16:])): float(v) for k, v in zip(pairs, values, strict=True)})
         self._exploited.update({bytes(k): float(v) for k, v in zip(best, exploited, strict=True)})
 
-    def results(self, contest: Contest, entries: Mapping[str, Entry]) -> Results:
+    def results(self, contest: Contest, entries: Mapping[str, Entry], progress: Progress = quiet) -> Results:
         policies = {team: from_table(entry.table, self.kernel) for team, entry in entries.items()}
         policies.update(self.references)
         names = list(policies)
@@ -177,17 +190,25 @@ class Arena:
         order = list(by_key)
         at = {k: i for i, k in enumerate(order)}
         missing = [(a, b) for a in order for b in order if a < b and (a, b) not in self._values]
-        rates = shared(self.pairs, [by_key[k] for k in order], [(at[a], at[b]) for a, b in missing], (), self.threads)
+        unexploited = [k for k in dict.fromkeys(keys) if k not in self._exploited]
+        sweeps = len(missing) + len(unexploited)
+        playing = "every pair played exactly"
+        if sweeps:
+            progress(playing, 0, sweeps)
+        rates = shared(
+            self.pairs, [by_key[k] for k in order], [(at[a], at[b]) for a, b in missing], (), self.threads,
+            lambda done: progress(playing, done, sweeps),
+        )  # fmt: skip
         self._values.update({pair: rate.average for pair, rate in zip(missing, rates, strict=True)})
         self.unsaved |= bool(missing)
         self.computed += len(missing)
-        unexploited = [k for k in dict.fromkeys(keys) if k not in self._exploited]
         found = shared(
             self.pairs,
             [by_key[k] for k in unexploited],
             [(i, i) for i in range(len(unexploited))],
             [True] * len(unexploited),
             self.threads,
+            lambda done: progress("each entry's best response", len(missing) + done, sweeps),
         )
         self._exploited.update({k: rate.average for k, rate in zip(unexploited, found, strict=True)})
         self.unsaved |= bool(unexploited)
@@ -248,14 +269,18 @@ class Contests:
         self._locks: dict[str, asyncio.Lock] = {}
         self._results: dict[Contest, tuple[tuple[int, ...], Results]] = {}
 
-    async def arena(self, rules: str) -> Arena:
+    async def arena(self, rules: str, progress: Progress = quiet) -> Arena:
         """The rule set's arena, with the pair values kept on the solutions' shelf (computed by any
         process, before a restart too)."""
         async with self._locks.setdefault(rules, asyncio.Lock()):
             if rules not in self._arenas:
+                if not Contests.compiled:
+                    progress("compiling the exact sweep (once)", 0, 0)
                 await compiled()
                 rule_set = RULE_SETS[rules]
+                progress(f"solving {rules} (once)", 0, 0)
                 solution = await self.solutions.get(rule_set, SIZE)
+                progress("tabulating the course's strategies", 0, 0)
                 arena = await asyncio.to_thread(Arena, rule_set, solution, self.threads)
                 try:
                     kept = await self.solutions.shelf.read(shelf_name(rule_set))
@@ -267,16 +292,17 @@ class Contests:
                 self._arenas[rules] = arena
             return self._arenas[rules]
 
-    async def results(self, contest: Contest) -> Results:
-        """The contest's results as its log stands now (computed off the event loop when it changed)."""
+    async def results(self, contest: Contest, progress: Progress = quiet) -> Results:
+        """The contest's results as its log stands now (computed off the event loop when it changed);
+        ``progress`` hears of each step of the work, the first time a long one (about 20 s here)."""
         entries = await self.entries.of(contest)
-        arena = await self.arena(contest.rules)
+        arena = await self.arena(contest.rules, progress)
         shape = tuple(e.version for e in entries.values())
         async with self._locks[contest.rules]:
             kept = self._results.get(contest)
             if kept is not None and kept[0] == shape:
                 return kept[1]
-            results = await asyncio.to_thread(arena.results, contest, entries)
+            results = await asyncio.to_thread(arena.results, contest, entries, progress)
             self._results[contest] = (shape, results)
             if arena.unsaved:
                 try:

@@ -7,11 +7,14 @@ import asyncio
 import importlib.util
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from bot.games.hog.contest.arena import Contests, Results
+from tqdm import tqdm
+
+from bot.games.hog.contest.arena import Contests, Progress, Results
 from bot.games.hog.contest.entries import EVERYONE, Contest, Entries
 from bot.games.hog.contest.pictures import MATRIX_TOP, matrix_picture, table_picture
 from bot.games.hog.contest.words import (
@@ -119,38 +122,56 @@ def arguments(parser: argparse.ArgumentParser) -> None:
     _contest_arguments(matrix)
 
 
-def _write(path: str, data: bytes) -> None:
+def _write(path: str, data: bytes, what: str, told: TextIO) -> None:
+    """Write a file and say so in one line (on ``told``: stderr when stdout is JSON for a script)."""
     try:
         Path(path).write_bytes(data)
     except OSError as error:
         raise Refusal(f"Cannot write {path}: {error.strerror}.") from error
+    print(f"Wrote {path}: {what}.", file=told)
 
 
-def _write_table(path: str, table: Table) -> None:
-    _write(path, (to_json(table) if path.endswith(".json") else to_csv(table)).encode())
+def _write_table(path: str, table: Table, what: str, told: TextIO) -> None:
+    _write(path, (to_json(table) if path.endswith(".json") else to_csv(table)).encode(), what, told)
 
 
-async def _run(hog: HogGame, args: argparse.Namespace, out: TextIO) -> None:
+@contextmanager
+def progress_bar(stream: TextIO) -> Iterator[Progress]:
+    """A progress bar on ``stream`` (stderr; only where it is a terminal) for work that takes seconds:
+    the contest's first standings compile, solve and sweep for about 20 s."""
+    with tqdm(file=stream, disable=None, unit="sweep", leave=False, dynamic_ncols=True) as bar:
+
+        def told(what: str, done: int, total: int) -> None:
+            bar.set_description_str(what[0].upper() + what[1:], refresh=False)
+            bar.total = total or None
+            bar.n = done
+            bar.refresh()
+
+        yield told
+
+
+async def _run(hog: HogGame, args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
     rules = RULE_SETS[args.rules]
+    told = err if getattr(args, "json", False) else out  # a script reads stdout as JSON
     if args.action == "table":
-        _write_table(args.output, table_of(args.source, rules))
-        print(f"Wrote {args.output}: the table of {args.source} for the {args.rules} rules.", file=out)
+        _write_table(args.output, table_of(args.source, rules), f"the table of {args.source} for {args.rules}", told)
         return
     if args.action == "submit":
         if (args.source is None) == (args.table is None):
             raise Refusal("Give a strategy's file (FILE.py[:final_strategy]) or --table FILE, one of them.")
         table = table_of(args.source, rules) if args.source else read_table(args.table, rules)
         if args.output:
-            _write_table(args.output, table)
+            _write_table(args.output, table, f"the table entered for {args.name}", told)
     contest = Contest(args.rules, getattr(args, "server", None) or EVERYONE)
     async with platform(hog.platform_settings) as p:
         contests = Contests(Entries(p.store), hog.solutions, threads=os.cpu_count())  # no players waiting here
-        if args.action == "submit":
-            arena = await contests.arena(args.rules)
-            entry, _ = await contests.entries.submit(
-                contest, f"console:{args.name}", args.name, args.name, table, tuple(arena.references)
-            )
-        results = await contests.results(contest)
+        with progress_bar(err) as progress:
+            if args.action == "submit":
+                arena = await contests.arena(args.rules, progress)
+                entry, _ = await contests.entries.submit(
+                    contest, f"console:{args.name}", args.name, args.name, table, tuple(arena.references)
+                )
+            results = await contests.results(contest, progress)
     if args.action == "submit":
         standing = results.standing(entry.team)
         assert standing is not None
@@ -161,11 +182,13 @@ async def _run(hog: HogGame, args: argparse.Namespace, out: TextIO) -> None:
         name = _named(results, args.name)
         print(record_json(results, name) if args.json else record_text(results, name), file=out)
         if args.picture:
-            _write(args.picture, await asyncio.to_thread(table_picture, results, name))
+            picture = await asyncio.to_thread(table_picture, results, name)
+            _write(args.picture, picture, f"the picture of {name}'s table beside the perfect strategy's", told)
     else:
         print(matrix_text(results, MATRIX_TOP), file=out)
         if args.picture:
-            _write(args.picture, await asyncio.to_thread(matrix_picture, results))
+            picture = await asyncio.to_thread(matrix_picture, results)
+            _write(args.picture, picture, f"the picture of the best {MATRIX_TOP} entries, each against each", told)
 
 
 def _named(results: Results, name: str) -> str:
@@ -177,7 +200,7 @@ def _named(results: Results, name: str) -> str:
 
 def contest_command(hog: HogGame) -> Subcommand:
     def run(args: argparse.Namespace, out: TextIO) -> int:
-        asyncio.run(_run(hog, args, out))
+        asyncio.run(_run(hog, args, out, sys.stderr))
         return 0
 
     return Subcommand("contest", "the course's Hog contest: enter a final strategy, see the standings", arguments, run)
