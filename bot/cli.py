@@ -15,7 +15,7 @@ python -m bot rebuild           the read models recomputed from the log
 python -m bot migrate           create or upgrade the database's schema (``HOG_DB``, or ``HOG_DATABASE_URL``)
 python -m bot copy-store        move a history from SQLite to PostgreSQL (``--from sqlite:///F --to postgresql://...``)
 
-and each game's own commands (Hog's ``tournament``, ``simulate`` and ``rules``).
+and each game's own commands (Hog's ``compare``, ``simulate``, ``rules``, ``analyze`` and ``contest``).
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from bot import console
 from bot.discord import client
 from bot.platform.compose import Platform, open_backend, platform
 from bot.platform.contract import Refusal, Subcommand, UnfitGame
+from bot.platform.contract import command as subcommand
 from bot.platform.fairness import UNCHECKED, verify
 from bot.platform.registry import LEGACY, AnyGame, Games, installed
 from bot.platform.settings import Settings, SettingsError
@@ -209,31 +210,30 @@ def parser_for(games: Games) -> tuple[argparse.ArgumentParser, Collection[str], 
     for command, game in plays_of(games).items():
         where = "against the house " if game == LEGACY else ""
         what = f"play {games[game].title} {where}in this terminal"
-        p = sub.add_parser(command, help=what + (" (the default command)" if command == "play" else ""))
-        p.description = what[0].upper() + what[1:] + "."
+        p = subcommand(sub, command, what + (" (the default command)" if command == "play" else ""))
         games[game].console.add_arguments(p)
         add_player_arguments(p)
-    sub.add_parser("games", help="the games installed here, with their commands and settings")
-    web = sub.add_parser("web", help="serve every game's page: its replay step by step, live while it is played")
+    subcommand(sub, "games", "the games installed here, with their commands and settings")
+    web = subcommand(sub, "web", "serve every game's page: its replay step by step, live while it is played")
     web.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1)")
     web.add_argument("--port", type=int, default=8080, help="the port to listen on (default: 8080)")
-    gui = sub.add_parser("gui", help="play any game in your browser, on this computer only (the course's GUI)")
+    gui = subcommand(sub, "gui", "play any game in your browser, on this computer only (the course's GUI)")
     gui.add_argument("--port", type=int, default=8081, help="the port on 127.0.0.1 (default: 8081)")
     gui.add_argument("--no-browser", action="store_true", help="print the address without opening a browser")
-    sub.add_parser("discord", help="run the Discord bot (DISCORD_TOKEN; the same as no command when it is set)")
-    sub.add_parser("rebuild", help="recompute the read models (history, stats, ratings) from the event log")
-    verify_parser = sub.add_parser("verify", help="check a finished game's dice or cards against its revealed seed")
+    subcommand(sub, "discord", "run the Discord bot (DISCORD_TOKEN; the same as no command when it is set)")
+    subcommand(sub, "rebuild", "recompute the read models (history, stats, ratings) from the event log")
+    verify_parser = subcommand(sub, "verify", "check a finished game's dice or cards against its revealed seed")
     verify_parser.add_argument("game", metavar="GAME", help="the game's id (see history)")
-    sub.add_parser("damaged", help="list the games whose log cannot be read, set aside from play (exit 1 if any)")
-    sub.add_parser("migrate", help="create or upgrade the database's schema (the bot does it on start too)")
-    copying = sub.add_parser("copy-store", help="move every game from an SQLite file to an empty PostgreSQL database")
+    subcommand(sub, "damaged", "list the games whose log cannot be read, set aside from play (exit 1 if any)")
+    subcommand(sub, "migrate", "create or upgrade the database's schema (the bot does it on start too)")
+    copying = subcommand(sub, "copy-store", "move every game from an SQLite file to an empty PostgreSQL database")
     copying.add_argument(
         "--from", dest="source", required=True, metavar="sqlite:///FILE", help="the SQLite history to copy"
     )
     copying.add_argument(
         "--to", dest="target", required=True, metavar="postgresql://...", help="the empty PostgreSQL database"
     )
-    replay = sub.add_parser("replay", help="watch a stored game again, step by step")
+    replay = subcommand(sub, "replay", "watch a stored game again, step by step")
     replay.add_argument("game", metavar="GAME", help="the game's id (see history)")
     replay.add_argument("--step", type=int, help="show only this step (from 1)")
     replay.add_argument(
@@ -242,7 +242,11 @@ def parser_for(games: Games) -> tuple[argparse.ArgumentParser, Collection[str], 
     replay.add_argument(
         "--gif", type=output(".gif"), metavar="FILE", help="save the game drawn step by step here (.gif)"
     )
-    tournaments = sub.add_parser("tournaments", help="every game's tournaments, newest first, or one in full")
+    tournaments = subcommand(
+        sub,
+        "tournaments",
+        "the Discord servers' tournaments (Swiss, round robin, knockout), newest first, or one in full",
+    )
     tournaments.add_argument("tournament", nargs="?", metavar="ID", help="show this one: rounds, games, standings")
     tournaments.add_argument("--server", metavar="ID", help="only the tournaments of this Discord server")
     tournaments.add_argument(
@@ -254,7 +258,7 @@ def parser_for(games: Games) -> tuple[argparse.ArgumentParser, Collection[str], 
         ("leaderboard", "the players of a game by rating, and your place"),
     )
     for name, helptext in people:
-        p = sub.add_parser(name, help=helptext, description=helptext[0].upper() + helptext[1:] + ".")
+        p = subcommand(sub, name, helptext)
         person = p.add_mutually_exclusive_group()
         default = "every game" if name == "history" else console.DEFAULT_NAME
         person.add_argument(
@@ -280,8 +284,7 @@ def parser_for(games: Games) -> tuple[argparse.ArgumentParser, Collection[str], 
         for brought in module.subcommands:
             if brought.name in sub.choices:
                 raise ValueError(f"the game {module.name!r} brings a command {brought.name!r}, which is taken")
-            p = sub.add_parser(brought.name, help=brought.help)
-            p.description = brought.help[0].upper() + brought.help[1:] + f" ({module.title})."
+            p = subcommand(sub, brought.name, f"{brought.help} ({module.title})")
             brought.arguments(p)
             own[brought.name] = brought
     return parser, set(sub.choices), own

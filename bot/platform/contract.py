@@ -121,13 +121,23 @@ class Reminder:
 
 @dataclass(frozen=True, slots=True)
 class Subcommand:
-    """A command of ``python -m bot`` that a game brings (Hog's ``tournament``): its name and help
+    """A command of ``python -m bot`` that a game brings (Hog's ``compare``): its name and help
     line, its options, and what it does (its exit status; a ``Refusal`` is said in one line)."""
 
     name: str
     help: str
     arguments: Callable[[argparse.ArgumentParser], None]
     run: Callable[[argparse.Namespace, TextIO], int]
+
+
+def command(
+    commands: argparse._SubParsersAction,  # type: ignore[type-arg]
+    name: str,
+    what: str,
+) -> argparse.ArgumentParser:
+    """A command of ``python -m bot`` (or one of its own commands'), listed with ``what`` it does and
+    opening its ``--help`` with it as a sentence: ``what`` is written as a listing's line, lower case."""
+    return commands.add_parser(name, help=what, description=what[0].upper() + what[1:].rstrip(".") + ".")
 
 
 S = TypeVar("S", bound=State)

@@ -177,6 +177,36 @@ def test_every_option_and_command_has_a_help_line(make: Callable[[], argparse.Ar
     assert all(choice.help for choice in commands._choices_actions)
 
 
+def commands_of(parser: argparse.ArgumentParser) -> Iterator[tuple[str, argparse.ArgumentParser]]:
+    """Every command of a command line, its commands' own commands too, by name."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                yield name, sub
+                yield from commands_of(sub)
+
+
+def test_every_commands_help_opens_with_what_it_does_and_no_two_names_are_a_letter_apart() -> None:
+    parser = bot_parser(Games.load(Settings()))[0]
+    found = dict(commands_of(parser))
+    assert {"web", "gui", "games", "rebuild", "replay", "verify", "tournaments", "compare", "submit"} <= set(found)
+    for name, sub in found.items():
+        opening = sub.format_help().split("\n\n")[1]  # the paragraph after the usage
+        assert not opening.startswith(("positional", "options")), f"{name} --help says nothing of what it does"
+        assert opening[0].isupper() and opening.rstrip().endswith("."), (name, opening)
+
+    def a_letter_apart(a: str, b: str) -> bool:
+        if abs(len(a) - len(b)) > 1 or a == b:
+            return False
+        if len(a) == len(b):
+            return sum(x != y for x, y in zip(a, b, strict=True)) == 1
+        short, long = sorted((a, b), key=len)
+        return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
+
+    close = [(a, b) for a in found for b in found if a < b and a_letter_apart(a, b)]
+    assert close == [], "names one typo apart run the wrong command"
+
+
 def test_the_help_names_the_program_as_typed_and_both_games(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["--help"], io.StringIO(), io.StringIO())

@@ -140,7 +140,7 @@ def rule_set_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def subcommands(hog: HogGame) -> tuple[Subcommand, ...]:
-    """Hog's commands of ``python -m bot``: ``tournament``, ``simulate``, ``rules`` and ``analyze``."""
+    """Hog's commands of ``python -m bot``: ``compare``, ``simulate``, ``rules``, ``analyze`` and ``contest``."""
     solutions = hog.solutions
 
     def tournament_arguments(parser: argparse.ArgumentParser) -> None:
@@ -193,7 +193,10 @@ def subcommands(hog: HogGame) -> tuple[Subcommand, ...]:
 
     return (
         Subcommand(
-            "tournament", "exact win rates of strategies, each against each", tournament_arguments, run_tournament
+            "compare",
+            "strategies' exact win rates, each against each, ranked (not the servers' tournaments)",
+            tournament_arguments,
+            run_tournament,
         ),
         Subcommand(
             "simulate",

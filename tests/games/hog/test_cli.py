@@ -27,7 +27,7 @@ def run(*argv: str) -> str:
 
 
 def test_tournament_prints_exact_win_rates() -> None:
-    text = run("tournament", "always_roll(4)", "perfect")
+    text = run("compare", "always_roll(4)", "perfect")
     rows = {line.split()[0]: line.split()[1:] for line in text.splitlines()[2:]}
     assert rows["perfect"] == ["0.79915", "0.50000"]
     assert rows["always_roll(4)"] == ["0.50000", "0.20085"]
@@ -51,7 +51,7 @@ def test_simulate_takes_any_python_function() -> None:
     [
         (["simulate", "bogus:x", "easy"], "Cannot load strategy 'bogus:x'"),
         (["simulate", "nonsense", "easy"], "Unknown strategy 'nonsense'"),
-        (["tournament", "always_roll(12)"], "chose 12 dice; fa18 allows 0 to 10"),
+        (["compare", "always_roll(12)"], "chose 12 dice; fa18 allows 0 to 10"),
         (["simulate", "hog_core.classic:house_strategy", "easy"], "The strategy failed at score 0, opponent 0"),
         (["play", "--goal", "0"], "The goal must be between 10 and 1000, not 0."),
         (["play", "--goal", "5000", "--house", "easy"], "The goal must be between 10 and 1000, not 5000."),

@@ -26,7 +26,7 @@ from bot.games.hog.contest.words import (
     standings_text,
 )
 from bot.platform.compose import platform
-from bot.platform.contract import Refusal, Subcommand
+from bot.platform.contract import Refusal, Subcommand, command
 from hog_core.contest import MAX_BYTES, BadTable, Table, of_strategy, parse, to_csv, to_json
 from hog_core.rulesets import RULE_SETS, RuleSet
 
@@ -99,25 +99,25 @@ def _contest_arguments(parser: argparse.ArgumentParser, *, server: bool = True) 
 
 def arguments(parser: argparse.ArgumentParser) -> None:
     actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
-    submit = actions.add_parser("submit", help="enter a final strategy (or a table) in everyone's contest")
+    submit = command(actions, "submit", "enter a final strategy (or a table) in everyone's contest")
     submit.add_argument("source", nargs="?", metavar="FILE.py[:final_strategy]", help=SOURCE)
     submit.add_argument("--table", metavar="FILE", help="enter a table file instead (CSV or JSON)")
     submit.add_argument("--name", required=True, metavar="TEAM", help="your team's name")
     submit.add_argument("-o", "--output", metavar="FILE", help="also write the table entered (.csv or .json)")
     _contest_arguments(submit, server=False)
-    table = actions.add_parser("table", help="write a final strategy's table, without entering it")
+    table = command(actions, "table", "write a final strategy's table, without entering it")
     table.add_argument("source", metavar="FILE.py[:final_strategy]", help=SOURCE)
     table.add_argument("-o", "--output", required=True, metavar="FILE", help="where to write it (.csv or .json)")
     _contest_arguments(table, server=False)
-    standings = actions.add_parser("standings", help="every entry ranked by wins")
+    standings = command(actions, "standings", "every entry ranked by wins")
     standings.add_argument("--json", action="store_true", help="a list of objects, for scripts")
     _contest_arguments(standings)
-    show = actions.add_parser("show", help="one entry's record against every other, and its picture")
+    show = command(actions, "show", "one entry's record against every other, and its picture")
     show.add_argument("name", metavar="NAME", help="the entry's team name (or a reference: perfect, ...)")
     show.add_argument("--json", action="store_true", help="its record as an object, for scripts")
     show.add_argument("--picture", metavar="FILE.png", help="also draw its table beside the perfect strategy's")
     _contest_arguments(show)
-    matrix = actions.add_parser("matrix", help=f"the best {MATRIX_TOP} entries, each against each")
+    matrix = command(actions, "matrix", f"the best {MATRIX_TOP} entries, each against each")
     matrix.add_argument("--picture", metavar="FILE.png", help="also draw it")
     _contest_arguments(matrix)
 
