@@ -131,7 +131,7 @@ class Subcommand:
 
 
 def command(
-    commands: argparse._SubParsersAction,  # type: ignore[type-arg]
+    commands: argparse._SubParsersAction[argparse.ArgumentParser],
     name: str,
     what: str,
 ) -> argparse.ArgumentParser:

@@ -144,9 +144,9 @@ async def answer_to(fake: FakeDiscord, interaction: str) -> Sent:
     return await fake.response(interaction)
 
 
-async def followup_to(fake: FakeDiscord, interaction: str) -> Sent:
-    """The first follow-up message the bot sent for ``interaction``."""
-    return await fake.wait_for(lambda s: s.method == "POST" and s.path.endswith(f"/token{interaction}"))
+async def followup_to(fake: FakeDiscord, interaction: str, timeout: float = 20) -> Sent:
+    """The first follow-up message the bot sent for ``interaction`` (within ``timeout`` seconds)."""
+    return await fake.wait_for(lambda s: s.method == "POST" and s.path.endswith(f"/token{interaction}"), timeout)
 
 
 async def board_of(fake: FakeDiscord, command: str) -> Sent:

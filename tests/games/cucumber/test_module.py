@@ -189,9 +189,9 @@ async def test_a_bot_with_one_legal_card_plays_it_without_a_random_source(
 ) -> None:
     """A forced card needs no decision: the seeded source is made only where a bot has a choice."""
     from bot.games.cucumber import module
+    from bot.games.cucumber.hands import seeded as made
 
     sources: list[str] = []
-    made = module.seeded
 
     def counted(key: str) -> Any:
         sources.append(key)
