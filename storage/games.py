@@ -362,4 +362,4 @@ def _json(values: Mapping[str, object]) -> str:
 def _filter(conditions: Mapping[str, object]) -> tuple[str, tuple[object, ...]]:
     """The conditions whose parameter is given, joined with AND, and their parameters."""
     kept = {sql: value for sql, value in conditions.items() if value is not None}
-    return " AND ".join(kept) or "1", tuple(kept.values())
+    return " AND ".join(kept) or "TRUE", tuple(kept.values())  # TRUE: both SQLite (3.23+) and PostgreSQL

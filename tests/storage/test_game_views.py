@@ -63,6 +63,8 @@ async def test_rows_keep_every_seat_and_field(views: GameViews) -> None:
 async def test_history_and_stats_for_any_number_of_seats(views: GameViews) -> None:
     assert [r.game_id for r in await views.history("ada")] == ["d1", "k3", "k2", "k1"]
     assert [r.game_id for r in await views.history("ada", game="cards", limit=1, offset=1)] == ["k2"]
+    assert [r.game_id for r in await views.history()] == ["d1", "k3", "k2", "k1"], "every game, no filter"
+    assert [r.game_id for r in await views.live_games()] == ["k3"]
     stats = await views.stats("ada", "cards", by="target", best="worst")
     assert stats.total == Record(2, 1, 1, 0) and stats.by_field == {"21": Record(2, 1, 1, 0)}
     assert stats.vs_bots == {"strong": Record(2, 1, 1, 0)}
