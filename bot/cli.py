@@ -37,6 +37,7 @@ from bot.platform.compose import Platform, open_backend, platform
 from bot.platform.contract import Refusal, Subcommand, UnfitGame
 from bot.platform.contract import command as subcommand
 from bot.platform.fairness import UNCHECKED, verify
+from bot.platform.names import checked
 from bot.platform.registry import LEGACY, AnyGame, Games, installed
 from bot.platform.settings import Settings, SettingsError
 from bot.platform.tournaments.terminal import list_tournaments, show_tournament
@@ -158,7 +159,7 @@ def play(
 ) -> int:
     """One game at this keyboard. Ctrl-C leaves the game saved, as ``quit`` does (exit status 130).
     A new game is checked before the database is opened: a bad option changes nothing."""
-    given = args.name  # with --resume and no --name, the game's own
+    given = checked(args.name, "Your name") if args.name is not None else None  # --resume alone: the game's own
     args = argparse.Namespace(**{**vars(args), "name": given or console.DEFAULT_NAME})
     new = game.console.new_game(args, console.player_id(args.name), args.name)
 

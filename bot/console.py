@@ -246,15 +246,19 @@ async def _play(
     return state
 
 
-async def typed(platform: Platform, game: AnyGame, state: Any, player: str, line: str) -> Outcome[Any, Any] | str:
-    """What ``player`` typing ``line`` does to the game as it stands (``state``): the game after the
-    command it asks for, or words to show instead (help, a hint, or why it is refused: nothing is
-    stored then). The same for the terminal and the browser."""
+async def typed(
+    platform: Platform, game: AnyGame, state: Any, player: str, line: str, version: int | None = None
+) -> Outcome[Any, Any] | str:
+    """What ``player`` typing ``line`` does to the game as it stands (``state``), on the board of
+    ``version`` (by default the state's): the game after the command it asks for, or words to show
+    instead (help, a hint, or why it is refused, a board out of date included: nothing is stored
+    then). The same for the terminal and the browser."""
     try:
         reply = await game.console.answer(state, player, line)
         if isinstance(reply, str):
             return reply
-        return await platform.service(game).execute(state.game_id, reply, command_id(), state.version)
+        board = state.version if version is None else version
+        return await platform.service(game).execute(state.game_id, reply, command_id(), board)
     except game.refusal as error:
         return str(getattr(error, "message", error))
     except Refusal as error:

@@ -8,6 +8,7 @@ text out of a JSON column. Each backend (``storage.sqlite``, ``storage.postgres`
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -16,6 +17,25 @@ Rows = list[Any]
 """Rows that unpack and index as tuples (sqlite3's tuples, asyncpg's records)."""
 Work = Sequence[tuple[str, Sequence[Sequence[object]]]]
 """Statements, each with the rows of parameters to run it with, in order."""
+
+
+UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+"""Text no column can hold on both databases: NUL (PostgreSQL's ``text`` refuses it) and lone
+surrogates (not UTF-8 at all)."""
+
+
+def storable(params: Sequence[object]) -> Sequence[object]:
+    """Parameters as a database can hold them: in each text, what ``UNSTORABLE`` matches is U+FFFD
+    (the replacement character), so one odd name can never fail the write of a whole batch. Both
+    backends pass every parameter through here; the check costs a regular expression's scan."""
+    if not any(isinstance(p, str) and UNSTORABLE.search(p) for p in params):
+        return params
+    return tuple(UNSTORABLE.sub("\ufffd", p) if isinstance(p, str) else p for p in params)
+
+
+def storable_work(work: Work) -> Work:
+    """``storable`` for every row of every statement."""
+    return [(sql, [storable(row) for row in rows]) for sql, rows in work]
 
 
 class Moved(Exception):

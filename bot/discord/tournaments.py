@@ -21,6 +21,7 @@ from discord import app_commands
 from bot.discord.buttons import Buttons, GameButton
 from bot.discord.front import FORGED, answered_in
 from bot.platform.contract import Refusal
+from bot.platform.names import cleaned
 from bot.platform.tournaments import rules, words
 from bot.platform.tournaments.book import stream_id
 from bot.platform.tournaments.director import seating
@@ -158,8 +159,8 @@ class Desk:
         ends = time.time() + 60 * signup if signup else 0.0
         tid = secrets.token_hex(4)
         created = Created(
-            tid, game, fmt, rounds, dict(options), str(me.id), me.display_name, str(interaction.channel_id), server,
-            ends, time.time(), smallest, largest,
+            tid, game, fmt, rounds, dict(options), str(me.id), cleaned(me.display_name), str(interaction.channel_id),
+            server, ends, time.time(), smallest, largest,
         )  # fmt: skip
         stream = stream_id(server, tid)
         try:
@@ -206,7 +207,7 @@ class Desk:
         await interaction.response.defer()
         try:
             if action == "join":
-                name = interaction.user.display_name
+                name = cleaned(interaction.user.display_name)
                 await self.director.act(stream, lambda t: rules.join(t, me, name), str(interaction.id))
             elif action == "leave":
                 await self.director.drop(stream, me, me, may, str(interaction.id))

@@ -77,6 +77,7 @@ class StaleBoard(Refusal):
 
 
 NO_SUCH_GAME = "There is no such game here."
+OUT_OF_DATE = "This board was out of date: here is the game as it stands."
 
 
 SEEDS_KEPT = 10_000
@@ -320,4 +321,4 @@ def _check_board(state: S, version: int | None, place: str | None) -> None:
     if version is not None and not 1 <= version <= state.version:
         raise Refusal("That button is not from this game's board.")
     if version is not None and version != state.version:
-        raise StaleBoard("This board was out of date: here is the game as it stands.")
+        raise StaleBoard(OUT_OF_DATE)

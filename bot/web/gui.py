@@ -23,6 +23,8 @@ from aiohttp import web
 from bot import console
 from bot.platform.compose import Platform
 from bot.platform.contract import Refusal
+from bot.platform.names import checked
+from bot.platform.service import OUT_OF_DATE
 from bot.web.render import PLATFORM, not_found, render
 
 GUI_HOSTS = web.AppKey("gui_hosts", frozenset[str])
@@ -113,8 +115,8 @@ def add_gui(app: web.Application, port: int) -> None:
         if game not in p.games:
             return not_found("that game")
         form = {k: str(v) for k, v in (await request.post()).items()}
-        name = form.get("player", "").strip() or console.DEFAULT_NAME
         try:
+            name = checked(form.get("player", "").strip() or console.DEFAULT_NAME, "Your name")
             args = parsed(p, game, form)
             args.name = name
             game_id, create = p.games[game].console.new_game(args, console.player_id(name), name)
@@ -133,7 +135,7 @@ def add_gui(app: web.Application, port: int) -> None:
                 fields=options_of(p, game),
                 said=str(getattr(error, "message", error)),
             )
-        raise web.HTTPSeeOther(f"/play/{game_id}?as={name}")
+        raise web.HTTPSeeOther(str(request.app.router["gui_table"].url_for(game_id=game_id).with_query({"as": name})))
 
     async def table(request: web.Request) -> web.Response:
         p, game_id = request.app[PLATFORM], request.match_info["game_id"]
@@ -141,40 +143,32 @@ def add_gui(app: web.Application, port: int) -> None:
         found = await seated(p, game_id, name)
         if found is None:
             return not_found(f"a game {game_id} of {name} here")
-        game, outcome, me = found
-        board = await game.console.board(outcome, me)
-        state = outcome.state
-        to_move = None if state.is_over else game.console.to_move(state)
-        prompt = game.console.prompt(state) if to_move is not None else ""
-        said = request.query.get("said", "")
-        rolled = [dice(line) for line in outcome.story if ROLLS.search(line)]
-        return render(
-            "gui_table.html",
-            rolled=rolled,
-            game_id=game_id,
-            name=name,
-            title=game.title,
-            board=board,
-            prompt=prompt,
-            said=said,
-            over=state.is_over,
-        )
+        return await drawn_table(found, game_id, name)
 
     async def move(request: web.Request) -> web.StreamResponse:
+        """A line typed on the board of ``version`` for ``seat``: played only on that board (a double
+        click, or a second tab's, is stale and changes nothing); words (help, a hint, a refusal) are
+        shown on the table itself, never carried in an address."""
         p, game_id = request.app[PLATFORM], request.match_info["game_id"]
         form = await request.post()
-        name, line = str(form.get("as", console.DEFAULT_NAME)), str(form.get("line", "")).strip()
+        name = str(form.get("as", console.DEFAULT_NAME))
+        line = str(form.get("ask") or form.get("line", "")).strip()
         found = await seated(p, game_id, name)
         if found is None:
             return not_found(f"a game {game_id} of {name} here")
         game, outcome, _ = found
-        state, said = outcome.state, ""
+        state = outcome.state
         player = None if state.is_over else game.console.to_move(state)
-        if player is not None and line:
-            done = await console.typed(p, game, state, player, line)
-            said = done if isinstance(done, str) else ""
-        target = request.app.router["gui_table"].url_for(game_id=game_id).with_query({"as": name, "said": said})
-        raise web.HTTPSeeOther(str(target))
+        version, seat = str(form.get("version", "")), str(form.get("seat", ""))
+        if player is None or not version.isdigit() or int(version) != state.version or seat != player:
+            return await drawn_table(found, game_id, name, OUT_OF_DATE, 409)
+        if line:
+            done = await console.typed(p, game, state, player, line, int(version))
+            if isinstance(done, str):  # words: help, a hint, a refusal, or another move got there first
+                now = await seated(p, game_id, name) or found
+                moved = now[1].state.version != state.version
+                return await drawn_table(now, game_id, name, done, 409 if moved else 200)
+        raise web.HTTPSeeOther(str(request.app.router["gui_table"].url_for(game_id=game_id).with_query({"as": name})))
 
     app.router.add_get("/play", home)
     app.router.add_get("/play/new/{game}", new_form)
@@ -182,6 +176,30 @@ def add_gui(app: web.Application, port: int) -> None:
     app.router.add_get("/play/{game_id}", table, name="gui_table")
     app.router.add_post("/play/{game_id}", move)
     app.middlewares.append(same_site)
+
+
+async def drawn_table(
+    found: tuple[Any, Any, str], game_id: str, name: str, said: str = "", status: int = 200
+) -> web.Response:
+    """The table as ``name`` sees it, with ``said`` (help, a hint, why a line was refused) under it;
+    its form names the version of the board and the seat to move, for ``move`` to check."""
+    game, outcome, me = found
+    state = outcome.state
+    to_move = None if state.is_over else game.console.to_move(state)
+    return render(
+        "gui_table.html",
+        status=status,
+        rolled=[dice(line) for line in outcome.story if ROLLS.search(line)],
+        game_id=game_id,
+        name=name,
+        title=game.title,
+        board=await game.console.board(outcome, me),
+        prompt=game.console.prompt(state) if to_move is not None else "",
+        said=said,
+        over=state.is_over,
+        version=state.version,
+        seat=to_move or "",
+    )
 
 
 ROLLS = re.compile(r"^(?P<who>.+?) rolls (?P<dice>\d+(?:, \d+)*)")

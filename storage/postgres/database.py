@@ -6,7 +6,7 @@ import asyncpg
 
 from storage.postgres.schema import migrate
 from storage.postgres.store import as_it_is
-from storage.sql import Dialect, Guard, Moved, Rows, Work, numbered
+from storage.sql import Dialect, Guard, Moved, Rows, Work, numbered, storable, storable_work
 
 POSTGRES = Dialect("({column}::jsonb ->> ?)", "(({column}::jsonb ->> ?)::bigint)", quote_key=False)
 TRANSACTION_LOCK = 7_317_002
@@ -33,17 +33,17 @@ class PostgresDatabase:
         return cls(pool)
 
     async def fetch(self, sql: str, *params: object) -> Rows:
-        return list(await self._pool.fetch(numbered(sql), *params))
+        return list(await self._pool.fetch(numbered(sql), *storable(params)))
 
     async def execute(self, sql: str, *params: object) -> None:
-        await self._pool.execute(numbered(sql), *params)
+        await self._pool.execute(numbered(sql), *storable(params))
 
     async def transaction(self, work: Work, guard: Guard | None = None) -> None:
         async with self._pool.acquire() as db, db.transaction():
             await db.execute("SELECT pg_advisory_xact_lock($1)", TRANSACTION_LOCK)  # one at a time, everywhere
             if guard is not None and await db.fetchval(numbered(guard.sql), *guard.params) != guard.expected:
                 raise Moved(guard.sql)
-            for sql, rows in work:
+            for sql, rows in storable_work(work):
                 if rows:
                     await db.executemany(numbered(sql), rows)
 

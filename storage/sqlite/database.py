@@ -12,7 +12,7 @@ from pathlib import Path
 
 import aiosqlite
 
-from storage.sql import Dialect, Guard, Moved, Rows, Work
+from storage.sql import Dialect, Guard, Moved, Rows, Work, storable, storable_work
 from storage.sqlite.schema import migrate
 
 SQLITE = Dialect("json_extract({column}, ?)", "json_extract({column}, ?)", quote_key=True)
@@ -46,13 +46,14 @@ class SqliteDatabase:
         return cls(db, writer, thread)
 
     async def fetch(self, sql: str, *params: object) -> Rows:
-        return list(await self._db.execute_fetchall(sql, params))
+        return list(await self._db.execute_fetchall(sql, storable(params)))
 
     async def execute(self, sql: str, *params: object) -> None:
-        await self._db.execute(sql, params)
+        await self._db.execute(sql, storable(params))
 
     async def transaction(self, work: Work, guard: Guard | None = None) -> None:
-        await asyncio.get_running_loop().run_in_executor(self._thread, partial(_transaction, self._writer, work, guard))
+        writing = partial(_transaction, self._writer, storable_work(work), guard)
+        await asyncio.get_running_loop().run_in_executor(self._thread, writing)
 
     async def close(self) -> None:
         await asyncio.get_running_loop().run_in_executor(self._thread, self._writer.close)

@@ -4,6 +4,7 @@ hand on your page and nowhere public; and no write but from its own page."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 import socket
 from collections.abc import AsyncIterator
@@ -44,10 +45,18 @@ async def start(client: TestClient[web.Request, web.Application], origin: str, g
     return answer.headers["Location"]
 
 
-async def typed(gui: Gui, game_id: str, line: str) -> str:
-    """The table after Ada types ``line`` there (the form's answer, followed to the page)."""
+def board_form(page: str) -> dict[str, str]:
+    """The hidden fields of a table's form: the board's version and the seat to move."""
+    return dict(re.findall(r'<input type="hidden" name="(version|seat)" value="([^"]*)">', page))
+
+
+async def typed(gui: Gui, game_id: str, line: str, who: str = "Ada") -> str:
+    """The table after ``who`` types ``line`` on the board as it stands (the form's answer, followed
+    to the page)."""
     _, client, origin = gui
-    answer = await client.post(f"/play/{game_id}", data={"as": "Ada", "line": line}, headers={"Origin": origin})
+    board = await (await client.get(f"/play/{game_id}", params={"as": who})).text()
+    form = {"as": who, "line": line, **board_form(board)}
+    answer = await client.post(f"/play/{game_id}", data=form, headers={"Origin": origin})
     return await answer.text()
 
 
@@ -114,3 +123,35 @@ async def test_a_game_that_cannot_be_is_refused_in_words(gui: Gui) -> None:
     assert answer.status == 400 and "invalid int value" in await answer.text()
     assert await p.views.count() == 0
     assert (await client.get("/play/new/chess")).status == 404
+
+
+async def test_a_move_is_played_only_on_the_board_it_was_made_on(gui: Gui) -> None:
+    """A double click, a second tab's board, the other player's turn at one keyboard, 50 identical
+    posts at once: exactly one move lands, and the others say so and change nothing."""
+    p, client, origin = gui
+    table = await start(client, origin, "hog", player="Ada", vs="Bob", goal="50")
+    game_id = table.split("/")[2].split("?")[0]
+    board = board_form(await (await client.get(table)).text())
+    assert board == {"version": "1", "seat": "console:Ada"}
+    form = {"as": "Ada", "line": "3", **board}
+    answers = await asyncio.gather(
+        *(client.post(f"/play/{game_id}", data=form, headers={"Origin": origin}, allow_redirects=False)
+          for _ in range(50))
+    )  # fmt: skip
+    assert sorted(a.status for a in answers) == [303] + [409] * 49
+    stale = await answers[[a.status for a in answers].index(409)].text()
+    assert "board was out of date: here is the game as it stands" in stale and "Bob, how many dice?" in stale
+    state = await p.service("hog").load(game_id)
+    assert state.version == 2 and state.scores[0] > 0 and state.scores[1] == 0, "one move, Ada's, not Bob's"
+    again = await client.post(f"/play/{game_id}", data=form, headers={"Origin": origin}, allow_redirects=False)
+    assert again.status == 409 and (await p.service("hog").load(game_id)).version == 2
+
+
+async def test_words_come_from_the_game_never_from_the_address(gui: Gui) -> None:
+    _, client, origin = gui
+    table = await start(client, origin, "hog", player="Ada", house="easy")
+    page = await (await client.get(table, params={"said": "Your account is locked: call 555-0100"})).text()
+    assert "555-0100" not in page
+    game_id = table.split("/")[2].split("?")[0]
+    hint = await typed(gui, game_id, "hint")
+    assert "Best move for Ada" in hint and "said=" not in hint

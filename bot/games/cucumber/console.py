@@ -19,6 +19,7 @@ from bot.games.cucumber.picture import animate, chart, charts, render
 from bot.games.cucumber.replays import steps
 from bot.games.cucumber.stats import player_stats, sections
 from bot.platform.contract import Chance, GameRow, Outcome, Refusal
+from bot.platform.names import checked
 from cucumber_core.bots import BOTS
 from cucumber_core.cards import SHORT_NUMS, SUIT_SYMBOLS, Card, name, short
 from cucumber_core.errors import CucumberError, IllegalCard
@@ -120,7 +121,7 @@ class CucumberConsole:
             check_table(count, cards)
         except CucumberError as error:
             raise Refusal(error.message) from error
-        seats: list[Seat] = [Seat(player_id, name)]
+        seats: list[Seat] = [Seat(player_id, checked(name, "Your name"))]
         for bot in opponents:
             seats.append(bot_seat(bot, seats))
         game_id = f"c{secrets.token_hex(5)}"

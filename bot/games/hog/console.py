@@ -24,6 +24,7 @@ from bot.games.hog.rules_help import RULE_SETS_HELP
 from bot.games.hog.stats import player_stats, sections
 from bot.platform.compose import Platform, platform
 from bot.platform.contract import Chance, GameRow, Outcome, Refusal
+from bot.platform.names import checked, folded
 from bot.platform.settings import Settings
 from hog_core.errors import HogError
 from hog_core.events import Player
@@ -70,7 +71,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def new_game(
     rules: str | None, goal: int | None, name: str, house: str | None, vs: str | None
 ) -> tuple[str, CreateGame]:
-    if vs is not None and vs == name:
+    name = checked(name, "Your name")
+    vs = checked(vs, "Your friend's name") if vs is not None else None
+    if vs is not None and folded(vs) == folded(name):
         raise HogError(f"Two players need two names: --name and --vs are both {name!r}.")
     level = house or HOUSE
     rival = Player(console.player_id(vs), vs) if vs else Player(f"house:{level}", "The house", house=level)

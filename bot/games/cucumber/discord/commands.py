@@ -20,6 +20,7 @@ from bot.games.cucumber.moves import leave
 from bot.games.cucumber.rules_help import RULES, worked_trick
 from bot.games.cucumber.stats import player_stats, sections
 from bot.platform.contract import Refusal
+from bot.platform.names import cleaned
 from bot.platform.tournaments.rules import MOST_ROUNDS
 from cucumber_core.errors import CucumberError
 from cucumber_core.events import Seat
@@ -52,7 +53,7 @@ def cucumber_commands(front: CucumberFront) -> app_commands.Group:
         cucumbers: bool = False,
     ) -> None:
         me, place = str(interaction.user.id), str(interaction.channel_id)
-        host = Seat(me, interaction.user.display_name)
+        host = Seat(me, cleaned(interaction.user.display_name))
         game_id = new_game_id()
         chosen = await chosen_here(client, interaction)
         timeouts = (int(chosen["cucumber-turn-timeout"]), int(chosen["cucumber-lobby-timeout"]))

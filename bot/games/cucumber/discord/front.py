@@ -35,6 +35,7 @@ from bot.games.cucumber.picture import chart, render
 from bot.games.cucumber.replays import steps
 from bot.games.cucumber.summary import decided
 from bot.platform.contract import Chance, Commands, Outcome, Refusal
+from bot.platform.names import cleaned
 from bot.platform.service import GameDamaged
 from cucumber_core.bots import BOTS
 from cucumber_core.cards import Card, short
@@ -104,7 +105,7 @@ class CucumberFront:
         return any(row.game_id != game_id and player in {s.player_id for s in row.seats} for row in live)
 
     async def lobby(self, interaction: discord.Interaction[Any], game_id: str, action: str) -> None:
-        me, name, place = str(interaction.user.id), interaction.user.display_name, str(interaction.channel_id)
+        me, name, place = str(interaction.user.id), cleaned(interaction.user.display_name), str(interaction.channel_id)
         command: Commands[GameState, Command]
         if action == "join":
             if await self.seated_elsewhere(me, place, game_id):

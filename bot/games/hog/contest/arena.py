@@ -23,6 +23,7 @@ import numpy.typing as npt
 
 from bot.games.hog.contest.entries import Contest, Entries, Entry
 from bot.games.hog.solutions import SolutionCache
+from bot.platform.names import folded
 from hog_core.contest import SIZE, Standing, Table, rank
 from hog_core.effects import Swap
 from hog_core.kernel import Kernel
@@ -126,8 +127,8 @@ class Results:
 
     def find(self, name: str) -> str | None:
         """The entry called ``name``, whatever its case."""
-        folded = name.strip().casefold()
-        return next((n for n in self.names if n.casefold() == folded), None)
+        wanted = folded(name)
+        return next((n for n in self.names if folded(n) == wanted), None)
 
     def standing(self, name: str) -> Standing | None:
         return next((s for s in self.standings if s.name == name), None)

@@ -15,6 +15,7 @@ from typing import ClassVar
 import msgspec
 
 from bot.platform.contract import Refusal
+from bot.platform.names import folded
 from bot.platform.registry import RECORD
 from hog_core.contest import Table, decode, encode
 from hog_core.rulesets import RULE_SETS
@@ -73,9 +74,9 @@ def check_name(team: str, taken: dict[str, str], entrant_id: str, reserved: tupl
             f"{team[:40]!r} can't be a team's name: up to {NAME_LENGTH} letters, digits, spaces and . ' ( ) & + - _, "
             "starting with a letter or digit."
         )
-    if team.casefold() in {r.casefold() for r in reserved}:
+    if folded(team) in {folded(r) for r in reserved}:
         raise Refusal(f"{team!r} is the name of a reference entry: choose another.")
-    owner = taken.get(team.casefold())
+    owner = taken.get(folded(team))
     if owner is not None and owner != entrant_id:
         raise Refusal(f"Another entrant's team is called {team!r} in this contest: choose another name.")
     return team
@@ -119,7 +120,7 @@ class Entries:
         name that is not allowed or another entrant's is refused; a race with another entry is retried."""
         while True:
             entries = await self.of(contest)
-            taken = {e.team.casefold(): e.entrant_id for e in entries.values()}
+            taken = {folded(e.team): e.entrant_id for e in entries.values()}
             team = check_name(team, taken, entrant_id, reserved)
             old = next((e for e in entries.values() if e.entrant_id == entrant_id), None)
             version = self._read.get(contest.stream_id, (0, {}))[0]

@@ -23,6 +23,7 @@ from bot.games.hog.module import resign
 from bot.games.hog.rules_help import explain
 from bot.games.hog.stats import player_stats
 from bot.platform.contract import Refusal
+from bot.platform.names import cleaned
 from bot.platform.tournaments.rules import MOST_ROUNDS
 from hog_core.contest import SIZE, encode
 from hog_core.events import Player
@@ -104,7 +105,7 @@ def hog_commands(bot: HogFront) -> app_commands.Group:
     ) -> None:
         here = await Here.of(bot, interaction)
         rules, goal = rules or here.rules, goal or here.goal
-        player = Player(str(interaction.user.id), interaction.user.display_name)
+        player = Player(str(interaction.user.id), cleaned(interaction.user.display_name))
         if (level := difficulty.strip().lower()) in DIFFICULTIES:  # typed, not chosen: "Perfect" is perfect
             rival = Player(f"house:{level}", "The house", house=level)
         else:
@@ -161,7 +162,10 @@ def hog_commands(bot: HogFront) -> app_commands.Group:
         if refusal is not None:
             await interaction.response.send_message(refusal, ephemeral=True)
             return
-        players = (Player(str(me.id), me.display_name), Player(str(opponent.id), opponent.display_name))
+        players = (
+            Player(str(me.id), cleaned(me.display_name)),
+            Player(str(opponent.id), cleaned(opponent.display_name)),
+        )
         create = CreateGame(
             new_game_id(),
             players,

@@ -23,6 +23,7 @@ from bot.games.hog.contest.pictures import MATRIX_TOP, matrix_picture, table_pic
 from bot.games.hog.contest.words import HEADER, outcome, placed, standing_line, summary
 from bot.games.hog.discord.buttons import hog
 from bot.platform.contract import Refusal
+from bot.platform.names import cleaned
 from hog_core.contest import MAX_BYTES, BadTable, parse
 from hog_core.rulesets import RULE_SETS
 
@@ -130,7 +131,7 @@ def add_contest_commands(hog: app_commands.Group, bot: HogFront) -> None:
         except BadTable as error:
             await interaction.followup.send(f"{table.filename}: {error}", ephemeral=True)
             return
-        me, who = str(interaction.user.id), interaction.user.display_name
+        me, who = str(interaction.user.id), cleaned(interaction.user.display_name)
         arena = await contests.arena(rules)
         reserved = tuple(arena.references)
         lines = []
