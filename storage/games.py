@@ -181,6 +181,11 @@ class GameViews:
         guard = None if since is None else Guard(CHECKPOINT_NOW, (CHECKPOINT,), since)
         await self._db.transaction(work, guard)
 
+    async def damage(self, game_id: str) -> str | None:
+        """Why ``game_id`` is set aside, or ``None`` when it is not."""
+        rows = await self._db.fetch("SELECT reason FROM damaged WHERE game_id = ?", game_id)
+        return str(rows[0][0]) if rows else None
+
     async def damaged(self) -> list[tuple[str, str]]:
         """The quarantined games, ``(game_id, reason)``: their logs cannot be folded."""
         rows = await self._db.fetch("SELECT game_id, reason FROM damaged ORDER BY game_id")

@@ -22,6 +22,7 @@ from bot.platform.ratings import Decided, Ledger
 from bot.platform.recent import Recent
 from bot.platform.registry import AnyGame, Games, is_record
 from storage.backend import Backend
+from storage.errors import ROW_ERRORS
 from storage.events import EventStore, StoredEvent
 from storage.games import GameViews, Summary
 from storage.sql import Moved
@@ -113,6 +114,14 @@ class Projector:
             except Moved:  # another process moved the read models on meanwhile: go on from where it did
                 position = await self.views.checkpoint()
                 continue
+            except ROW_ERRORS as error:  # a row the database refuses: find whose, and set that game aside
+                log.error("the read models refused a batch (%s): storing its games one by one", error)
+                refused = await self._refused(updates, position)
+                updates = [u for u in updates if u[0].game_id not in refused]
+                decided = [d for d in decided if d.summary.game_id not in refused]
+                rated, ratings = (await Ledger.load(self.views.ratings, decided)).rate(decided)
+                damaged = [*damaged, *refused.items()]
+                await self.views.apply(updates, end, damaged, rated=rated, ratings=ratings, since=position)
             position = end
             if len(events) < batch:  # the end of the log as it was read: what comes later is the follower's
                 break
@@ -154,6 +163,19 @@ class Projector:
                 decided.append(Decided(summary, deciding.position, deciding.recorded_at))
         return updates, damaged, decided
 
+    async def _refused(self, updates: Sequence[Update], position: int) -> dict[str, str]:
+        """The games of ``updates`` whose rows the database refuses, each stored alone to find them
+        (the checkpoint left where it is), with why: a read model's row never stops the others."""
+        refused: dict[str, str] = {}
+        for update in updates:
+            try:
+                await self.views.apply([update], position, since=position)
+            except ROW_ERRORS as error:
+                game_id = update[0].game_id
+                log.error("game %s is left out of the read models: %s", game_id, error)
+                refused[game_id] = f"its read model cannot be stored: {type(error).__name__}: {error}"
+        return refused
+
     async def rebuild(self, batch: int = 1000) -> int:
         """Project the whole log again, aside, and put the new read models in place of the old in
         one transaction: a rebuild that fails leaves the old ones as they were."""
@@ -161,7 +183,16 @@ class Projector:
             position, stream_ids = await self._streams(batch)
             updates, damaged, decided = await self._summaries(stream_ids)
             rated, ratings = Ledger().rate(d for d in decided if d.position <= position)
-            await self.views.apply(updates, position, damaged, rated=rated, ratings=ratings, afresh=True)
+            try:
+                await self.views.apply(updates, position, damaged, rated=rated, ratings=ratings, afresh=True)
+            except ROW_ERRORS as error:
+                log.error("the rebuilt read models were refused (%s): storing their games one by one", error)
+                refused = await self._refused(updates, await self.views.checkpoint())
+                updates = [u for u in updates if u[0].game_id not in refused]
+                kept = (d for d in decided if d.position <= position and d.summary.game_id not in refused)
+                rated, ratings = Ledger().rate(kept)
+                damaged = [*damaged, *refused.items()]
+                await self.views.apply(updates, position, damaged, rated=rated, ratings=ratings, afresh=True)
             return position
 
     async def check(self, batch: int = 1000) -> list[tuple[str, str]]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
+import logging
 import re
 import weakref
 from collections.abc import Awaitable, Callable
@@ -28,8 +29,10 @@ from bot.platform.metrics import LAG, LIVE_GAMES, WEB_REQUESTS, exposition
 from bot.platform.ratings import standing_line, standings_lines
 from bot.web.gui import add_gui
 from bot.web.pages import game_page
-from bot.web.render import HERE, PLATFORM, TEMPLATES, not_found, render
+from bot.web.render import HERE, PLATFORM, TEMPLATES, not_found, render, set_aside, trouble
 from bot.web.tournaments import add_tournament_pages
+
+log = logging.getLogger(__name__)
 
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 PAGE = 20
@@ -51,6 +54,11 @@ async def guarded(
         response = await handler(request)
     except web.HTTPNotFound:
         response = not_found("that page")
+    except web.HTTPException as answered:  # aiohttp's own answers (405, 413, a redirect): with the headers below
+        response = web.Response(status=answered.status, text=answered.text, headers=answered.headers)
+    except Exception:
+        log.exception("the page %s failed", request.path)
+        response = trouble()
     route = request.match_info.route.resource
     WEB_REQUESTS.labels(route.canonical if route is not None else "unknown", response.status).inc()
     response.headers.setdefault("Content-Security-Policy", f"{CSP}; frame-ancestors 'self'")
@@ -184,6 +192,8 @@ async def game(request: web.Request) -> web.Response:
     version = await p.store.version(game_id)
     if not version:
         return not_found(f"a game {game_id}")
+    if (reason := await p.views.damage(game_id)) is not None:
+        return set_aside(game_id, reason)
 
     async def make() -> str:
         page = await game_page(p, game_id, int(step) if step else None)
@@ -199,6 +209,8 @@ async def game(request: web.Request) -> web.Response:
 async def embed(request: web.Request) -> web.Response:
     """``/games/<id>/embed``: the game as it stands, minimal, for an iframe on another site."""
     game_id = game_id_of(request)
+    if game_id is not None and (reason := await request.app[PLATFORM].views.damage(game_id)) is not None:
+        return set_aside(game_id, reason)
     page = None if game_id is None else await game_page(request.app[PLATFORM], game_id, None)
     if page is None:
         return not_found("that game")
@@ -255,6 +267,8 @@ async def picture(request: web.Request) -> web.Response:
     step = request.query.get("step", "")
     if step and not step.isdigit():
         return not_found("that picture")
+    if (reason := await request.app[PLATFORM].views.damage(game_id)) is not None:
+        return set_aside(game_id, reason)
     picture = await drawn(request.app, game_id, kind, int(step) if step else None)
     if picture is None:
         return not_found("that picture")
@@ -289,13 +303,22 @@ async def lag(p: Platform) -> int:
 
 
 async def health(request: web.Request) -> web.Response:
-    """200 when the store answers, with this process's role and the read models' lag; 503 when it does not."""
+    """200 when the store answers and the pages can be read, with this process's role, the read
+    models' lag and how many games are set aside; 503 (saying which part fails) when not."""
     p = request.app[PLATFORM]
     try:
         behind = await lag(p)
     except Exception as error:
         return web.json_response({"store": f"unreachable: {type(error).__name__}", "role": p.role}, status=503)
-    return web.json_response({"store": "ok", "role": p.role, "read_models_behind": behind})
+    try:
+        await p.views.history(limit=1)  # what the front page reads
+        quarantined = len(await p.views.damaged())
+    except Exception as error:
+        failing = {"store": "ok", "read_models": f"failing: {type(error).__name__}", "role": p.role}
+        return web.json_response(failing, status=503)
+    return web.json_response(
+        {"store": "ok", "read_models": "ok", "role": p.role, "read_models_behind": behind, "quarantined": quarantined}
+    )
 
 
 async def metrics(request: web.Request) -> web.Response:

@@ -36,3 +36,18 @@ def render(
 
 def not_found(what: str) -> web.Response:
     return render("missing.html", status=404, what=what)
+
+
+def set_aside(game_id: str, reason: str) -> web.Response:
+    """A game quarantined (its log, or its row, cannot be read): said in words, 410, never a bare 500."""
+    words = (
+        f"Game {game_id} is set aside: {reason}. Its events are kept as they were stored; "
+        "every other game is played and shown as usual."
+    )
+    return render("trouble.html", status=410, heading="This game is set aside", words=words)
+
+
+def trouble() -> web.Response:
+    """Our failure, in words (the log says what it was): no traceback is ever shown."""
+    words = "Something went wrong on our side while making this page; the games are safe. Try again in a moment."
+    return render("trouble.html", status=500, heading="Something went wrong", words=words)

@@ -14,7 +14,9 @@ import subprocess
 import sys
 import venv
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hogbot_press.game import Created, Press
@@ -141,6 +143,34 @@ async def test_readers_waiting_together_share_one_catch_up(world: Platform, monk
     reached = await asyncio.gather(*(world.projector.settle() for _ in range(50)))
     assert passes <= 2 and set(reached) == {max(reached)}
     assert len(await world.views.live_games("here", "press")) == 20
+
+
+async def test_a_row_the_database_refuses_sets_its_game_aside_and_no_other(
+    world: Platform, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game whose summary the database cannot hold (a score past any integer column) is set aside
+    with the reason, as a game whose log cannot be read is; the read models go on with the rest,
+    on a catch-up and on a rebuild."""
+    module = world.games["press"]
+    whole = module.summary
+
+    def summed(events: Any) -> Any:
+        summary = whole(events)
+        if summary.game_id != "huge":
+            return summary
+        return replace(summary, seats=tuple(replace(s, score=2**80) for s in summary.seats))
+
+    monkeypatch.setattr(module, "summary", summed)
+    service = world.service("press")
+    for game_id in ("fine1", "huge", "fine2"):
+        await service.create(game_id, Created(game_id, "here", ("ada", "bob")), f"c-{game_id}")
+    views = await world.settled_views()
+    assert {row.game_id for row in await views.history()} == {"fine1", "fine2"}
+    ((game_id, reason),) = await views.damaged()
+    assert game_id == "huge" and reason.startswith("its read model cannot be stored: OverflowError")
+    assert await views.checkpoint() == await world.store.version("fine2") + 2  # every event folded
+    await world.projector.rebuild()
+    assert [g for g, _ in await world.views.damaged()] == ["huge"] and await world.views.count() == 2
 
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -10,6 +10,7 @@ import io
 import os
 import re
 import socket
+import sqlite3
 import sys
 from pathlib import Path
 
@@ -38,6 +39,7 @@ from tests.helpers import Seeded, frames
 from tests.web.site import Site
 
 ADA, HOUSE = Player("1", "Ada"), Player("house:easy", "The house", house="easy")
+HEALTHY = {"store": "ok", "read_models": "ok", "role": "web", "read_models_behind": 0, "quarantined": 0}
 MALLORY = Player("2", "<script>alert(1)</script>")
 
 
@@ -183,7 +185,13 @@ async def test_a_running_games_stream_tells_each_new_version(site: Site) -> None
 async def test_the_health_check_says_the_store_answers(site: Site) -> None:
     _, client = site
     answer = await client.get("/healthz")
-    assert answer.status == 200 and await answer.json() == {"store": "ok", "role": "web", "read_models_behind": 0}
+    assert answer.status == 200 and await answer.json() == {
+        "store": "ok",
+        "read_models": "ok",
+        "role": "web",
+        "read_models_behind": 0,
+        "quarantined": 0,
+    }
 
 
 async def test_python_m_bot_web_serves_a_game_another_process_plays_live(tmp_path: Path) -> None:
@@ -328,7 +336,7 @@ async def test_the_metrics_are_in_prometheus_text_format(site: Site) -> None:
     assert float(samples['hogbot_web_requests_total{route="/games/{game_id}",status="404"}']) >= 1
     assert "hogbot_acknowledgement_seconds_bucket" in text and "hogbot_interactions" in text
     health = await (await client.get("/healthz")).json()
-    assert health == {"store": "ok", "role": "web", "read_models_behind": 0}
+    assert health == HEALTHY
 
 
 async def test_the_health_check_says_503_when_the_store_does_not_answer(
@@ -342,3 +350,31 @@ async def test_the_health_check_says_503_when_the_store_does_not_answer(
     monkeypatch.setattr(p.store, "read_all", unreachable)
     answer = await client.get("/healthz")
     assert answer.status == 503 and await answer.json() == {"store": "unreachable: OSError", "role": "web"}
+
+
+async def test_a_failing_read_path_or_a_set_aside_game_is_said_in_words(
+    site: Site, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game set aside has a page saying so (410), its picture and embed too; ``/healthz`` counts
+    it; read models that cannot be read make ``/healthz`` 503 and ``/`` a page in words, not a bare 500."""
+    p, client = site
+    await p.service("hog").create("hbad", CreateGame("hbad", (ADA, HOUSE), place="c1"), "c1")
+    await p.settled_views()
+    await p.views.apply([], await p.views.checkpoint(), [("hbad", "ValueError: a turn after the end")])
+    for path in ("/games/hbad", "/games/hbad.png", "/games/hbad/embed"):
+        answer = await client.get(path)
+        page = await answer.text()
+        assert answer.status == 410, path
+        assert "Game hbad is set aside: ValueError: a turn after the end." in page and "Traceback" not in page
+    assert (await (await client.get("/healthz")).json())["quarantined"] == 1
+
+    async def broken(*args: object, **kwargs: object) -> list[object]:
+        raise sqlite3.DatabaseError("file is not a database")
+
+    monkeypatch.setattr(p.views, "history", broken)
+    health = await client.get("/healthz")
+    assert health.status == 503 and (await health.json())["read_models"] == "failing: DatabaseError"
+    front = await client.get("/")
+    words = await front.text()
+    assert front.status == 500 and "Something went wrong on our side" in words and "DatabaseError" not in words
+    assert front.headers["Content-Security-Policy"].startswith("default-src 'none'")
