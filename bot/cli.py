@@ -39,6 +39,7 @@ from bot.platform.contract import command as subcommand
 from bot.platform.fairness import UNCHECKED, verify
 from bot.platform.names import checked
 from bot.platform.registry import LEGACY, AnyGame, Games, installed
+from bot.platform.service import GameDamaged
 from bot.platform.settings import Settings, SettingsError
 from bot.platform.tournaments.terminal import list_tournaments, show_tournament
 from bot.web.serve import serve
@@ -136,7 +137,12 @@ async def replay_any(
     stored = await p.store.load(game_id)
     if not stored:
         raise Refusal(f"There is no game {game_id!r} in {p.settings.where}.")
-    await p.games.of(stored[0].type).console.replay(p, game_id, out, step, picture, gif)
+    try:
+        await p.games.of(stored[0].type).console.replay(p, game_id, out, step, picture, gif)
+    except GameDamaged as damaged:
+        raise Refusal(
+            f"Game {game_id} cannot be replayed: {damaged.reason}. python -m bot damaged lists every game set aside."
+        ) from damaged
 
 
 def add_player_arguments(parser: argparse.ArgumentParser) -> None:

@@ -27,3 +27,8 @@ class GameNotActive(HogError):
 
 class InvalidMove(HogError):
     """A move outside the rules: bad number of dice, wrong outcomes, an unavailable Pork Chop."""
+
+
+class DamagedLog(HogError):
+    """A stored event the game cannot have come to (a turn after its end, out of turn): the log was
+    changed behind the game's back. The projector sets such a game aside; a replay says so."""

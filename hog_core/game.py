@@ -13,7 +13,7 @@ from enum import StrEnum
 import msgspec
 from msgspec.structs import replace
 
-from hog_core.errors import GameNotActive, InvalidGame, InvalidMove, NotAPlayer, NotYourTurn
+from hog_core.errors import DamagedLog, GameNotActive, InvalidGame, InvalidMove, NotAPlayer, NotYourTurn
 from hog_core.events import (
     ChallengeAccepted,
     ChallengeDeclined,
@@ -310,6 +310,9 @@ def evolve(state: GameState, event: Event) -> GameState:
 
 def _apply_turn(state: GameState, e: TurnTaken, version: int) -> GameState:
     m, k, rules = e.seat, e.k, state.rules
+    if state.status is not Status.ACTIVE or m != state.mover:
+        when = "out of turn" if state.status is Status.ACTIVE else f"in a game that is {state.status.value}"
+        raise DamagedLog(f"its log is damaged: event {version} is a turn {when}")
     chop = False
     if k == PORK_CHOP:
         chop = state.chop_available(m)
@@ -321,7 +324,8 @@ def _apply_turn(state: GameState, e: TurnTaken, version: int) -> GameState:
     if chop:
         chop_used = (True, chop_used[1]) if m == 0 else (chop_used[0], True)
     turn_number = state.turn_number + 1
-    status, winner = state.status, None
+    status: Status = state.status
+    winner: int | None = None
     if scores[0] >= state.goal or scores[1] >= state.goal:
         status, winner = Status.FINISHED, (0 if scores[0] >= scores[1] else 1)
     elif turn_number >= state.turn_limit:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import re
@@ -11,7 +12,10 @@ import pytest
 
 from bot.cli import main
 from bot.games.hog.module import HogGame
+from bot.platform.codec import to_record
+from bot.platform.compose import platform
 from bot.platform.settings import Settings
+from hog_core.events import TurnTaken
 from tests.helpers import refused
 
 
@@ -99,4 +103,27 @@ def test_analyze_reviews_a_stored_game_in_words_and_as_json(
     assert (
         refused(["analyze", cucumber], capsys)
         == f"Game {cucumber} is a game of Cucumber: an exact review is for Hog games."
+    )
+
+
+def test_a_turn_forged_after_the_end_is_found_damaged_and_replayed_in_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("HOG_DB", str(tmp_path / "hog.sqlite3"))
+    main(["--name", "Ada", "--vs", "Bob"], io.StringIO("forfeit\n"), io.StringIO())
+    game_id = run("history").split()[0]
+
+    async def forge() -> None:
+        async with platform(Settings.from_env()) as p:
+            turn = to_record(p.games["hog"], TurnTaken(seat=1, k=2, outcomes=(3, 4), sides=6))
+            await p.store.append(game_id, [turn], await p.store.version(game_id), "forged")
+
+    asyncio.run(forge())
+    out = io.StringIO()
+    assert main(["damaged"], io.StringIO(), out) == 1
+    assert f"{game_id}  DamagedLog: its log is damaged: event 3 is a turn in a game that is finished" in out.getvalue()
+    said = refused(["replay", game_id], capsys)
+    assert said == (
+        f"Game {game_id} cannot be replayed: DamagedLog: its log is damaged: event 3 is a turn in a game that "
+        "is finished. python -m bot damaged lists every game set aside."
     )
