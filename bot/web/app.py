@@ -16,6 +16,7 @@ import io
 import logging
 import re
 import weakref
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -29,7 +30,17 @@ from bot.platform.metrics import LAG, LIVE_GAMES, WEB_REQUESTS, exposition
 from bot.platform.ratings import standing_line, standings_lines
 from bot.web.gui import add_gui
 from bot.web.pages import game_page
-from bot.web.render import HERE, PLATFORM, TEMPLATES, not_found, render, set_aside, trouble
+from bot.web.render import (
+    HERE,
+    PLATFORM,
+    TEMPLATES,
+    identifier,
+    not_found,
+    number,
+    render,
+    set_aside,
+    trouble,
+)
 from bot.web.tournaments import add_tournament_pages
 
 log = logging.getLogger(__name__)
@@ -38,6 +49,8 @@ GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 PAGE = 20
 MAX_PAGE = 10_000
 """Pages go no deeper than this: every request does a bounded amount of work."""
+MAX_STEP = 100_000
+"""No game has more steps (a step past a game's end shows its end, and is drawn once)."""
 PLAYER_ID = re.compile(r"[^/\x00-\x1f]{1,100}")
 CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
@@ -96,8 +109,7 @@ def titles(p: Platform) -> dict[str, str]:
 
 def page_of(request: web.Request) -> int | None:
     """The ``?page=N`` asked for (1 when none), ``None`` for one that is not a page."""
-    text = request.query.get("page", "1")
-    return int(text) if text.isdigit() and 1 <= int(text) <= MAX_PAGE else None
+    return number(request.query.get("page", "1"), 1, MAX_PAGE)
 
 
 async def player(request: web.Request) -> web.Response:
@@ -132,7 +144,7 @@ async def leaderboard(request: web.Request) -> web.Response:
     """``/leaderboards/<game>`` (``?server=<guild id>``, ``?page=N``): the players by rating."""
     p, name, page = request.app[PLATFORM], request.match_info["game"], page_of(request)
     server = request.query.get("server") or None
-    if name not in p.games or page is None or (server is not None and not server.isdigit()):
+    if name not in p.games or page is None or (server is not None and identifier(server) is None):
         return not_found("that leaderboard")
     season = request.query.get("season")
     if season is not None:
@@ -158,8 +170,9 @@ async def leaderboard(request: web.Request) -> web.Response:
 async def season_board(request: web.Request, name: str, server: str | None, season: str, page: int) -> web.Response:
     """``/leaderboards/<game>?server=<id>&season=N`` (0: the season now): a server's season, rated afresh."""
     p = request.app[PLATFORM]
-    found = await seasons.of_server(p, server) if server is not None and season.isdigit() else []
-    wanted = seasons.numbered(found, int(season)) if found else None
+    asked = number(season, 0, 10_000)
+    found = await seasons.of_server(p, server) if server is not None and asked is not None else []
+    wanted = seasons.numbered(found, asked) if found and asked is not None else None
     if server is None or wanted is None:
         return not_found("that season")
     ranked = await seasons.standings(p, server, name, wanted)
@@ -186,7 +199,7 @@ def game_id_of(request: web.Request) -> str | None:
 async def game(request: web.Request) -> web.Response:
     game_id = game_id_of(request)
     step = request.query.get("step", "")
-    if game_id is None or (step and not step.isdigit()):
+    if game_id is None or (step and number(step, 0, MAX_STEP) is None):
         return not_found("that game")
     p = request.app[PLATFORM]
     version = await p.store.version(game_id)
@@ -195,14 +208,15 @@ async def game(request: web.Request) -> web.Response:
     if (reason := await p.views.damage(game_id)) is not None:
         return set_aside(game_id, reason)
 
-    async def make() -> str:
-        page = await game_page(p, game_id, int(step) if step else None)
-        assert page is not None
-        return TEMPLATES.get_template("game.html").render(
-            page=page, live=not page.over and not step, origin=origin(request)
-        )
+    at = min(int(step), version) if step else None  # a game has no more steps than events: past its end is its end
 
-    html: str = await request.app[MADE].get(("page", game_id, version, step, origin(request)), make)
+    async def make() -> str:
+        page = await game_page(p, game_id, at)
+        assert page is not None
+        return TEMPLATES.get_template("game.html").render(page=page, live=not page.over and not step, origin=home)
+
+    home = origin(request)
+    html: str = await request.app[MADE].get(("page", game_id, version, at, home), make)
     return web.Response(text=html, content_type="text/html")
 
 
@@ -220,25 +234,36 @@ async def embed(request: web.Request) -> web.Response:
 
 
 def origin(request: web.Request) -> str:
-    """The address links are made with: ``HOG_PUBLIC_URL``, or the one this request came to."""
-    return request.app[PLATFORM].settings.public_url or str(request.url.origin())
+    """The address links are made with: ``HOG_PUBLIC_URL``, or the address this server answered on
+    (its socket's, never the request's ``Host`` header, which a client writes as it likes)."""
+    public = request.app[PLATFORM].settings.public_url
+    if public:
+        return public
+    where = request.transport.get_extra_info("sockname") if request.transport is not None else None
+    if not where:
+        return "http://127.0.0.1"
+    host, port = where[0], where[1]
+    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
 
 
 class Made:
     """What a version of a game shows (a page, a picture) never changes: made once, by game, version
-    and what was asked, and kept, bounded (past ``most`` it starts afresh)."""
+    and what was asked, and kept, the ``most`` used last (LRU). Requests for the same thing at once
+    share one making (single flight): six cold requests for a long game's animation draw it once."""
 
     def __init__(self, most: int = 1024) -> None:
-        self._made: dict[tuple[object, ...], Any] = {}
+        self._made: OrderedDict[tuple[object, ...], asyncio.Task[Any]] = OrderedDict()
         self._most = most
 
     async def get(self, key: tuple[object, ...], make: Callable[[], Awaitable[Any]]) -> Any:
-        if key not in self._made:
-            made = await make()
-            if len(self._made) >= self._most:
-                self._made.clear()
-            self._made[key] = made
-        return self._made[key]
+        making = self._made.get(key)
+        failed = making is not None and making.done() and (making.cancelled() or making.exception() is not None)
+        if making is None or failed:  # a failure is tried again
+            making = self._made[key] = asyncio.ensure_future(make())
+            while len(self._made) > self._most:
+                self._made.popitem(last=False)
+        self._made.move_to_end(key)
+        return await asyncio.shield(making)  # a watcher who leaves does not cancel it for the others
 
 
 async def drawn(app: web.Application, game_id: str, kind: str, step: int | None) -> bytes | None:
@@ -247,6 +272,7 @@ async def drawn(app: web.Application, game_id: str, kind: str, step: int | None)
     version = await p.store.version(game_id)
     if not version:
         return None
+    step = None if step is None else min(step, version)  # past the game's end is its end, drawn once
 
     async def draw() -> bytes | None:
         stored = await p.store.load(game_id)
@@ -265,11 +291,13 @@ async def picture(request: web.Request) -> web.Response:
     """``/games/<id>.png`` (``?step=N``) and ``/games/<id>.gif``: the game drawn, or 404 when it draws nothing."""
     game_id, kind = request.match_info["game_id"], request.match_info["kind"]
     step = request.query.get("step", "")
-    if step and not step.isdigit():
+    if kind == "gif" and step:
+        return not_found("that picture")  # the animation is the whole game: no step to ask for
+    if step and number(step, 0, MAX_STEP) is None:
         return not_found("that picture")
     if (reason := await request.app[PLATFORM].views.damage(game_id)) is not None:
         return set_aside(game_id, reason)
-    picture = await drawn(request.app, game_id, kind, int(step) if step else None)
+    picture = await drawn(request.app, game_id, kind, int(step) if step else None)  # ``drawn`` bounds the step
     if picture is None:
         return not_found("that picture")
     return web.Response(body=picture, content_type=f"image/{kind}", headers={"Cache-Control": "max-age=60"})

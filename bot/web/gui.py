@@ -81,12 +81,13 @@ def parsed(p: Platform, game: str, form: dict[str, str]) -> argparse.Namespace:
 async def same_site(
     request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
 ) -> web.StreamResponse:
-    """Only this GUI's own pages may write: a POST must come from its own origin, to its own host."""
-    if request.method == "POST":
-        hosts = request.app[GUI_HOSTS]
-        origin = request.headers.get("Origin", "")
-        if request.host not in hosts or origin.removeprefix("http://") not in hosts:
-            return web.Response(status=403, text="Refused: this page plays only from its own address.")
+    """Only this computer's own address is answered, on every method (a name rebound to 127.0.0.1 by
+    another site's DNS reads nothing, a Cucumber hand least of all); a POST must also come from the
+    GUI's own pages (its Origin)."""
+    hosts = request.app[GUI_HOSTS]
+    origin = request.headers.get("Origin", "")
+    if request.host not in hosts or (request.method == "POST" and origin.removeprefix("http://") not in hosts):
+        return web.Response(status=403, text="Refused: this page plays only from its own address.")
     return await handler(request)
 
 

@@ -34,6 +34,20 @@ def render(
     return web.Response(text=html, status=status, content_type="text/html")
 
 
+def number(text: str | None, low: int, high: int) -> int | None:
+    """``text`` as a whole number from ``low`` to ``high`` written in ASCII digits (``²`` and ``٣``
+    are digits to ``str.isdigit`` but no number to ``int``), else ``None``: a bounded parse."""
+    if text is None or not text.isascii() or not text.isdigit() or len(text) > len(str(high)):
+        return None
+    value = int(text)
+    return value if low <= value <= high else None
+
+
+def identifier(text: str | None) -> str | None:
+    """A Discord id from a query (``?server=``): ASCII digits, at most 20 of them, else ``None``."""
+    return text if number(text, 0, 10**20 - 1) is not None else None
+
+
 def not_found(what: str) -> web.Response:
     return render("missing.html", status=404, what=what)
 

@@ -14,7 +14,7 @@ from bot.platform.tournaments.book import PREFIX
 from bot.platform.tournaments.picture import standings_picture
 from bot.platform.tournaments.state import Round, Tournament
 from bot.platform.tournaments.words import FORMAT_NAMES, RESULT_MARKS, TIE_BREAKS, standing_lines, status, title
-from bot.web.render import PLATFORM, not_found, render
+from bot.web.render import PLATFORM, identifier, not_found, render
 
 ID = re.compile(r"[0-9a-f]{8}")
 LISTED = 50
@@ -29,7 +29,7 @@ def title_of(request: web.Request, t: Tournament) -> str:
 async def listing(request: web.Request) -> web.Response:
     p = request.app[PLATFORM]
     server = request.query.get("server") or None
-    if server is not None and not server.isdigit():
+    if server is not None and identifier(server) is None:
         return not_found("those tournaments")
     streams = list(reversed(await p.store.streams(f"{PREFIX}{server}:" if server else PREFIX)))[:LISTED]
     found = [await p.tournaments.book.load(s) for s in streams]

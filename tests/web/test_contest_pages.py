@@ -58,6 +58,9 @@ async def test_the_standings_and_an_entry_over_http(site: tuple[Platform, str]) 
         async with http.get(f"{origin}/contests/contest?server={SERVER}") as page:
             html = await page.text()
         assert "Bob &amp; co" in html and "Ada" not in html and "this server" in html
+        async with http.get(f"{origin}/contests/contest?server={SERVER}&page=2") as page:
+            html = await page.text()
+        assert f'href="?page=1&amp;server={SERVER}"' in html, "paging keeps the server, escaped once"
         async with http.get(f"{origin}/contests/contest/entries/ada%27s%20pigs") as page:
             html = await page.text()
         assert page.status == 200 and "always_roll(4)" in html and "place 2" in html

@@ -109,10 +109,14 @@ async def test_a_write_from_anywhere_but_its_own_page_is_refused(gui: Gui, heade
 
 
 async def test_a_rebound_host_is_refused(gui: Gui) -> None:
-    p, client, _ = gui
+    p, client, origin = gui
     headers = {"Origin": "http://attacker.example", "Host": "attacker.example"}  # a name rebound to this address
     answer = await client.post("/play/new/hog", data={"player": "Ada"}, headers=headers, allow_redirects=False)
     assert answer.status == 403 and await p.views.count() == 0
+    table = await start(client, origin, "cucumber", player="Ann", players="3")
+    for path in (table, "/play", "/"):  # reading too: another site's script could read a hand through it
+        assert (await client.get(path, headers={"Host": "attacker.example:80"})).status == 403, path
+    assert (await client.get(table)).status == 200
 
 
 async def test_a_game_that_cannot_be_is_refused_in_words(gui: Gui) -> None:

@@ -12,7 +12,9 @@ import re
 import socket
 import sqlite3
 import sys
+from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import pytest
@@ -378,3 +380,50 @@ async def test_a_failing_read_path_or_a_set_aside_game_is_said_in_words(
     words = await front.text()
     assert front.status == 500 and "Something went wrong on our side" in words and "DatabaseError" not in words
     assert front.headers["Content-Security-Policy"].startswith("default-src 'none'")
+
+
+@pytest.mark.parametrize("number", ["²", "٣", "1" * 4_400, "-1", "0x1"])
+async def test_numbers_in_an_address_are_ascii_digits_in_range_or_the_page_is_not_found(
+    site: Site, number: str
+) -> None:
+    p, client = site
+    await finished_hog(p)
+    for path in ("/", "/games/hfin", "/games/hfin.png", "/leaderboards/hog", "/players/1", "/contests/contest"):
+        key = "step" if path.startswith("/games") else "page"
+        answer = await client.get(path, params={key: number})
+        assert answer.status == 404, (path, number)
+    assert (await client.get("/leaderboards/hog", params={"server": "²"})).status == 404
+
+
+async def test_pictures_are_drawn_once_for_many_asking_and_never_for_each_step_past_the_end(
+    site: Site, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    p, client = site
+    await finished_hog(p)
+    hog, drawn = p.games["hog"], Counter[str]()
+    animation, picture = hog.animation, hog.picture
+
+    async def counted_animation(events: Any) -> Any:
+        drawn["gif"] += 1
+        return await animation(events)
+
+    async def counted_picture(events: Any, step: Any) -> Any:
+        drawn["png"] += 1
+        return await picture(events, step)
+
+    monkeypatch.setattr(hog, "animation", counted_animation)
+    monkeypatch.setattr(hog, "picture", counted_picture)
+    answers = await asyncio.gather(*(client.get("/games/hfin.gif") for _ in range(6)))
+    assert {a.status for a in answers} == {200} and drawn["gif"] == 1, "six at once share one drawing"
+    assert (await client.get("/games/hfin.gif", params={"step": "3"})).status == 404, "an animation has no step"
+    version = await p.store.version("hfin")
+    for step in (version, version + 1, version + 50, 99_999):
+        assert (await client.get("/games/hfin.png", params={"step": str(step)})).status == 200
+    assert drawn["png"] == 1, "every step past the end is the end, drawn once"
+
+
+async def test_links_are_made_from_the_servers_own_address_never_the_host_header(site: Site) -> None:
+    p, client = site
+    await finished_hog(p)
+    page = await (await client.get("/games/hfin", headers={"Host": "evil.example"})).text()
+    assert "evil.example" not in page and f"http://127.0.0.1:{client.port}/games/hfin" in page

@@ -24,6 +24,7 @@ import numpy.typing as npt
 from bot.games.hog.contest.entries import Contest, Entries, Entry
 from bot.games.hog.solutions import SolutionCache
 from bot.platform.names import folded
+from bot.platform.recent import Recent
 from hog_core.contest import SIZE, Standing, Table, rank
 from hog_core.effects import Swap
 from hog_core.kernel import Kernel
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 PERFECT = "perfect"
+RESULTS_KEPT = 64
 
 Progress = Callable[[str, int, int], None]
 """Told how long work goes: what is being done, how much of it is done, of how much (0 of 0: a step
@@ -268,7 +270,9 @@ class Contests:
         bot's event loop keeps for the players."""
         self._arenas: dict[str, Arena] = {}
         self._locks: dict[str, asyncio.Lock] = {}
-        self._results: dict[Contest, tuple[tuple[int, ...], Results]] = {}
+        self._results: Recent[Contest, tuple[tuple[int, ...], Results]] = Recent(RESULTS_KEPT)
+        """The latest contests' results (by rules and server): a page asked for every server there is
+        keeps only the last ``RESULTS_KEPT``."""
 
     async def arena(self, rules: str, progress: Progress = quiet) -> Arena:
         """The rule set's arena, with the pair values kept on the solutions' shelf (computed by any
@@ -304,7 +308,7 @@ class Contests:
             if kept is not None and kept[0] == shape:
                 return kept[1]
             results = await asyncio.to_thread(arena.results, contest, entries, progress)
-            self._results[contest] = (shape, results)
+            self._results.put(contest, (shape, results))
             if arena.unsaved:
                 try:
                     await self.solutions.shelf.write(shelf_name(RULE_SETS[contest.rules]), arena.packed())

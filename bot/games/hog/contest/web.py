@@ -15,7 +15,7 @@ from bot.games.hog.contest.entries import EVERYONE, Contest, Entries
 from bot.games.hog.contest.pictures import matrix_picture, table_picture
 from bot.games.hog.contest.words import outcome, placed, summary
 from bot.games.hog.solutions import SolutionCache
-from bot.web.render import PLATFORM, not_found, render, templates
+from bot.web.render import PLATFORM, identifier, not_found, number, render, templates
 from hog_core.rulesets import RULE_SETS
 
 PAGE = 50
@@ -33,7 +33,7 @@ def add_contest_pages(app: web.Application, solutions: SolutionCache) -> None:
 
     async def results(request: web.Request) -> Results | None:
         rules, server = request.match_info["rules"], request.query.get("server") or EVERYONE
-        if rules not in RULE_SETS or (server != EVERYONE and not server.isdigit()):
+        if rules not in RULE_SETS or (server != EVERYONE and identifier(server) is None):
             return None
         return await app[CONTESTS].results(Contest(rules, server))
 
@@ -43,10 +43,10 @@ def add_contest_pages(app: web.Application, solutions: SolutionCache) -> None:
 
     async def standings(request: web.Request) -> web.Response:
         found = await results(request)
-        page = request.query.get("page", "1")
-        if found is None or not page.isdigit() or not 1 <= int(page) <= 10_000:
+        page = number(request.query.get("page", "1"), 1, 10_000)
+        if found is None or page is None:
             return not_found("that contest")
-        n, (path, query) = int(page), base(request)
+        n, (path, query) = page, base(request)
         link: Callable[[str], str] = lambda name: f"{path}/entries/{quote(name, safe='')}{query}"  # noqa: E731
         return render(
             "contest.html",
@@ -57,7 +57,7 @@ def add_contest_pages(app: web.Application, solutions: SolutionCache) -> None:
             link=link,
             page=n,
             more=n * PAGE < len(found.standings),
-            server_query=query.replace("?", "&amp;"),
+            server_query=query.replace("?", "&"),  # escaped once, by the template
             matrix=f"{path}/matrix.png{query}",
         )
 
