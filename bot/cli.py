@@ -368,11 +368,14 @@ def run_command(
             host = "127.0.0.1" if gui else args.host  # the GUI plays for this computer's person alone
             where = f"http://{host}:{args.port}/" + ("play" if gui else "")
             doing = "Play" if gui else f"Serving the games of {settings.where}"
-            print(f"{doing} at {where} (Ctrl-C stops)", file=out, flush=True)
-            if gui and not args.no_browser:
-                webbrowser.open(where)  # where there is one; nothing happens where there is none
+
+            def ready() -> None:
+                print(f"{doing} at {where} (Ctrl-C stops)", file=out, flush=True)
+                if gui and not args.no_browser:
+                    webbrowser.open(where)  # where there is one; nothing happens where there is none
+
             try:
-                asyncio.run(serve(settings, host, args.port, modules, gui=gui))
+                asyncio.run(serve(settings, host, args.port, modules, gui=gui, ready=ready))
             except KeyboardInterrupt:
                 return 130
             except asyncio.CancelledError:  # SIGTERM: stopped cleanly

@@ -15,9 +15,11 @@ import contextlib
 import io
 import logging
 import re
+import sys
 import weakref
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import web
@@ -303,26 +305,66 @@ async def picture(request: web.Request) -> web.Response:
     return web.Response(body=picture, content_type=f"image/{kind}", headers={"Cache-Control": "max-age=60"})
 
 
+@dataclass
+class Streams:
+    """The live streams open, by client, within a budget: ``per_client`` for one address (a page or
+    a few tabs need one each), ``in_all`` for the process (from its file descriptors: ``budget``).
+    Past either, a stream is refused with ``Retry-After``, and the server stays free for others."""
+
+    per_client: int = 8
+    in_all: int = 512
+    open: dict[str, int] = field(default_factory=dict)
+
+    def refusal(self, client: str) -> web.Response | None:
+        if sum(self.open.values()) >= self.in_all:
+            return web.Response(status=503, text="Too many live pages here now: try again soon.", headers=LATER)
+        if self.open.get(client, 0) >= self.per_client:
+            return web.Response(status=429, text="Too many live pages from you at once.", headers=LATER)
+        return None
+
+    @contextlib.contextmanager
+    def held(self, client: str) -> Iterator[None]:
+        self.open[client] = self.open.get(client, 0) + 1
+        try:
+            yield
+        finally:
+            self.open[client] -= 1
+            if not self.open[client]:
+                del self.open[client]
+
+
+LATER = {"Retry-After": "30"}
+
+
 async def events(request: web.Request) -> web.StreamResponse:
-    """Server-Sent Events: the game's version each time it changes (the page then shows it)."""
+    """Server-Sent Events: the game's version each time it changes (the page then shows it), until
+    the game is over (the stream then ends: nothing more will come)."""
     game_id = game_id_of(request)
     p = request.app[PLATFORM]
     if game_id is None or not await p.store.version(game_id):
         return not_found("that game")
-    stream = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache"})
-    await stream.prepare(request)
-    streaming = asyncio.current_task()
-    assert streaming is not None
-    request.app[STREAMS].add(streaming)  # ended when the server shuts down (``end_streams``)
-    async with p.boards.subscribe(game_id) as heard:
-        await stream.write(f"event: version\ndata: {await p.store.version(game_id)}\n\n".encode())
-        while True:
-            try:
-                change = await asyncio.wait_for(heard.get(), 15)
-            except TimeoutError:
-                await stream.write(b": still here\n\n")  # keeps proxies from closing a quiet stream
-                continue
-            await stream.write(f"event: version\ndata: {change.version}\n\n".encode())
+    client, streams = request.remote or "?", request.app[LIVE]
+    if (refused := streams.refusal(client)) is not None:
+        return refused
+    with streams.held(client):
+        stream = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache"})
+        await stream.prepare(request)
+        streaming = asyncio.current_task()
+        assert streaming is not None
+        request.app[STREAMS].add(streaming)  # ended when the server shuts down (``end_streams``)
+        stored = await p.store.load(game_id, after_version=0)
+        service = p.service(p.games.of(stored[0].type))
+        async with p.boards.subscribe(game_id) as heard:
+            await stream.write(f"event: version\ndata: {await p.store.version(game_id)}\n\n".encode())
+            while not (await service.current(game_id)).state.is_over:
+                try:
+                    change = await asyncio.wait_for(heard.get(), 15)
+                except TimeoutError:
+                    await stream.write(b": still here\n\n")  # keeps proxies from closing a quiet stream
+                    continue
+                await stream.write(f"event: version\ndata: {change.version}\n\n".encode())
+        await stream.write_eof()
+        return stream
 
 
 async def lag(p: Platform) -> int:
@@ -359,8 +401,31 @@ async def metrics(request: web.Request) -> web.Response:
 
 
 STREAMS = web.AppKey("streams", weakref.WeakSet[asyncio.Task[Any]])
+LIVE = web.AppKey("live", Streams)
 LINKS = web.AppKey("links", list[tuple[str, str]])
 """The pages games bring, as ``(title, path)``, for the front page."""
+
+
+RESERVED_FILES = 128
+"""Files kept for everything but live streams: the database, the log, Discord, pages being served."""
+
+
+def budget() -> Streams:
+    """The live streams this process can hold: raise its soft limit of open files to the hard one
+    (a common limit is 1,024 soft), then leave ``RESERVED_FILES`` for the rest; each stream is a socket."""
+    if sys.platform == "win32":  # no such limit to read there
+        return Streams()
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or soft < hard:
+        wanted = 65_536 if hard == resource.RLIM_INFINITY else hard
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+            soft = wanted
+    in_all = max(16, min(10_000, soft - RESERVED_FILES))
+    log.info("%d open files allowed: up to %d live streams, %d from one address", soft, in_all, Streams.per_client)
+    return Streams(in_all=in_all)
 
 
 async def end_streams(app: web.Application) -> None:
@@ -370,11 +435,12 @@ async def end_streams(app: web.Application) -> None:
         streaming.cancel()
 
 
-def make_app(platform: Platform, gui_port: int | None = None) -> web.Application:
-    """Every game's pages; with ``gui_port``, the GUI too (``bot.web.gui``), on 127.0.0.1 at that port."""
+def make_app(platform: Platform, gui_port: int | None = None, streams: Streams | None = None) -> web.Application:
+    """Every game's pages; with ``gui_port``, the GUI too (``bot.web.gui``), on 127.0.0.1 at that port;
+    ``streams``: the live streams' budget (by default ``budget()``, from this process's files)."""
     app = web.Application(middlewares=[guarded])
     app[PLATFORM], app[MADE] = platform, Made()
-    app[STREAMS] = weakref.WeakSet()
+    app[STREAMS], app[LIVE] = weakref.WeakSet(), streams or budget()
     app.on_shutdown.append(end_streams)
     app.router.add_get("/", index)
     app.router.add_get(r"/games/{game_id:[A-Za-z0-9_-]{1,64}}.{kind:png|gif}", picture)

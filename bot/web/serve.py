@@ -6,9 +6,11 @@ import asyncio
 import contextlib
 import logging
 import signal
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from aiohttp import web
+from aiohttp.web_protocol import RequestHandler
 
 from bot.platform.compose import Platform, platform
 from bot.platform.settings import Settings
@@ -21,11 +23,71 @@ FOLLOW_EVERY = 0.25
 whole process, however many watch)."""
 
 
-async def open_site(p: Platform, host: str, port: int, gui: bool = False) -> web.AppRunner:
+HEADERS_TIMEOUT = 10.0
+"""Seconds a client has to send a request's headers once it began (aiohttp waits for ever: a client
+that sends half a request, a thousand times, would hold a thousand sockets)."""
+IDLE_TIMEOUT = 15.0
+"""Seconds a connection may wait, sending nothing, before its first request or between two."""
+
+
+class Watchful(RequestHandler):
+    """aiohttp's connection, closed when a request's headers take longer than ``headers_timeout``
+    from their first byte (a slow client, or a hoarder)."""
+
+    def __init__(self, *args: Any, headers_timeout: float = HEADERS_TIMEOUT, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.headers_timeout = headers_timeout
+        self.due: asyncio.TimerHandle | None = None
+
+    def data_received(self, data: bytes) -> None:
+        parsed = self._request_count
+        super().data_received(data)
+        if self._request_count > parsed or self._request_in_progress:  # headers read, or a body under way
+            if self.due is not None:
+                self.due.cancel()
+                self.due = None
+        elif self.due is None:
+            self.due = asyncio.get_running_loop().call_later(self.headers_timeout, self.force_close)
+
+    def connection_lost(self, exc: BaseException | None) -> None:
+        if self.due is not None:
+            self.due.cancel()
+        super().connection_lost(exc)
+
+
+class WatchfulServer(web.Server):
+    def __init__(self, *args: Any, headers_timeout: float, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.headers_timeout = headers_timeout
+
+    def __call__(self) -> RequestHandler:
+        return Watchful(self, loop=self._loop, headers_timeout=self.headers_timeout, **self._kwargs)
+
+
+class WatchfulRunner(web.AppRunner):
+    """``web.AppRunner`` whose connections are ``Watchful``."""
+
+    def __init__(self, app: web.Application, headers_timeout: float = HEADERS_TIMEOUT, **kwargs: Any) -> None:
+        super().__init__(app, **kwargs)
+        self.headers_timeout = headers_timeout
+
+    async def _make_server(self) -> web.Server:
+        made = await super()._make_server()
+        return WatchfulServer(
+            made.request_handler, request_factory=made.request_factory, handler_cancellation=made.handler_cancellation,
+            loop=made._loop, headers_timeout=self.headers_timeout, **made._kwargs,
+        )  # fmt: skip
+
+
+async def open_site(
+    p: Platform, host: str, port: int, gui: bool = False, headers_timeout: float = HEADERS_TIMEOUT
+) -> web.AppRunner:
     """The web pages of ``p``'s games (and, with ``gui``, the GUI to play them), listening on
     ``host:port`` until the runner is cleaned up."""
     app = make_app(p, gui_port=port if gui else None)
-    runner = web.AppRunner(app, access_log=None, handler_cancellation=True)  # a watcher gone: its stream ends
+    runner = WatchfulRunner(
+        app, headers_timeout, access_log=None, handler_cancellation=True, keepalive_timeout=IDLE_TIMEOUT
+    )  # handler_cancellation: a watcher gone, its stream ends
     await runner.setup()
     try:
         await web.TCPSite(runner, host, port).start()
@@ -42,6 +104,7 @@ async def serve(
     port: int,
     modules: Mapping[str, str] | None = None,
     gui: bool = False,
+    ready: Callable[[], None] | None = None,
 ) -> None:
     """Serve until cancelled. The bot, in another process, stores the moves: this process hears of
     them from the log (it fires no timers and keeps no boards). With ``gui``, the person at this
@@ -52,6 +115,8 @@ async def serve(
     async with platform(settings, modules) as p:
         p.boards.shared = True  # the games are played by another process
         runner = await open_site(p, host, port, gui)
+        if ready is not None:  # listening now: a script (or a test) waiting for this line may connect
+            ready()
         try:
             while True:
                 with contextlib.suppress(Exception):  # the database out of reach a moment: try again
