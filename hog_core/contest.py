@@ -83,6 +83,9 @@ def parse(data: bytes, rules: RuleSet) -> Table:
             rows = json.loads(text)
         except json.JSONDecodeError as error:
             raise BadTable(f"The file is not valid JSON: {error.msg} (line {error.lineno}).") from None
+        except (RecursionError, ValueError):  # lists nested thousands deep, or an integer of thousands of digits
+            raise BadTable("The JSON is nested too deep or holds a number too long: a table is a list of "
+                           f"{SIZE} lists of {SIZE} small integers.") from None  # fmt: skip
     else:
         rows = _rows_of_csv(text)
     if not isinstance(rows, list) or not all(isinstance(row, list) for row in rows):
@@ -139,7 +142,11 @@ def encode(table: Table) -> str:
 
 
 def decode(text: str) -> Table:
-    return np.array([[CELLS.index(ch) - 1 for ch in row] for row in text.split("/")], dtype=np.int8)
+    """A table as ``encode`` stored it; ``BadTable`` for text it cannot have written."""
+    rows = text.split("/")
+    if len(rows) != SIZE or any(len(row) != SIZE for row in rows) or not set(text) <= set(CELLS) | {"/"}:
+        raise BadTable(f"A stored table is {SIZE} rows of {SIZE} cells from {CELLS!r}: this one is not.")
+    return np.array([[CELLS.index(ch) - 1 for ch in row] for row in rows], dtype=np.int8)
 
 
 @dataclass(frozen=True, slots=True)

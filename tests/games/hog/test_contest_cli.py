@@ -13,9 +13,13 @@ from pathlib import Path
 import pytest
 
 from bot.cli import main
+from bot.games.hog.contest.entries import EVERYONE, Contest, Entered
 from bot.games.hog.contest.pictures import MATRIX_TOP
+from bot.platform.compose import platform
+from bot.platform.settings import Settings
 from hog_core.contest import MAX_BYTES, SIZE, to_json
 from hog_core.solver import Solution
+from storage.events import NewEvent
 from storage.shelves import FolderShelf
 from tests.helpers import refused
 from tests.solved import shelve
@@ -140,3 +144,76 @@ def test_the_first_standings_show_their_progress_on_stderr(monkeypatch: pytest.M
     err.truncate()
     run("contest", "standings")
     assert "Every pair played exactly" not in err.getvalue(), "the values are kept: no sweep the second time"
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        ("import sys\nsys.exit(0)\n", "Loading {file} tried to end the program (exit(0)): nothing was entered."),
+        (
+            "import sys\ndef final_strategy(score, opponent_score):\n    sys.exit(3)\n",
+            "final_strategy(0, 0) tried to end the program (exit(3)): nothing was entered.",
+        ),
+        (
+            "def final_strategy(score, opponent_score):\n    while True:\n        pass\n",
+            "final_strategy(0, 0) took longer than 1 s: nothing was entered.",
+        ),
+        (
+            "def final_strategy(score, opponent_score):\n    try:\n        while True:\n            pass\n"
+            "    except Exception:\n        return 4\n",
+            "final_strategy(0, 0) took longer than 1 s: nothing was entered.",  # its own except cannot keep it
+        ),
+    ],
+    ids=["exits as it loads", "exits when called", "loops", "loops and catches"],
+)
+def test_a_strategy_that_exits_or_loops_is_reported_and_enters_nothing(
+    where: Path, capsys: pytest.CaptureFixture[str], body: str, words: str
+) -> None:
+    (where / "wild.py").write_text(body)
+    said = refused(["contest", "submit", str(where / "wild.py"), "--name", "Wild"], capsys)
+    assert said == words.format(file=where / "wild.py")
+    assert all(s["reference"] for s in json.loads(run("contest", "standings", "--json")))
+
+
+def test_a_strategy_that_prints_is_tabled_and_its_printing_counted(
+    where: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (where / "loud.py").write_text(
+        "print('loading')\ndef final_strategy(score, opponent_score):\n    print('x' * 1000)\n    return 4\n"
+    )
+    said = run("contest", "submit", str(where / "loud.py"), "--name", "Loud")
+    assert said.startswith("Entered Loud") and "xxxx" not in said
+    err = capsys.readouterr().err
+    assert (
+        err.strip()
+        == f"{where / 'loud.py'} printed 20,020,008 characters while it was tabled (not shown, first: 'loading')."
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["[" * 3_000 + "]" * 3_000, "[[" + "9" * 5_000 + "]]"],
+    ids=["nested 3,000 deep", "a 5,000-digit number"],
+)
+def test_a_table_nested_deep_or_holding_a_huge_number_is_refused_in_words(
+    where: Path, capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    (where / "odd.json").write_text(text)
+    said = refused(["contest", "submit", "--table", str(where / "odd.json"), "--name", "Odd"], capsys)
+    words = "The JSON is nested too deep or holds a number too long: a table is a list of 100 lists of 100 small"
+    assert said == f"{where / 'odd.json'}: {words} integers."
+
+
+def test_an_entry_that_cannot_be_read_is_set_aside_and_the_contest_stands(where: Path) -> None:
+    run("contest", "submit", "--table", str(EXAMPLE / "final_strategy.csv"), "--name", "Example")
+
+    async def damage() -> None:
+        async with platform(Settings.from_env()) as p:
+            contest = Contest("contest", EVERYONE)
+            bad = NewEvent(Entered.TYPE, Entered.VERSION, b'{"rules_version": 1, "table": "not a table"}')
+            await p.store.append(contest.stream_id, [bad], await p.store.version(contest.stream_id))
+
+    asyncio.run(damage())
+    standings = run("contest", "standings")
+    assert "1 entry (1 stored entry set aside: unreadable)" in standings and "Example" in standings
+    assert "Example" in run("contest", "show", "Example")

@@ -15,7 +15,7 @@ import sys
 import zipfile
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
@@ -126,6 +126,8 @@ class Results:
     entries: Mapping[str, Entry]
     tables: Mapping[str, Table] = field(repr=False)
     """Every entry's table, references included (the perfect one at the start of a game)."""
+    set_aside: Mapping[int, str] = field(default_factory=dict)
+    """Stored entries that cannot be read (by their place in the contest's log), and why: left out."""
 
     def find(self, name: str) -> str | None:
         """The entry called ``name``, whatever its case."""
@@ -308,6 +310,7 @@ class Contests:
             if kept is not None and kept[0] == shape:
                 return kept[1]
             results = await asyncio.to_thread(arena.results, contest, entries, progress)
+            results = replace(results, set_aside=self.entries.set_aside(contest))
             self._results.put(contest, (shape, results))
             if arena.unsaved:
                 try:

@@ -8,6 +8,7 @@ the same entrant replaces the old one in the standings; every entry stays in the
 
 from __future__ import annotations
 
+import logging
 import re
 from dataclasses import dataclass
 from typing import ClassVar
@@ -17,9 +18,11 @@ import msgspec
 from bot.platform.contract import Refusal
 from bot.platform.names import folded
 from bot.platform.registry import RECORD
-from hog_core.contest import Table, decode, encode
+from hog_core.contest import BadTable, Table, decode, encode
 from hog_core.rulesets import RULE_SETS
 from storage.events import EventStore, NewEvent, WrongExpectedVersion
+
+log = logging.getLogger(__name__)
 
 EVERYONE = "everyone"
 """The scope of the contest every entry from anywhere joins."""
@@ -88,23 +91,34 @@ class Entries:
     def __init__(self, store: EventStore) -> None:
         self.store = store
         self._read: dict[str, tuple[int, dict[str, Entry]]] = {}
+        self._set_aside: dict[str, dict[int, str]] = {}
 
     async def of(self, contest: Contest) -> dict[str, Entry]:
-        """The contest's current entries by team, in the order they were last submitted."""
+        """The contest's current entries by team, in the order they were last submitted. A stored
+        entry that cannot be read is set aside with its reason (``set_aside``): the others stand."""
         version, entries = self._read.get(contest.stream_id, (0, {}))
         new = await self.store.load(contest.stream_id, after_version=version)
         if new:
             entries = dict(entries)
             for stored in new:
-                entry = msgspec.json.decode(stored.data, type=Entered)
+                try:
+                    entry = msgspec.json.decode(stored.data, type=Entered)
+                    table = decode(entry.table)
+                except (msgspec.DecodeError, BadTable) as error:
+                    log.error("entry %d of %s is set aside: %s", stored.version, contest.stream_id, error)
+                    why = f"{type(error).__name__}: {error}"
+                    self._set_aside.setdefault(contest.stream_id, {})[stored.version] = why
+                    continue
                 for team, old in list(entries.items()):
                     if old.entrant_id == entry.entrant_id:
                         del entries[team]
-                entries[entry.team] = Entry(
-                    entry.team, entry.entrant_id, entry.entrant_name, decode(entry.table), stored.version
-                )
+                entries[entry.team] = Entry(entry.team, entry.entrant_id, entry.entrant_name, table, stored.version)
             self._read[contest.stream_id] = (new[-1].version, entries)
         return entries
+
+    def set_aside(self, contest: Contest) -> dict[int, str]:
+        """The contest's stored entries that cannot be read (by their place in its log), and why."""
+        return dict(self._set_aside.get(contest.stream_id, {}))
 
     async def submit(
         self,

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, TextIO
 from tqdm import tqdm
 
 from bot.games.hog.contest.arena import Contests, Progress, Results
+from bot.games.hog.contest.bounded import LOAD_SECONDS, StrategyFailed, each_call_limited, limited, quiet, told
 from bot.games.hog.contest.entries import EVERYONE, Contest, Entries
 from bot.games.hog.contest.pictures import MATRIX_TOP, matrix_picture, table_picture
 from bot.games.hog.contest.words import (
@@ -51,7 +52,8 @@ def load_strategy(source: str) -> tuple[Callable[[int, int], object], str]:
     module = importlib.util.module_from_spec(spec)
     sys.path.insert(0, str(path.parent.resolve()))
     try:
-        spec.loader.exec_module(module)
+        with limited(LOAD_SECONDS, f"Loading {path_text}"):
+            spec.loader.exec_module(module)
     except Exception as error:
         raise Refusal(f"{path_text} failed as it loaded: {type(error).__name__}: {error}") from error
     finally:
@@ -62,12 +64,20 @@ def load_strategy(source: str) -> tuple[Callable[[int, int], object], str]:
     return function, name
 
 
-def table_of(source: str, rules: RuleSet) -> Table:
-    function, name = load_strategy(source)
-    try:
-        return of_strategy(function, rules, name)
-    except BadTable as error:
-        raise Refusal(str(error)) from error
+def table_of(source: str, rules: RuleSet, err: TextIO) -> Table:
+    """The table of the strategy ``source`` names, run here, bounded (``bounded``): what it prints is
+    said in one line on ``err``, what goes wrong in a ``Refusal``."""
+    with quiet() as printed:
+        try:
+            function, name = load_strategy(source)
+            return of_strategy(each_call_limited(function, name), rules, name)
+        except BadTable as error:
+            raise Refusal(str(error)) from error
+        except StrategyFailed as error:
+            raise Refusal(f"{error}: nothing was entered.") from error
+        finally:
+            if (line := told(printed, source)) is not None:
+                print(line, file=err)
 
 
 def read_table(path_text: str, rules: RuleSet) -> Table:
@@ -152,16 +162,17 @@ def progress_bar(stream: TextIO) -> Iterator[Progress]:
 
 async def _run(hog: HogGame, args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
     rules = RULE_SETS[args.rules]
-    told = err if getattr(args, "json", False) else out  # a script reads stdout as JSON
+    notes = err if getattr(args, "json", False) else out  # a script reads stdout as JSON
     if args.action == "table":
-        _write_table(args.output, table_of(args.source, rules), f"the table of {args.source} for {args.rules}", told)
+        table = table_of(args.source, rules, err)
+        _write_table(args.output, table, f"the table of {args.source} for {args.rules}", notes)
         return
     if args.action == "submit":
         if (args.source is None) == (args.table is None):
             raise Refusal("Give a strategy's file (FILE.py[:final_strategy]) or --table FILE, one of them.")
-        table = table_of(args.source, rules) if args.source else read_table(args.table, rules)
+        table = table_of(args.source, rules, err) if args.source else read_table(args.table, rules)
         if args.output:
-            _write_table(args.output, table, f"the table entered for {args.name}", told)
+            _write_table(args.output, table, f"the table entered for {args.name}", notes)
     contest = Contest(args.rules, getattr(args, "server", None) or EVERYONE)
     async with platform(hog.platform_settings) as p:
         contests = Contests(Entries(p.store), hog.solutions, threads=os.cpu_count())  # no players waiting here
@@ -183,12 +194,12 @@ async def _run(hog: HogGame, args: argparse.Namespace, out: TextIO, err: TextIO)
         print(record_json(results, name) if args.json else record_text(results, name), file=out)
         if args.picture:
             picture = await asyncio.to_thread(table_picture, results, name)
-            _write(args.picture, picture, f"the picture of {name}'s table beside the perfect strategy's", told)
+            _write(args.picture, picture, f"the picture of {name}'s table beside the perfect strategy's", notes)
     else:
         print(matrix_text(results, MATRIX_TOP), file=out)
         if args.picture:
             picture = await asyncio.to_thread(matrix_picture, results)
-            _write(args.picture, picture, f"the picture of the best {MATRIX_TOP} entries, each against each", told)
+            _write(args.picture, picture, f"the picture of the best {MATRIX_TOP} entries, each against each", notes)
 
 
 def _named(results: Results, name: str) -> str:

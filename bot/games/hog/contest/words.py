@@ -16,9 +16,10 @@ def standing_line(s: Standing) -> str:
 
 
 def summary(results: Results) -> str:
-    entries = len(results.entries)
+    entries, aside = len(results.entries), len(results.set_aside)
+    left_out = f" ({aside} stored entr{'y' if aside == 1 else 'ies'} set aside: unreadable)" if aside else ""
     return (
-        f"{results.contest.title}: {entries} entr{'y' if entries == 1 else 'ies'} and "
+        f"{results.contest.title}: {entries} entr{'y' if entries == 1 else 'ies'}{left_out} and "
         f"{len(results.names) - entries} reference entries (marked *), each against each, exactly"
     )
 
