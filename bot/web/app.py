@@ -60,6 +60,10 @@ CSP = (
 )
 
 
+SECURITY_HEADERS = {"Content-Security-Policy": f"{CSP}; frame-ancestors 'self'", "X-Content-Type-Options": "nosniff"}
+"""On every answer (an embed sets its own frame-ancestors first)."""
+
+
 @web.middleware
 async def guarded(
     request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -76,8 +80,8 @@ async def guarded(
         response = trouble()
     route = request.match_info.route.resource
     WEB_REQUESTS.labels(route.canonical if route is not None else "unknown", response.status).inc()
-    response.headers.setdefault("Content-Security-Policy", f"{CSP}; frame-ancestors 'self'")
-    response.headers["X-Content-Type-Options"] = "nosniff"
+    for header, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(header, value)
     return response
 
 

@@ -11,10 +11,11 @@ from typing import Any
 
 from aiohttp import web
 from aiohttp.web_protocol import RequestHandler
+from aiohttp.web_request import BaseRequest
 
 from bot.platform.compose import Platform, platform
 from bot.platform.settings import Settings
-from bot.web.app import make_app
+from bot.web.app import SECURITY_HEADERS, make_app
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +54,15 @@ class Watchful(RequestHandler):
         if self.due is not None:
             self.due.cancel()
         super().connection_lost(exc)
+
+    def handle_error(
+        self, request: BaseRequest, status: int = 500, exc: BaseException | None = None, message: str | None = None
+    ) -> web.StreamResponse:
+        """aiohttp's own answer to a request it could not read (a bad request line, headers too long),
+        with the security headers every page carries."""
+        answer = super().handle_error(request, status, exc, message)
+        answer.headers.update(SECURITY_HEADERS)
+        return answer
 
 
 class WatchfulServer(web.Server):

@@ -37,6 +37,11 @@ async def test_half_a_request_is_closed_when_its_headers_take_too_long(tmp_path:
             writer.close()
             async with aiohttp.ClientSession() as http, http.get(f"http://127.0.0.1:{port}/") as page:
                 assert page.status == 200, "a whole request is served as ever"
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            writer.write(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Long: " + b"x" * 20_000 + b"\r\n\r\n")
+            answer = await asyncio.wait_for(reader.read(), 10)  # aiohttp's own refusal, not a page of ours
+            writer.close()
+            assert answer.startswith(b"HTTP/1.0 400") and b"Content-Security-Policy: default-src 'none'" in answer
         finally:
             await runner.cleanup()
 
