@@ -4,15 +4,21 @@ decided again), and the tournaments of a server listed."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from bot.platform.recent import Recent
 from bot.platform.registry import RECORD
 from bot.platform.tournaments.events import Event, decode_all, encode
 from bot.platform.tournaments.state import Tournament, fold
-from storage.events import EventStore, WrongExpectedVersion
+from storage.events import EventStore, StoredEvent, WrongExpectedVersion
+
+log = logging.getLogger(__name__)
 
 PREFIX = f"{RECORD}tournament:"
+SET_ASIDE = "set aside"
+"""``Tournament.finished`` of a tournament whose record cannot be read on: nothing more is done in it."""
 KEPT = 1024
 RACES = 20
 
@@ -36,10 +42,26 @@ class Book:
         new = await self.store.load(stream, after_version=kept.version if kept else 0)
         if kept is not None and not new:
             return kept
-        t = fold(stream, decode_all(new), kept)
+        try:
+            t = fold(stream, decode_all(new), kept)
+        except Exception:  # one record's damage, never every tournament's: it stands as it was read up to it
+            t = self._set_aside(stream, new, kept)
         if t.version:
             self._kept.put(stream, t)
             self._streams[t.tournament_id] = stream
+        return t
+
+    @staticmethod
+    def _set_aside(stream: str, new: Sequence[StoredEvent], kept: Tournament | None) -> Tournament:
+        """The tournament folded up to its first event that cannot be read or applied, set aside there."""
+        t = kept or Tournament(stream)
+        for stored in new:
+            try:
+                t = fold(stream, decode_all([stored]), t)
+            except Exception as error:
+                log.error("tournament %s is set aside at event %d: %s", stream, stored.version, error)
+                why = f"event {stored.version}: {type(error).__name__}: {error}"
+                return replace(t, version=new[-1].version, finished=SET_ASIDE, damaged=why)
         return t
 
     async def act(self, stream: str, decision: Decision, command_id: str | None = None) -> tuple[Tournament, bool]:
@@ -66,10 +88,11 @@ class Book:
         return self._streams.get(tournament_id)
 
     async def of_server(self, server: str) -> list[Tournament]:
-        """A server's tournaments, newest first."""
-        return [await self.load(s) for s in reversed(await self.store.streams(f"{PREFIX}{server}:"))]
+        """A server's tournaments, newest first (one whose very creation cannot be read is left out)."""
+        every = [await self.load(s) for s in reversed(await self.store.streams(f"{PREFIX}{server}:"))]
+        return [t for t in every if t.created is not None]
 
     async def live(self) -> list[Tournament]:
-        """Every tournament signing up or running."""
+        """Every tournament signing up or running (a set-aside one is not)."""
         every = [await self.load(s) for s in await self.store.streams(PREFIX)]
-        return [t for t in every if t.finished is None]
+        return [t for t in every if t.finished is None and t.created is not None]

@@ -75,6 +75,8 @@ class Tournament:
     board: tuple[str, str] | None = None
     finished: str | None = None
     """Why it ended (``Finished.reason``), ``None`` while it runs or signs up."""
+    damaged: str | None = None
+    """Why its record cannot be read past this version (``Book.load``): it is set aside, as it stood."""
 
     @property
     def tournament_id(self) -> str:
@@ -82,6 +84,8 @@ class Tournament:
 
     @property
     def status(self) -> str:
+        if self.damaged is not None:
+            return "set aside"
         if self.finished is not None:
             return "finished" if self.finished == "played" else "cancelled"
         return "running" if self.started else "signup"

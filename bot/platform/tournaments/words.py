@@ -40,6 +40,8 @@ def rounds_text(t: Tournament) -> str:
 def status(t: Tournament, name: Name = plain) -> str:
     """Where it stands, in a line."""
     assert t.created is not None
+    if t.damaged is not None:
+        return f"Set aside: its record cannot be read past this point ({t.damaged})."
     players = f"{len(t.players)} player{'s' * (len(t.players) != 1)}"
     if t.finished == "cancelled":
         return "Cancelled by its organiser."

@@ -25,6 +25,7 @@ from bot.platform.tournaments.events import Created, Event
 from bot.platform.tournaments.state import Round, Tournament
 from cucumber_core.game import Forfeit as CucumberForfeit
 from hog_core.game import Forfeit as HogForfeit
+from storage.events import NewEvent
 from tests.fake_clock import FakeClock
 
 SERVER, CHANNEL, ORGANISER = "900", "901", "p0"
@@ -270,3 +271,27 @@ async def test_a_cucumber_swiss_seats_like_points_together_after_the_first_round
     assert min(points[x] for x in first) >= max(points[x] for x in second), "like points sit together"
     t = await play_round(p, stream)
     assert t.status == "finished"
+
+
+async def test_a_tournament_whose_record_cannot_be_read_is_set_aside_alone(
+    tmp_path: Path, solved_folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One bad event in one tournament's record: that tournament stands as it was read, set aside and
+    said to be; the others are listed, shown and run, and nothing more is done in it."""
+    db = tmp_path / "t.sqlite3"
+    async with opened(db, solved_folder) as p:
+        bad = await new(p, "hog", "swiss", 3, rounds=2)
+        await new(p, "cucumber", "knockout", 2, tid="0000000c")
+        junk = NewEvent("tournament.Joined", 1, b'{"player": 7}')
+        await p.store.append(bad, [junk], await p.store.version(bad))
+    monkeypatch.setenv("HOG_DB", str(db))
+    monkeypatch.setenv("HOG_CACHE", str(solved_folder))
+    out = io.StringIO()
+    assert await asyncio.to_thread(main, ["tournaments"], stdout=out) == 0
+    listed = out.getvalue().splitlines()
+    assert listed[0].startswith("0000000c  Cucumber knockout") and "Sign-up open" in listed[0]
+    assert listed[1].startswith("0000000a  Hog Swiss") and "Set aside: its record cannot be read" in listed[1]
+    async with opened(db, solved_folder) as p:
+        assert [t.tournament_id for t in await p.tournaments.book.live()] == ["0000000c"]
+        with pytest.raises(Refusal, match="set aside already"):
+            await p.tournaments.start(bad, ORGANISER, False)
