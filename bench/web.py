@@ -37,6 +37,7 @@ from bot.games.hog.module import turn  # noqa: E402
 from bot.games.hog.solutions import SolutionCache  # noqa: E402
 from bot.platform.compose import platform  # noqa: E402
 from bot.platform.settings import Settings  # noqa: E402
+from bot.web.app import Streams  # noqa: E402
 from bot.web.serve import open_site  # noqa: E402
 from hog_core.events import Player  # noqa: E402
 from hog_core.game import CreateGame  # noqa: E402
@@ -78,15 +79,26 @@ async def page_clients(url: str, clients: int, requests: int) -> list[float]:
     return times
 
 
+def loopback(n: int) -> str:
+    """The ``n``-th address of the loopback network after 127.0.0.1 (all of 127.0.0.0/8 is this machine)."""
+    return f"127.0.{n // 250}.{n % 250 + 2}"
+
+
 async def spectators(url: str, count: int, versions: int) -> dict[int, list[float]]:
     """``count`` watchers of ``url``'s stream: when each received each version (wall-clock seconds),
-    printing ``ready`` once every one of them is listening."""
+    printing ``ready`` once every one of them is listening. As spectators are, they come from many
+    addresses: ``Streams.per_client`` from each loopback address (the server refuses more from one)."""
     heard: dict[int, list[float]] = {}
     connected = 0
     ready = asyncio.Event()
-    async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as session:
+    each = Streams.per_client
+    sessions = [
+        aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0, local_addr=(loopback(n), 0)))
+        for n in range(-(-count // each))
+    ]
+    try:
 
-        async def watch() -> None:
+        async def watch(session: aiohttp.ClientSession) -> None:
             nonlocal connected
             async with session.get(url, timeout=aiohttp.ClientTimeout(total=None)) as stream:
                 seen = 0
@@ -105,10 +117,13 @@ async def spectators(url: str, count: int, versions: int) -> dict[int, list[floa
                             heard.setdefault(version, []).append(time.time())
                         seen += 1
 
-        watching = [asyncio.create_task(watch()) for _ in range(count)]
+        watching = [asyncio.create_task(watch(sessions[i // each])) for i in range(count)]
         await ready.wait()
         print("ready", flush=True)
         await asyncio.gather(*watching)
+    finally:
+        for session in sessions:
+            await session.close()
     return heard
 
 

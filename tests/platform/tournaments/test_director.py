@@ -231,6 +231,15 @@ async def test_two_processes_never_pair_a_round_twice(postgres_url: str, tmp_pat
         assert [e.type for e in stored].count("tournament.paired") == 2
 
 
+async def listed_at_the_terminal(db: Path, solved: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """``python -m bot tournaments`` on ``db``: its lines."""
+    monkeypatch.setenv("HOG_DB", str(db))
+    monkeypatch.setenv("HOG_CACHE", str(solved))
+    out = io.StringIO()
+    assert await asyncio.to_thread(main, ["tournaments"], stdout=out) == 0
+    return out.getvalue().splitlines()
+
+
 async def test_the_terminal_lists_and_shows_tournaments(
     tmp_path: Path, solved_folder: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -240,11 +249,7 @@ async def test_the_terminal_lists_and_shows_tournaments(
         await p.tournaments.start(stream, ORGANISER, False)
         t = await play_round(p, stream)
         await new(p, "cucumber", "knockout", 2, tid="0000000c")
-    monkeypatch.setenv("HOG_DB", str(db))
-    monkeypatch.setenv("HOG_CACHE", str(solved_folder))
-    out = io.StringIO()
-    assert await asyncio.to_thread(main, ["tournaments"], stdout=out) == 0
-    listed = out.getvalue().splitlines()
+    listed = await listed_at_the_terminal(db, solved_folder, monkeypatch)
     assert listed[0].startswith("0000000c  Cucumber knockout") and "Sign-up open · 2 players" in listed[0]
     assert listed[1].startswith("0000000a  Hog Swiss") and "Round 2 of 2 · 3 players" in listed[1]
     picture = tmp_path / "standings.png"
@@ -284,11 +289,7 @@ async def test_a_tournament_whose_record_cannot_be_read_is_set_aside_alone(
         await new(p, "cucumber", "knockout", 2, tid="0000000c")
         junk = NewEvent("tournament.Joined", 1, b'{"player": 7}')
         await p.store.append(bad, [junk], await p.store.version(bad))
-    monkeypatch.setenv("HOG_DB", str(db))
-    monkeypatch.setenv("HOG_CACHE", str(solved_folder))
-    out = io.StringIO()
-    assert await asyncio.to_thread(main, ["tournaments"], stdout=out) == 0
-    listed = out.getvalue().splitlines()
+    listed = await listed_at_the_terminal(db, solved_folder, monkeypatch)
     assert listed[0].startswith("0000000c  Cucumber knockout") and "Sign-up open" in listed[0]
     assert listed[1].startswith("0000000a  Hog Swiss") and "Set aside: its record cannot be read" in listed[1]
     async with opened(db, solved_folder) as p:
