@@ -338,6 +338,16 @@ class Streams:
 
 
 LATER = {"Retry-After": "30"}
+PROXIES = frozenset({"127.0.0.1", "::1"})
+"""Addresses trusted to say whom they forward for (``X-Forwarded-For``), as a proxy on this machine
+does (gunicorn's default too): a client that reaches the server directly is its own address."""
+
+
+def client_of(request: web.Request) -> str:
+    """Who asks: the connecting address, or, from a proxy in ``PROXIES``, the address it forwards for."""
+    remote = request.remote or "?"
+    forwarded = request.headers.get("X-Forwarded-For", "") if remote in PROXIES else ""
+    return forwarded.rsplit(",", 1)[-1].strip()[:64] or remote
 
 
 async def events(request: web.Request) -> web.StreamResponse:
@@ -347,7 +357,7 @@ async def events(request: web.Request) -> web.StreamResponse:
     p = request.app[PLATFORM]
     if game_id is None or not await p.store.version(game_id):
         return not_found("that game")
-    client, streams = request.remote or "?", request.app[LIVE]
+    client, streams = client_of(request), request.app[LIVE]
     if (refused := streams.refusal(client)) is not None:
         return refused
     with streams.held(client):

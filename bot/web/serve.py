@@ -6,8 +6,9 @@ import asyncio
 import contextlib
 import logging
 import signal
+from collections import Counter
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, cast
 
 from aiohttp import web
 from aiohttp.web_protocol import RequestHandler
@@ -15,7 +16,7 @@ from aiohttp.web_request import BaseRequest
 
 from bot.platform.compose import Platform, platform
 from bot.platform.settings import Settings
-from bot.web.app import SECURITY_HEADERS, make_app
+from bot.web.app import PROXIES, SECURITY_HEADERS, make_app
 
 log = logging.getLogger(__name__)
 
@@ -31,14 +32,33 @@ IDLE_TIMEOUT = 15.0
 """Seconds a connection may wait, sending nothing, before its first request or between two."""
 
 
+CONNECTIONS_PER_ADDRESS = 32
+"""Connections one address may hold at once (a browser opens six or so, and a live page one more);
+the next is closed as soon as it is accepted. A proxy in front of the server (``PROXIES``) is not
+counted so: its connections are everyone's."""
+
+
 class Watchful(RequestHandler):
     """aiohttp's connection, closed when a request's headers take longer than ``headers_timeout``
-    from their first byte (a slow client, or a hoarder)."""
+    from their first byte (a slow client, or a hoarder), or when its address holds too many already."""
 
     def __init__(self, *args: Any, headers_timeout: float = HEADERS_TIMEOUT, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.headers_timeout = headers_timeout
         self.due: asyncio.TimerHandle | None = None
+        self.address: str | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)
+        peer = transport.get_extra_info("peername")
+        address = str(peer[0]) if peer else None
+        held = cast(WatchfulServer, self._manager).held
+        if address is not None and address not in PROXIES:
+            if held[address] >= CONNECTIONS_PER_ADDRESS:
+                self.force_close()  # its file is given back at once: the server stays free for others
+                return
+            held[address] += 1
+            self.address = address
 
     def data_received(self, data: bytes) -> None:
         parsed = self._request_count
@@ -53,6 +73,12 @@ class Watchful(RequestHandler):
     def connection_lost(self, exc: BaseException | None) -> None:
         if self.due is not None:
             self.due.cancel()
+        if self.address is not None:
+            held = cast(WatchfulServer, self._manager).held
+            held[self.address] -= 1
+            if not held[self.address]:
+                del held[self.address]
+            self.address = None
         super().connection_lost(exc)
 
     def handle_error(
@@ -69,6 +95,8 @@ class WatchfulServer(web.Server):
     def __init__(self, *args: Any, headers_timeout: float, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.headers_timeout = headers_timeout
+        self.held: Counter[str] = Counter()
+        """Connections open, by address (``Watchful``)."""
 
     def __call__(self) -> RequestHandler:
         return Watchful(self, loop=self._loop, headers_timeout=self.headers_timeout, **self._kwargs)

@@ -17,7 +17,7 @@ import pytest
 from bot.platform.compose import platform
 from bot.platform.settings import Settings
 from bot.web.app import LIVE, Streams
-from bot.web.serve import open_site
+from bot.web.serve import CONNECTIONS_PER_ADDRESS, open_site
 from hog_core.events import Player
 from hog_core.game import CreateGame, Forfeit
 from tests.web.test_gui import free_port
@@ -43,6 +43,26 @@ async def test_half_a_request_is_closed_when_its_headers_take_too_long(tmp_path:
             writer.close()
             assert answer.startswith(b"HTTP/1.0 400") and b"Content-Security-Policy: default-src 'none'" in answer
         finally:
+            await runner.cleanup()
+
+
+async def test_one_address_holds_a_bounded_number_of_connections(tmp_path: Path) -> None:
+    port = free_port()
+    async with platform(Settings(db=tmp_path / "g.sqlite3", cache=tmp_path)) as p:
+        runner = await open_site(p, "127.0.0.1", port)
+        held = []
+        try:
+            for _ in range(CONNECTIONS_PER_ADDRESS):
+                held.append(await asyncio.open_connection("127.0.0.1", port, local_addr=("127.0.0.5", 0)))
+            reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=("127.0.0.5", 0))
+            assert await asyncio.wait_for(reader.read(), 10) == b"", "one too many: closed at once"
+            writer.close()
+            others = aiohttp.TCPConnector(local_addr=("127.0.0.6", 0))
+            async with aiohttp.ClientSession(connector=others) as http, http.get(f"http://127.0.0.1:{port}/") as page:
+                assert page.status == 200, "another address is served meanwhile"
+        finally:
+            for _, open_writer in held:
+                open_writer.close()
             await runner.cleanup()
 
 
