@@ -211,19 +211,27 @@ async def game(request: web.Request) -> web.Response:
     version = await p.store.version(game_id)
     if not version:
         return not_found(f"a game {game_id}")
-    if (reason := await p.views.damage(game_id)) is not None:
-        return set_aside(game_id, reason)
-
     at = min(int(step), version) if step else None  # a game has no more steps than events: past its end is its end
 
-    async def make() -> str:
+    async def make() -> str | Aside:
+        if (reason := await p.views.damage(game_id)) is not None:  # asked once a version, not every request
+            return Aside(reason)
         page = await game_page(p, game_id, at)
         assert page is not None
         return TEMPLATES.get_template("game.html").render(page=page, live=not page.over and not step, origin=home)
 
     home = origin(request)
-    html: str = await request.app[MADE].get(("page", game_id, version, at, home), make)
-    return web.Response(text=html, content_type="text/html")
+    made: str | Aside = await request.app[MADE].get(("page", game_id, version, at, home), make)
+    if isinstance(made, Aside):
+        return set_aside(game_id, made.reason)
+    return web.Response(text=made, content_type="text/html")
+
+
+@dataclass(frozen=True)
+class Aside:
+    """What a set-aside game's page or picture is made as: why it is set aside."""
+
+    reason: str
 
 
 async def embed(request: web.Request) -> web.Response:
@@ -272,21 +280,24 @@ class Made:
         return await asyncio.shield(making)  # a watcher who leaves does not cancel it for the others
 
 
-async def drawn(app: web.Application, game_id: str, kind: str, step: int | None) -> bytes | None:
-    """The game's picture (``png``, at ``step``) or animation (``gif``), made once per version."""
+async def drawn(app: web.Application, game_id: str, kind: str, step: int | None) -> bytes | Aside | None:
+    """The game's picture (``png``, at ``step``) or animation (``gif``), made once per version
+    (``Aside`` for a game set aside)."""
     p = app[PLATFORM]
     version = await p.store.version(game_id)
     if not version:
         return None
     step = None if step is None else min(step, version)  # past the game's end is its end, drawn once
 
-    async def draw() -> bytes | None:
+    async def draw() -> bytes | Aside | None:
+        if (reason := await p.views.damage(game_id)) is not None:
+            return Aside(reason)
         stored = await p.store.load(game_id)
         game = p.games.of(stored[0].type)
         events = await p.service(game).events(game_id)
         return await (game.picture(events, step) if kind == "png" else game.animation(events))
 
-    result: bytes | None = await app[MADE].get((kind, game_id, version, step), draw)
+    result: bytes | Aside | None = await app[MADE].get((kind, game_id, version, step), draw)
     return result
 
 
@@ -301,9 +312,9 @@ async def picture(request: web.Request) -> web.Response:
         return not_found("that picture")  # the animation is the whole game: no step to ask for
     if step and number(step, 0, MAX_STEP) is None:
         return not_found("that picture")
-    if (reason := await request.app[PLATFORM].views.damage(game_id)) is not None:
-        return set_aside(game_id, reason)
     picture = await drawn(request.app, game_id, kind, int(step) if step else None)  # ``drawn`` bounds the step
+    if isinstance(picture, Aside):
+        return set_aside(game_id, picture.reason)
     if picture is None:
         return not_found("that picture")
     return web.Response(body=picture, content_type=f"image/{kind}", headers={"Cache-Control": "max-age=60"})
@@ -368,15 +379,21 @@ async def events(request: web.Request) -> web.StreamResponse:
         request.app[STREAMS].add(streaming)  # ended when the server shuts down (``end_streams``)
         stored = await p.store.load(game_id, after_version=0)
         service = p.service(p.games.of(stored[0].type))
+
+        async def over() -> bool:
+            return bool((await service.current(game_id)).state.is_over)
+
         async with p.boards.subscribe(game_id) as heard:
-            await stream.write(f"event: version\ndata: {await p.store.version(game_id)}\n\n".encode())
-            while not (await service.current(game_id)).state.is_over:
+            version = await p.store.version(game_id)
+            await stream.write(f"event: version\ndata: {version}\n\n".encode())
+            while not await request.app[MADE].get(("over", game_id, version), over):  # once a version for all
                 try:
                     change = await asyncio.wait_for(heard.get(), 15)
                 except TimeoutError:
                     await stream.write(b": still here\n\n")  # keeps proxies from closing a quiet stream
                     continue
-                await stream.write(f"event: version\ndata: {change.version}\n\n".encode())
+                version = change.version
+                await stream.write(f"event: version\ndata: {version}\n\n".encode())
         await stream.write_eof()
         return stream
 
