@@ -107,6 +107,12 @@ def test_bad_input_is_refused_in_one_line_and_stores_nothing(where: Path, capsys
     (where / "short.json").write_text(to_json(__import__("numpy").zeros((99, SIZE), dtype="int8")))
     cases = {
         ("submit", team, "--name", "perfect"): "'perfect' is the name of a reference entry: choose another.",
+        (
+            "submit",
+            team,
+            "--name",
+            "ｐｅｒｆｅｃｔ",
+        ): "'ｐｅｒｆｅｃｔ' is the name of a reference entry: choose another.",
         ("submit", team, "--name", "<b>pigs</b>"): "'<b>pigs</b>' can't be a team's name",
         ("submit", "--name", "X"): "Give a strategy's file (FILE.py[:final_strategy]) or --table FILE, one of them.",
         ("submit", team, "--table", team, "--name", "X"): "Give a strategy's file",
@@ -217,3 +223,9 @@ def test_an_entry_that_cannot_be_read_is_set_aside_and_the_contest_stands(where:
     standings = run("contest", "standings")
     assert "1 entry (1 stored entry set aside: unreadable)" in standings and "Example" in standings
     assert "Example" in run("contest", "show", "Example")
+
+
+def test_a_look_alike_of_a_taken_team_name_is_taken(where: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    run("contest", "submit", "--table", str(EXAMPLE / "final_strategy.csv"), "--name", "Team Pig")
+    said = refused(["contest", "submit", "--table", str(EXAMPLE / "final_strategy.csv"), "--name", "Team Рig"], capsys)
+    assert said == "Another entrant's team is called 'Team Рig' in this contest: choose another name."
