@@ -92,9 +92,14 @@ async def test_text_the_database_cannot_hold_never_stops_the_read_models(tmp_pat
         await hog.create("codd1", CreateGame("codd1", odd, place="console"), "c1")
         await hog.execute("codd1", lambda state, chance: [TakeTurn("console:a\x00b", 2, (3, 4))], "c2")
         await hog.create("cfine", CreateGame("cfine", (odd[1], Player("console:Ada", "Ada")), place="c"), "c3")
+        kinds = {kind: text for kind, text in EVERY_KIND.items() if kind not in ("NUL", "lone surrogate")}
+        for n, text in enumerate(kinds.values()):  # every other class of character, stored as it came
+            await hog.create(f"ck{n}", CreateGame(f"ck{n}", (Player(f"console:{n}", text), odd[1]), place="c"), f"k{n}")
         views = await p.settled_views()
         rows = {row.game_id: row for row in await views.history()}
-        assert set(rows) == {"codd1", "cfine"} and rows["codd1"].seats[0].name == "a\ufffdb"
+        assert set(rows) == {"codd1", "cfine", *(f"ck{n}" for n in range(len(kinds)))}
+        assert rows["codd1"].seats[0].name == "a\ufffdb"
+        assert [rows[f"ck{n}"].seats[0].name for n in range(len(kinds))] == list(kinds.values())
         assert await p.projector.check() == []
         client = TestClient(TestServer(make_app(p)))
         await client.start_server()
@@ -104,4 +109,4 @@ async def test_text_the_database_cannot_hold_never_stops_the_read_models(tmp_pat
         finally:
             await client.close()
     async with platform(settings) as again:  # another process, later
-        assert {row.game_id for row in await (await again.settled_views()).history()} == {"codd1", "cfine"}
+        assert len(await (await again.settled_views()).history(limit=100)) == 2 + len(kinds)
