@@ -11,7 +11,9 @@ player's move changes nothing.
 from __future__ import annotations
 
 import asyncio
+import heapq
 import logging
+import math
 import time
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -21,6 +23,9 @@ from bot.platform.contract import Outcome, Refusal, Reminder
 from bot.platform.service import GameService
 
 log = logging.getLogger(__name__)
+
+COMPACT_AFTER = 4096
+"""Replaced deadlines the heap may hold before it is rebuilt from the set ones."""
 
 Services = Mapping[str, GameService[Any, Any, Any]]
 
@@ -71,11 +76,22 @@ async def sleep_or_wake(clock: Clock, wake: asyncio.Event, delay: float) -> None
 
 
 class Timers:
-    """Every pending deadline, and one task that sleeps until the next."""
+    """Every pending deadline, and one task that sleeps until the next.
+
+    The deadlines are kept twice: by game (``_due``, the truth: a game's new deadlines replace its
+    old ones) and in a heap by time, where a replaced deadline stays until it comes up and is passed
+    over. So setting a game's deadlines costs O(log n) in the live games, finding the next one O(1),
+    and the sleeping task is woken only by a deadline earlier than the one it sleeps for: a move of
+    one of 10,000 games costs what it costs among 100."""
 
     def __init__(self, services: Services, clock: Clock, fired: Fired = nothing, warned: Warned = nothing) -> None:
         self.services, self.clock, self.fired, self.warned = services, clock, fired, warned
         self._due: dict[str, list[Due]] = {}
+        self._heap: list[Due] = []
+        self._count = 0
+        """How many deadlines are set (``_due``'s, without the replaced ones in the heap)."""
+        self._sleeping_until = math.inf
+        """The deadline the task sleeps for: only an earlier one wakes it."""
         self._wake = asyncio.Event()
         self._posting: set[asyncio.Task[object]] = set()
         for service in services.values():
@@ -84,6 +100,8 @@ class Timers:
     def clear(self) -> None:
         """Forget every deadline (this process no longer keeps the timers, or is about to restore them)."""
         self._due.clear()
+        self._heap.clear()
+        self._count = 0
         self._wake.set()
 
     def pending(self, game_id: str) -> list[Due]:
@@ -115,22 +133,39 @@ class Timers:
                 self._set(game_id, self._deadlines(game, state, stored[0].recorded_at, stored[-1].recorded_at))
 
     def _set(self, game_id: str, due: list[Due]) -> None:
+        old = self._due.pop(game_id, ())
+        self._count += len(due) - len(old)
         if due:
             self._due[game_id] = due
-        else:
-            self._due.pop(game_id, None)
-        self._wake.set()
+        for d in due:
+            heapq.heappush(self._heap, d)
+        if len(self._heap) > 2 * self._count + COMPACT_AFTER:  # mostly replaced ones: drop them at last
+            self._heap = [d for ds in self._due.values() for d in ds]
+            heapq.heapify(self._heap)
+        if due and min(due).at < self._sleeping_until:
+            self._wake.set()
+
+    def _next(self) -> Due | None:
+        """The earliest deadline still set, the replaced ones before it passed over."""
+        heap = self._heap
+        while heap and heap[0] not in self._due.get(heap[0].game_id, ()):
+            heapq.heappop(heap)
+        return heap[0] if heap else None
 
     async def run(self) -> None:
         """Fire each deadline when it comes, until cancelled."""
         while True:
             self._wake.clear()
-            due = min((d for ds in self._due.values() for d in ds), default=None)
+            due = self._next()
             if due is None:
+                self._sleeping_until = math.inf
                 await self._wake.wait()
             elif (delay := due.at - self.clock.now()) > 0:
+                self._sleeping_until = due.at
                 await sleep_or_wake(self.clock, self._wake, delay)
             else:
+                heapq.heappop(self._heap)
+                self._count -= 1
                 self._due[due.game_id].remove(due)
                 if not self._due[due.game_id]:
                     del self._due[due.game_id]

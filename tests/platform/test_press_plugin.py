@@ -81,6 +81,28 @@ async def test_its_deadlines_remind_then_play_for_the_idle(world: Platform, cloc
         assert outcome.state.presses == (1, 1) and [d.kind for d in world.timers.pending("t2")] == ["nudge", "late"]
 
 
+async def test_many_games_deadlines_fire_in_order_and_only_an_earlier_one_wakes_the_timer(
+    world: Platform, clock: FakeClock
+) -> None:
+    """The timers keep a heap: 200 games' deadlines fire earliest first, a move that only sets later
+    deadlines leaves the sleeping timer asleep, and an earlier one wakes it."""
+    service, timers = world.service("press"), world.timers
+    async with listening(timers) as heard:
+        for n in range(200):
+            await service.create(f"d{n}", Created(f"d{n}", "here", ("ada", "bot:Robo"), timeout=400 - n), f"c{n}")
+        await clock.advance(0)  # the timer sleeps, for the earliest deadline: game d199's nudge, at 100.5
+        timers._wake.clear()
+        await service.create("later", Created("later", "here", ("ada", "bot:Robo"), timeout=900), "c-later")
+        assert not timers._wake.is_set(), "a later deadline leaves the timer asleep"
+        await service.create("sooner", Created("sooner", "here", ("ada", "bot:Robo"), timeout=20), "c-sooner")
+        assert timers._wake.is_set(), "an earlier one wakes it"
+        await clock.advance(11)
+        assert (await heard.reminders.get()) == Reminder("ada", "press soon!")
+        await clock.advance(300)
+        fired = [(await heard.fired.get()).state.game_id for _ in range(112)]  # every late one by then
+        assert fired == ["sooner", *(f"d{n}" for n in range(199, 88, -1))], "earliest first"
+
+
 def test_the_console_and_the_command_line_play_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("HOG_DB", str(tmp_path / "press.sqlite3"))
     out = io.StringIO()
