@@ -146,8 +146,8 @@ class GameViews:
             for s, start, end in updates
         ]
         seats = [
-            (s.game_id, i, p.player_id, p.name, p.bot, p.score, p.result, _json(p.facts))
-            for s, _, _ in updates
+            (s.game_id, i, p.player_id, p.name, p.bot, p.score, p.result, _json(p.facts), s.game, s.place, end)
+            for s, _, end in updates
             for i, p in enumerate(s.seats)
         ]
         work: list[tuple[str, Sequence[Sequence[object]]]] = [(f"DELETE FROM {t}", [()]) for t in DERIVED if afresh]
@@ -161,8 +161,8 @@ class GameViews:
                 games,
             ),
             (
-                "INSERT INTO seats (game_id, seat, player_id, name, bot, score, result, facts) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO seats (game_id, seat, player_id, name, bot, score, result, facts, game, place, "
+                "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 seats,
             ),
             (
@@ -266,16 +266,23 @@ class GameViews:
         seat_name: str | None = None,
     ) -> list[GameRow]:
         """Games, most recent first: a player's (by id, or a person seated under ``seat_name``), of
-        ``game`` and in ``place`` when given; every game when no condition is given."""
-        where, params = _filter(
-            {
-                "game_id IN (SELECT game_id FROM seats WHERE player_id = ?)": player_id,
-                "game_id IN (SELECT game_id FROM seats WHERE name = ? AND bot IS NULL)": seat_name,
-                "game = ?": game,
-                "place = ?": place,
-            }
+        ``game`` and in ``place`` when given; every game when no condition is given. Read by index
+        in time order and no further than the page (``games_by_time``, or the player's seats by time:
+        ``seats_by_player_time``, ``seats_by_name_time``), however long the history."""
+        newest = "ORDER BY updated_at DESC, game_id DESC LIMIT ? OFFSET ?"
+        if player_id is None and seat_name is None:
+            where, params = _filter({"game = ?": game, "place = ?": place})
+            return await self._rows(where, (*params, limit, offset), newest)
+        who, params = _filter(
+            {"player_id = ?": player_id, "name = ? AND bot IS NULL": seat_name, "game = ?": game, "place = ?": place}
         )
-        return await self._rows(where, (*params, limit, offset), "ORDER BY updated_at DESC, game_id LIMIT ? OFFSET ?")
+        found = await self._db.fetch(f"SELECT game_id FROM seats WHERE {who} {newest}", *params, limit, offset)
+        if not found:
+            return []
+        ids = [str(row[0]) for row in found]
+        return await self._rows(
+            f"game_id IN ({','.join('?' * len(ids))})", ids, "ORDER BY updated_at DESC, game_id DESC"
+        )
 
     async def stats(self, player_id: str, game: str, by: str, best: str) -> PlayerStats:
         """A player's record over finished games of ``game`` (in all, by the game's field ``by``,

@@ -104,7 +104,21 @@ MIGRATIONS: tuple[str, ...] = (
     """,
     # 3: derived files every process shares (storage.shelves): Hog's solved rule sets
     "CREATE TABLE shelf (name TEXT PRIMARY KEY, data BYTEA NOT NULL)",
+    # 4: as SQLite's 10: a player's games by time, by index
+    """
+    ALTER TABLE seats ADD COLUMN game TEXT NOT NULL DEFAULT '';
+    ALTER TABLE seats ADD COLUMN place TEXT NOT NULL DEFAULT '';
+    ALTER TABLE seats ADD COLUMN updated_at DOUBLE PRECISION NOT NULL DEFAULT 0;
+    UPDATE seats SET
+        game = coalesce((SELECT g.game FROM games g WHERE g.game_id = seats.game_id), ''),
+        place = coalesce((SELECT g.place FROM games g WHERE g.game_id = seats.game_id), ''),
+        updated_at = coalesce((SELECT g.updated_at FROM games g WHERE g.game_id = seats.game_id), 0);
+    CREATE INDEX seats_by_player_time ON seats (player_id, updated_at, game_id);
+    CREATE INDEX seats_by_name_time ON seats (name, updated_at, game_id);
+    CREATE INDEX games_by_time ON games (updated_at, game_id);
+    """,
 )
+
 
 MIGRATION_LOCK = 7_317_001
 """The advisory lock key that makes two processes starting at once migrate one after the other."""

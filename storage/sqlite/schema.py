@@ -180,6 +180,20 @@ MIGRATIONS: tuple[str, ...] = (
     END;
     DELETE FROM checkpoints WHERE name = 'games';
     """,
+    # 10: a player's games by time, read by index and no further than the page shown: each seat
+    # knows its game's kind, place and last change (``GameViews.history``); the games by time too
+    """
+    ALTER TABLE seats ADD COLUMN game TEXT NOT NULL DEFAULT '';
+    ALTER TABLE seats ADD COLUMN place TEXT NOT NULL DEFAULT '';
+    ALTER TABLE seats ADD COLUMN updated_at REAL NOT NULL DEFAULT 0;
+    UPDATE seats SET
+        game = coalesce((SELECT g.game FROM games g WHERE g.game_id = seats.game_id), ''),
+        place = coalesce((SELECT g.place FROM games g WHERE g.game_id = seats.game_id), ''),
+        updated_at = coalesce((SELECT g.updated_at FROM games g WHERE g.game_id = seats.game_id), 0);
+    CREATE INDEX seats_by_player_time ON seats (player_id, updated_at, game_id);
+    CREATE INDEX seats_by_name_time ON seats (name, updated_at, game_id);
+    CREATE INDEX games_by_time ON games (updated_at, game_id);
+    """,
 )
 
 

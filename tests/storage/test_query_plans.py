@@ -1,0 +1,78 @@
+"""The reads a person can trigger go by index, bounded by what they show, on both databases: every
+query ``history`` sends (the recent games, a player's by id and by name, of a game, in a place) is
+explained by the database itself, and no plan scans a whole table or sorts all of it."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from storage.games import GameViews
+from storage.postgres.database import PostgresDatabase
+from storage.sql import numbered
+from storage.sqlite.database import SqliteDatabase
+from tests.postgres_server import create_database, drop_database
+from tests.storage.test_game_views import cards
+
+ASKED = [
+    {},
+    {"player_id": "ada"},
+    {"player_id": "ada", "game": "cards"},
+    {"seat_name": "Ada", "place": "c1"},
+    {"game": "cards"},
+]
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+async def views(request: pytest.FixtureRequest, tmp_path: Path, postgres_server: str) -> AsyncIterator[GameViews]:
+    url = await create_database(postgres_server) if request.param == "postgres" else None
+    db = await PostgresDatabase.open(url) if url else await SqliteDatabase.open(tmp_path / "views.sqlite3")
+    opened = GameViews(db)
+    try:
+        await opened.apply([cards(f"k{n}", n % 6, float(n)) for n in range(60)], 60)
+        yield opened
+    finally:
+        await opened.close()
+        if url:
+            await drop_database(postgres_server, url)
+
+
+async def plans(views: GameViews, asked: dict[str, str]) -> list[tuple[str, str]]:
+    """Each query ``history(**asked)`` sends, with the database's plan for it."""
+    db, sent = views._db, list[tuple[str, tuple[object, ...]]]()
+    fetch = db.fetch
+
+    async def spied(sql: str, *params: object) -> object:
+        sent.append((sql, params))
+        return await fetch(sql, *params)
+
+    db.fetch = spied  # type: ignore[method-assign,assignment]
+    try:
+        assert await views.history(limit=5, **asked)  # type: ignore[arg-type]
+    finally:
+        db.fetch = fetch  # type: ignore[method-assign]
+    explained = []
+    for sql, params in sent:
+        if isinstance(db, SqliteDatabase):
+            rows = await db.fetch(f"EXPLAIN QUERY PLAN {sql}", *params)
+            explained.append((sql, "\n".join(str(row[-1]) for row in rows)))
+        else:
+            assert isinstance(db, PostgresDatabase)
+            async with db._pool.acquire() as connection, connection.transaction():
+                await connection.execute("SET LOCAL enable_seqscan = off")  # the planner's choice for 60 rows aside
+                rows = await connection.fetch(f"EXPLAIN {numbered(sql)}", *params)
+            explained.append((sql, "\n".join(str(row[0]) for row in rows)))
+    return explained
+
+
+@pytest.mark.parametrize("asked", ASKED, ids=lambda a: ",".join(a) or "every game")
+async def test_history_reads_by_index_in_time_order(views: GameViews, asked: dict[str, str]) -> None:
+    paged = [(sql, plan) for sql, plan in await plans(views, asked) if "LIMIT" in sql]
+    assert len(paged) == 1  # then the page's rows and seats, by their keys: as many as the page shows
+    for sql, plan in paged:
+        assert "INDEX" in plan.upper(), (sql, plan)
+        assert "SCAN games\n" not in plan + "\n" and "SCAN seats\n" not in plan + "\n", (sql, plan)
+        assert "TEMP B-TREE FOR ORDER BY" not in plan, (sql, plan)
+        assert "Seq Scan" not in plan and "Sort" not in plan.split("Limit")[-1], (sql, plan)
