@@ -59,7 +59,10 @@ def hint(state: GameState, seat: int, rng: np.random.Generator) -> str:
     view = seat_view(state, seat)
     values = sorted({value(c) for c in view.legal})
     if len(values) == 1:
-        return f"Only {listing(sorted(view.legal), 'or')} can be played now: the rules leave no choice."
+        if len(view.legal) == 1:
+            return f"Only {short(view.legal[0])} can be played now: the rules leave no choice."
+        cards = listing(sorted(view.legal), "or")
+        return f"Only a {value_name(values[0])} can be played now ({cards}: suits never matter), so no hint is needed."
     costs = dict(zip(values, strong.costs(view, values, rng).tolist(), strict=True))
     best = min(values, key=costs.__getitem__)
 

@@ -55,3 +55,7 @@ def test_a_hint_is_the_strong_bots_card_with_each_playable_value_costed() -> Non
     forced = dealt(new_game(2, num_cards=2), "K♦ 2♣", "5♠ 4♣")
     forced, _ = play(forced, "5♠")
     assert hint(forced, 0, seeded("x")) == "Only K♦ can be played now: the rules leave no choice."
+    twins = dealt(new_game(2, num_cards=2), "2♥ 2♠", "K♦ 5♣")
+    twins, _ = play(twins, "K♦")
+    said = hint(twins, 0, seeded("x"))
+    assert said == "Only a 2 can be played now (2♥ or 2♠: suits never matter), so no hint is needed."
