@@ -31,6 +31,8 @@ from functools import partial
 from pathlib import Path
 from typing import TextIO, TypeVar
 
+from tqdm import tqdm
+
 from bot import console
 from bot.discord import client
 from bot.platform.compose import Platform, open_backend, platform
@@ -48,7 +50,14 @@ from storage.errors import OPENING_ERRORS
 
 
 async def rebuild(p: Platform, out: TextIO) -> None:
-    position = await p.projector.rebuild()
+    """The read models projected afresh from the whole log, a progress bar on stderr meanwhile."""
+    with tqdm(unit="game", file=sys.stderr, disable=None, leave=False, desc="Rebuilding") as bar:
+
+        def told(done: int, total: int) -> None:
+            bar.total, bar.n = total, done
+            bar.refresh()
+
+        position = await p.projector.rebuild(progress=told)
     games = len(await p.views.live_games()), await p.views.count()
     print(
         f"Rebuilt the read models of {p.settings.where} from {position} events: {games[1]} games, {games[0]} live.",
@@ -380,8 +389,13 @@ def run_command(
                 return 130
             except asyncio.CancelledError:  # SIGTERM: stopped cleanly
                 return 0
-        case "rebuild":
-            on_platform(settings, lambda p: rebuild(p, out), modules)
+        case "rebuild":  # not caught up first: the rebuild projects every event anyway, once
+
+            async def rebuilt() -> None:
+                async with platform(settings, modules, catch_up=False) as p:
+                    await rebuild(p, out)
+
+            asyncio.run(rebuilt())
         case "verify":
             return on_platform(settings, lambda p: check_fair(p, args.game, out), modules)
         case "migrate":

@@ -133,3 +133,10 @@ def interrupted_at(prompt: bytes, argv: Sequence[str], env: dict[str, str]) -> t
     bot.send_signal(signal.SIGINT)
     out, err = bot.communicate(timeout=20)
     return bot.returncode, (seen + out).decode(), err.decode()
+
+
+class Terminal(io.StringIO):
+    """Standard error as a person's terminal: a progress bar is drawn only there."""
+
+    def isatty(self) -> bool:
+        return True

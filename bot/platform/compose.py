@@ -76,17 +76,19 @@ async def platform(
     *,
     chance: Chance | None = None,
     clock: Clock | None = None,
+    catch_up: bool = True,
 ) -> AsyncIterator[Platform]:
     """Everything over the games' database (``Settings.where``), the read models caught up with the
-    log (another process may have played since), closed after they have caught up again. The
-    timers are built, not run: a front end that keeps time starts ``timers.run()`` and tells them
-    where to post."""
+    log (another process may have played since; not with ``catch_up`` false, for a rebuild that
+    projects it all anyway), closed after they have caught up again. The timers are built, not run:
+    a front end that keeps time starts ``timers.run()`` and tells them where to post."""
     games = Games.load(settings, modules)
     backend = await open_backend(settings)
     store, views = backend.store, backend.views
     projector = Projector(store, views, games)
     try:
-        await projector.catch_up()
+        if catch_up:
+            await projector.catch_up()
         services = {name: GameService(game, store, projector, chance, backend.kept) for name, game in games.items()}
         timers = Timers(services, clock or SystemClock())
         made = Platform(settings, games, store, views, backend.kept, projector, services, timers, backend.leadership)

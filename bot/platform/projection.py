@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -128,7 +128,10 @@ class Projector:
         return position
 
     async def _summaries(
-        self, stream_ids: Iterable[str], read: Mapping[str, Sequence[StoredEvent]] | None = None
+        self,
+        stream_ids: Collection[str],
+        read: Mapping[str, Sequence[StoredEvent]] | None = None,
+        progress: Callable[[int, int], None] | None = None,
     ) -> tuple[list[Update], list[tuple[str, str]], list[Decided]]:
         """Each game's summary, and the decided ones with the event that decided them; a game whose
         log cannot be folded is set aside as damaged, alone. ``read``: events of the games just read
@@ -136,7 +139,9 @@ class Projector:
         updates: list[Update] = []
         damaged: list[tuple[str, str]] = []
         decided: list[Decided] = []
-        for stream_id in stream_ids:
+        for done, stream_id in enumerate(stream_ids):
+            if progress is not None and not done % 256:
+                progress(done, len(stream_ids))
             kept = self._read.get(stream_id)
             have = len(kept[0]) if kept else 0
             given = [e for e in (read or {}).get(stream_id, ()) if e.version > have]
@@ -161,6 +166,8 @@ class Projector:
             if summary.decided:
                 deciding = stored[summary.decided - 1]
                 decided.append(Decided(summary, deciding.position, deciding.recorded_at))
+        if progress is not None:
+            progress(len(stream_ids), len(stream_ids))
         return updates, damaged, decided
 
     async def _refused(self, updates: Sequence[Update], position: int) -> dict[str, str]:
@@ -176,12 +183,13 @@ class Projector:
                 refused[game_id] = f"its read model cannot be stored: {type(error).__name__}: {error}"
         return refused
 
-    async def rebuild(self, batch: int = 1000) -> int:
+    async def rebuild(self, batch: int = 1000, progress: Callable[[int, int], None] | None = None) -> int:
         """Project the whole log again, aside, and put the new read models in place of the old in
-        one transaction: a rebuild that fails leaves the old ones as they were."""
+        one transaction: a rebuild that fails leaves the old ones as they were. ``progress`` hears
+        how many games of how many are summed up so far."""
         async with self._running:
             position, stream_ids = await self._streams(batch)
-            updates, damaged, decided = await self._summaries(stream_ids)
+            updates, damaged, decided = await self._summaries(stream_ids, progress=progress)
             rated, ratings = Ledger().rate(d for d in decided if d.position <= position)
             try:
                 await self.views.apply(updates, position, damaged, rated=rated, ratings=ratings, afresh=True)

@@ -10,6 +10,7 @@ import os
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,13 +18,14 @@ from bot.cli import main
 from bot.cli import parser_for as bot_parser
 from bot.console import command_id
 from bot.platform.compose import platform
+from bot.platform.projection import Projector
 from bot.platform.registry import Games
 from bot.platform.settings import Settings
 from cucumber_core.__main__ import parser as cucumber_parser
 from hog_core.events import Player
 from hog_core.game import CreateGame
 from hog_core.rulesets import RULE_SETS
-from tests.helpers import interrupted_at, refused
+from tests.helpers import Terminal, interrupted_at, refused
 
 
 @pytest.fixture
@@ -224,3 +226,32 @@ def test_the_discord_command_without_a_token_says_what_is_missing(
     monkeypatch.delenv("DISCORD_TOKEN", raising=False)
     said = refused(["discord"], capsys)
     assert said == "DISCORD_TOKEN is not set: give the bot's token from the Developer Portal (Bot, Reset Token)."
+
+
+def test_rebuild_projects_each_game_once_and_shows_its_progress(
+    db: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A database far behind (its checkpoint forgotten) is projected by ``rebuild`` alone, not first
+    caught up at start and then rebuilt: every game summed up once, a bar on a terminal's stderr."""
+    for name in ("Ann", "Ben", "Cat"):
+        run("--name", name, "--house", "easy", keys="3\nquit\n")
+
+    async def forget() -> None:
+        async with platform(Settings(db=db, cache=db.parent / "solutions")) as p:
+            await p.views.apply([], 0)
+
+    asyncio.run(forget())
+    summed: list[int] = []
+    whole = Projector._summaries
+
+    async def counted(self: Projector, stream_ids: Any, *args: Any, **kwargs: Any) -> Any:
+        summed.append(len(stream_ids))
+        return await whole(self, stream_ids, *args, **kwargs)
+
+    monkeypatch.setattr(Projector, "_summaries", counted)
+    err = Terminal()
+    monkeypatch.setattr("sys.stderr", err)
+    said = run("rebuild")
+    assert said.startswith(f"Rebuilt the read models of {db} from ") and "3 games" in said
+    assert sum(summed) == 3, summed
+    assert "Rebuilding" in err.getvalue() and "3/3" in err.getvalue()

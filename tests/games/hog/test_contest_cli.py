@@ -21,7 +21,7 @@ from hog_core.contest import MAX_BYTES, SIZE, to_json
 from hog_core.solver import Solution
 from storage.events import NewEvent
 from storage.shelves import FolderShelf
-from tests.helpers import refused
+from tests.helpers import Terminal, refused
 from tests.solved import shelve
 
 STRATEGY = """
@@ -128,13 +128,6 @@ def test_bad_input_is_refused_in_one_line_and_stores_nothing(where: Path, capsys
         assert words in refused(["contest", *argv], capsys)
     assert json.loads(run("contest", "standings", "--json", "--rules", "contest"))[0]["name"] == "perfect"
     assert all(s["reference"] for s in json.loads(run("contest", "standings", "--json")))  # nothing was entered
-
-
-class Terminal(io.StringIO):
-    """Standard error as a person's terminal: a progress bar is drawn only there."""
-
-    def isatty(self) -> bool:
-        return True
 
 
 def test_the_first_standings_show_their_progress_on_stderr(monkeypatch: pytest.MonkeyPatch) -> None:
