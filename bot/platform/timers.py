@@ -81,8 +81,8 @@ class Timers:
     The deadlines are kept twice: by game (``_due``, the truth: a game's new deadlines replace its
     old ones) and in a heap by time, where a replaced deadline stays until it comes up and is passed
     over. So setting a game's deadlines costs O(log n) in the live games, finding the next one O(1),
-    and the sleeping task is woken only by a deadline earlier than the one it sleeps for: a move of
-    one of 10,000 games costs what it costs among 100."""
+    and the sleeping task is woken only by a deadline earlier than the one it sleeps for: the timers'
+    share of a move's cost does not grow with the live games."""
 
     def __init__(self, services: Services, clock: Clock, fired: Fired = nothing, warned: Warned = nothing) -> None:
         self.services, self.clock, self.fired, self.warned = services, clock, fired, warned
