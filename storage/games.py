@@ -121,6 +121,10 @@ class GameViews:
     async def close(self) -> None:
         await self._db.close()
 
+    async def analyze(self) -> None:
+        """The planner's statistics gathered afresh (after a rebuild: every table new), on either database."""
+        await self._db.execute("ANALYZE")
+
     async def checkpoint(self) -> int:
         ((position,),) = await self._db.fetch(CHECKPOINT_NOW, CHECKPOINT)
         return int(position)

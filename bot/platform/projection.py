@@ -201,6 +201,7 @@ class Projector:
                 rated, ratings = Ledger().rate(kept)
                 damaged = [*damaged, *refused.items()]
                 await self.views.apply(updates, position, damaged, rated=rated, ratings=ratings, afresh=True)
+            await self.views.analyze()
             return position
 
     async def check(self, batch: int = 1000) -> list[tuple[str, str]]:

@@ -38,6 +38,7 @@ class SqliteDatabase:
             # (and the checkpoint with them, in the same transaction), never their consistency
             await db.execute("PRAGMA synchronous=NORMAL")
             await migrate(db)
+            await db.execute("PRAGMA optimize")  # the planner's statistics refreshed where they are stale
         except BaseException:
             await db.close()
             raise

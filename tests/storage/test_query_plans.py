@@ -76,3 +76,14 @@ async def test_history_reads_by_index_in_time_order(views: GameViews, asked: dic
         assert "SCAN games\n" not in plan + "\n" and "SCAN seats\n" not in plan + "\n", (sql, plan)
         assert "TEMP B-TREE FOR ORDER BY" not in plan, (sql, plan)
         assert "Seq Scan" not in plan and "Sort" not in plan.split("Limit")[-1], (sql, plan)
+
+
+async def test_the_planners_statistics_are_gathered_on_either_database(views: GameViews) -> None:
+    """``analyze`` (run after every rebuild) leaves statistics the planner reads for the games."""
+    await views.analyze()
+    db = views._db
+    if isinstance(db, SqliteDatabase):
+        ((rows,),) = await db.fetch("SELECT count(*) FROM sqlite_stat1 WHERE tbl = 'games'")
+    else:
+        ((rows,),) = await db.fetch("SELECT count(*) FROM pg_stats WHERE tablename = 'games'")
+    assert rows > 0
