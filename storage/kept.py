@@ -22,7 +22,7 @@ class Kept:
         await self._db.execute(
             "INSERT INTO boards (game_id, channel_id, message_id, shown_version) VALUES (?, ?, ?, ?) "
             "ON CONFLICT (game_id) DO UPDATE SET channel_id = excluded.channel_id, "
-            "message_id = excluded.message_id, shown_version = excluded.shown_version",
+            "message_id = excluded.message_id, shown_version = excluded.shown_version, settled = 0",
             game_id,
             channel_id,
             message_id,
@@ -52,13 +52,22 @@ class Kept:
         return next((bytes(seed) for (seed,) in rows), None)
 
     async def boards_behind(self) -> list[tuple[str, int]]:
-        """``(game_id, shown_version)`` of every board that shows less than its game's log, as the
-        read models know it (a board placed for a game that was never stored is listed too)."""
+        """``(game_id, shown_version)`` of every unsettled board that shows less than its game's log,
+        as the read models know it (a board placed for a game that was never stored is listed too).
+        Read by the index of unsettled boards: live games' and the newly finished, not all history."""
         rows = await self._db.fetch(
             "SELECT b.game_id, b.shown_version FROM boards b LEFT JOIN games g ON g.game_id = b.game_id "
-            "WHERE g.version IS NULL OR b.shown_version < g.version ORDER BY b.game_id"
+            "WHERE b.settled = 0 AND (g.version IS NULL OR b.shown_version < g.version) ORDER BY b.game_id"
         )
         return [(str(g), int(v)) for g, v in rows]
+
+    async def settle_boards(self) -> None:
+        """Settle the boards that show their finished game's last version: no event comes after a
+        game's end, so they can never fall behind, and ``boards_behind`` never reads them again."""
+        await self._db.execute(
+            "UPDATE boards SET settled = 1 WHERE settled = 0 AND EXISTS (SELECT 1 FROM games g "
+            "WHERE g.game_id = boards.game_id AND g.live = 0 AND g.version <= boards.shown_version)"
+        )
 
     async def shown_version(self, game_id: str) -> int | None:
         """The version ``game_id``'s board message shows, if it has one."""

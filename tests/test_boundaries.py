@@ -106,7 +106,7 @@ def test_game_cores_know_no_other_game(path: Path) -> None:
     assert not imports(path) & ({"hog_core", "cucumber_core"} - {own})
 
 
-BOARD_BOOKS = {"shown_version", "board_shown", "boards_behind", "place_board", "forget_board"}
+BOARD_BOOKS = {"shown_version", "board_shown", "boards_behind", "settle_boards", "place_board", "forget_board"}
 """The read models' record of where boards are and which version each shows: the platform's board
 module (``bot.platform.boards``) keeps it; a front only draws and posts."""
 

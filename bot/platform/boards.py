@@ -226,6 +226,7 @@ class Boards:
         was never stored is told so (``unstarted``); a game whose board was never shown and now cannot
         be is called off (``void``). Runs when a process takes the lead, on the side."""
         await self.platform.settled_views()  # the read models know every game stored
+        await self.kept.settle_boards()  # finished games shown to their end are never read again
         for game_id, shown_version in await self.kept.boards_behind():
             async with self.rendering(game_id):  # a game being opened right now is stored when this is had
                 stored = await self.platform.store.load(game_id)

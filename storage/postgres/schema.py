@@ -117,6 +117,11 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX seats_by_name_time ON seats (name, updated_at, game_id);
     CREATE INDEX games_by_time ON games (updated_at, game_id);
     """,
+    # 5: as SQLite's 11: boards settled, the check at start by index
+    """
+    ALTER TABLE boards ADD COLUMN settled INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX boards_unsettled ON boards (game_id) WHERE settled = 0;
+    """,
 )
 
 

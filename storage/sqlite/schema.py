@@ -194,6 +194,12 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX seats_by_name_time ON seats (name, updated_at, game_id);
     CREATE INDEX games_by_time ON games (updated_at, game_id);
     """,
+    # 11: a board that shows its finished game's last version is settled: it can never fall behind
+    # again, so the check at start reads only the unsettled ones (live games, the newly finished)
+    """
+    ALTER TABLE boards ADD COLUMN settled INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX boards_unsettled ON boards (game_id) WHERE settled = 0;
+    """,
 )
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from storage.games import GameViews
+from storage.kept import Kept
 from storage.postgres.database import PostgresDatabase
 from storage.sql import numbered
 from storage.sqlite.database import SqliteDatabase
@@ -87,3 +88,27 @@ async def test_the_planners_statistics_are_gathered_on_either_database(views: Ga
     else:
         ((rows,),) = await db.fetch("SELECT count(*) FROM pg_stats WHERE tablename = 'games'")
     assert rows > 0
+
+
+async def test_the_check_for_boards_behind_reads_only_the_unsettled(views: GameViews) -> None:
+    """A board showing its finished game's last version is settled once and never read again by the
+    check at start, which goes by the index of unsettled boards; a live game's board stays checked."""
+    kept = Kept(views._db)
+    for n in range(60):  # k0..k59: cards() games finished but for the running ones
+        row = await views.game(f"k{n}")
+        assert row is not None
+        await kept.place_board(f"k{n}", "c1", f"m{n}", row.version if n % 10 else row.version - 1)
+    await kept.place_board("never", "c1", "m-never")  # placed, never stored
+    behind = {game_id for game_id, _ in await kept.boards_behind()}
+    assert behind == {"never", *(f"k{n}" for n in range(0, 60, 10))}
+    await kept.settle_boards()
+    ((unsettled,),) = await views._db.fetch("SELECT count(*) FROM boards WHERE settled = 0")
+    assert unsettled == 1 + 6  # the one never stored and the six behind
+    assert {game_id for game_id, _ in await kept.boards_behind()} == behind
+    db = views._db
+    if isinstance(db, SqliteDatabase):
+        rows = await db.fetch(
+            "EXPLAIN QUERY PLAN SELECT b.game_id, b.shown_version FROM boards b LEFT JOIN games g "
+            "ON g.game_id = b.game_id WHERE b.settled = 0 AND (g.version IS NULL OR b.shown_version < g.version)"
+        )
+        assert "boards_unsettled" in "\n".join(str(row[-1]) for row in rows)
