@@ -25,7 +25,7 @@ from bot.platform.compose import Platform
 from bot.platform.contract import Refusal
 from bot.platform.names import checked
 from bot.platform.service import OUT_OF_DATE
-from bot.web.render import PLATFORM, not_found, render
+from bot.web.render import PLATFORM, not_found, number, render
 
 GUI_HOSTS = web.AppKey("gui_hosts", frozenset[str])
 """The ``host:port`` this GUI answers to (127.0.0.1 and localhost at its port)."""
@@ -160,11 +160,11 @@ def add_gui(app: web.Application, port: int) -> None:
         game, outcome, _ = found
         state = outcome.state
         player = None if state.is_over else game.console.to_move(state)
-        version, seat = str(form.get("version", "")), str(form.get("seat", ""))
-        if player is None or not version.isdigit() or int(version) != state.version or seat != player:
+        version, seat = number(str(form.get("version", "")), 1, 10**9), str(form.get("seat", ""))
+        if player is None or version != state.version or seat != player:
             return await drawn_table(found, game_id, name, OUT_OF_DATE, 409)
         if line:
-            done = await console.typed(p, game, state, player, line, int(version))
+            done = await console.typed(p, game, state, player, line, version)
             if isinstance(done, str):  # words: help, a hint, a refusal, or another move got there first
                 now = await seated(p, game_id, name) or found
                 moved = now[1].state.version != state.version

@@ -149,6 +149,8 @@ async def test_a_move_is_played_only_on_the_board_it_was_made_on(gui: Gui) -> No
     assert (await p.service("hog").load(game_id)).version == 2 and last.seat == 0, "one move, Ada's, not Bob's"
     again = await client.post(f"/play/{game_id}", data=form, headers={"Origin": origin}, allow_redirects=False)
     assert again.status == 409 and (await p.service("hog").load(game_id)).version == 2
+    odd = await client.post(f"/play/{game_id}", data={**form, "version": "²"}, headers={"Origin": origin})
+    assert odd.status == 409, "a version that is no number is no board of this game"
 
 
 async def test_words_come_from_the_game_never_from_the_address(gui: Gui) -> None:
