@@ -329,9 +329,11 @@ class Streams:
     per_client: int = 8
     in_all: int = 512
     open: dict[str, int] = field(default_factory=dict)
+    total: int = 0
+    """Every stream open: the sum of ``open``, kept as they open and close."""
 
     def refusal(self, client: str) -> web.Response | None:
-        if sum(self.open.values()) >= self.in_all:
+        if self.total >= self.in_all:
             return web.Response(status=503, text="Too many live pages here now: try again soon.", headers=LATER)
         if self.open.get(client, 0) >= self.per_client:
             return web.Response(status=429, text="Too many live pages from you at once.", headers=LATER)
@@ -340,9 +342,11 @@ class Streams:
     @contextlib.contextmanager
     def held(self, client: str) -> Iterator[None]:
         self.open[client] = self.open.get(client, 0) + 1
+        self.total += 1
         try:
             yield
         finally:
+            self.total -= 1
             self.open[client] -= 1
             if not self.open[client]:
                 del self.open[client]
@@ -377,8 +381,11 @@ async def events(request: web.Request) -> web.StreamResponse:
         streaming = asyncio.current_task()
         assert streaming is not None
         request.app[STREAMS].add(streaming)  # ended when the server shuts down (``end_streams``)
-        stored = await p.store.load(game_id, after_version=0)
-        service = p.service(p.games.of(stored[0].type))
+
+        async def owner() -> str:  # which game wrote it: read once for all its watchers, it never changes
+            return p.games.of((await p.store.load(game_id))[0].type).name
+
+        service = p.service(await request.app[MADE].get(("owner", game_id), owner))
 
         async def over() -> bool:
             return bool((await service.current(game_id)).state.is_over)
