@@ -1,16 +1,22 @@
 """CPU per move as the live games grow (issue 39): N games with turn deadlines in one process, the
-timers running, then 1,000 moves on random games; each move sets its game's deadlines afresh. The
+timers running, then 3,000 moves on random games; each move sets its game's deadlines afresh. The
 process's CPU per move at 100, 1,000 and 10,000 live games, and the ratio to 100 (target: at 10,000
-at most 1.2x). Run it with ``PYTHONPATH`` set to another checkout to measure that one beside it.
+at most 1.2x); and the memory each live game holds (the growth of the process's resident memory from
+before the games were made to after the moves, per game). Each run in a process of its own, the sizes
+in turn, medians of ``--rounds``. With ``PYTHONPATH`` set to another checkout it measures that one.
 
-    python bench/timers.py [--sizes 100 1000 10000] [--moves 1000]
+    python bench/timers.py [--sizes 100 1000 10000] [--moves 3000] [--rounds 3]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
+import os
 import random
+import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -28,37 +34,64 @@ from hog_core.game import CreateGame  # noqa: E402
 PLAYERS = (Player("1", "Ada"), Player("2", "Bob"))
 
 
-async def per_move(live: int, moves: int) -> float:
-    """Milliseconds of this process's CPU per move among ``live`` games with deadlines."""
+def resident() -> int:
+    """The process's resident memory, in bytes (Linux)."""
+    return int(Path("/proc/self/statm").read_text().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+async def per_move(live: int, moves: int) -> tuple[float, float]:
+    """Milliseconds of this process's CPU per move among ``live`` games with deadlines, and KiB of
+    memory per live game."""
     with tempfile.TemporaryDirectory() as scratch:
         async with platform(Settings(db=Path(scratch) / "t.sqlite3", cache=Path(scratch))) as p:
             service, timers = p.service("hog"), p.timers
             running = asyncio.create_task(timers.run())
+            before = resident()
             for n in range(live):  # a long game each (one die a turn, to 1000): none ends, no deadline comes
                 create = CreateGame(f"g{n}", PLAYERS, goal=1000, place="here", turn_timeout=3600)
                 await service.create(f"g{n}", create, f"c{n}")
             chosen = random.Random(1).choices(range(live), k=moves)
             await asyncio.sleep(0)
+            gc.collect()  # the collection owed for making the games is not charged to the moves
             started = time.process_time()
             for i, n in enumerate(chosen):
                 state = await service.load(f"g{n}")
                 await service.execute(f"g{n}", turn(state.players[state.mover].id, 1), f"m{i}")
                 await asyncio.sleep(0)  # the timer task wakes (or not) here
             spent = time.process_time() - started
+            held = resident() - before
             running.cancel()
-    return 1000 * spent / moves
+    return 1000 * spent / moves, held / 1024 / live
 
 
-async def main(sizes: list[int], moves: int) -> None:
-    results = {live: await per_move(live, moves) for live in sizes}
-    base = results[sizes[0]]
-    for live, ms in results.items():
-        print(f"{live:>6} live games: {ms:.3f} ms of CPU a move ({ms / base:.2f}x {sizes[0]})")
+def run_apart(live: int, moves: int) -> tuple[float, float]:
+    """``per_move`` in a process of its own: each run's memory is its own."""
+    args = [sys.executable, __file__, "--one", str(live), "--moves", str(moves)]
+    found = subprocess.run(args, check=True, capture_output=True, text=True).stdout.split()
+    return float(found[0]), float(found[1])
+
+
+def main(sizes: list[int], moves: int, rounds: int) -> None:
+    runs: dict[int, list[tuple[float, float]]] = {live: [] for live in sizes}
+    for _ in range(rounds):  # the sizes taken in turn, each round: the machine's noise falls on all alike
+        for live in sizes:
+            runs[live].append(run_apart(live, moves))
+    results = {
+        live: (statistics.median(m for m, _ in r), statistics.median(k for _, k in r)) for live, r in runs.items()
+    }
+    base = results[sizes[0]][0]
+    for live, (ms, kib) in results.items():
+        print(f"{live:>6} live games: {ms:.3f} ms of CPU a move ({ms / base:.2f}x {sizes[0]}), {kib:.1f} KiB a game")
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[100, 1000, 10000])
-    parser.add_argument("--moves", type=int, default=1000)
+    parser.add_argument("--moves", type=int, default=3000)
+    parser.add_argument("--rounds", type=int, default=3, help="runs of each size, in turn; the median is printed")
+    parser.add_argument("--one", type=int, help=argparse.SUPPRESS)  # a single run, in a process of its own
     arguments = parser.parse_args()
-    asyncio.run(main(arguments.sizes, arguments.moves))
+    if arguments.one:
+        print(*asyncio.run(per_move(arguments.one, arguments.moves)))
+    else:
+        main(arguments.sizes, arguments.moves, arguments.rounds)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.platform.codec import from_records
@@ -29,11 +29,29 @@ from storage.sql import Moved
 
 log = logging.getLogger(__name__)
 
-READ_KEPT = 512
-Read = tuple[tuple[StoredEvent, ...], tuple[Any, ...], Any]
-"""A game's log as read, decoded, and its tally (``contract.Summarizer``) if its module keeps one."""
+READ_KEPT = 20_000
+"""Games the projector remembers where it left (a few hundred bytes each: a tally, not the log): every
+live game of a busy process, so a move never makes it read the game's log again."""
 Update = tuple[Summary, float, float]
 """A game's summary, with when it started and when it last changed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """What the projector keeps of a game it read: enough to go on from its next event."""
+
+    game: AnyGame
+    version: int
+    started_at: float
+    updated_at: float
+    tally: Any
+    """The game module's tally (``contract.Summarizer``), ``None`` for a module that keeps none."""
+    events: tuple[Any, ...]
+    """The decoded log, kept only for a module that keeps no tally (its summary is of every event)."""
+    deciding: tuple[int, float] | None
+    """The position and time of the event that decided the game, once decided."""
+    facts: Sequence[Mapping[str, int]] | None
+    """What the game module's assessment found in the decided game (asked once)."""
 
 
 class Projector:
@@ -44,7 +62,7 @@ class Projector:
         self._again = False
         self._begun = self._done = self._reached = 0
         """Catch-ups numbered as they begin; the number of the last that finished, and its position."""
-        self._read: Recent[str, Read] = Recent(READ_KEPT)
+        self._read: Recent[str, Seen] = Recent(READ_KEPT)
         """The latest games' logs as read, decoded and summed up: a game that moved is read and
         summed up from its last event read on (a log only grows), not again from its first."""
         self.following = True
@@ -142,33 +160,48 @@ class Projector:
         for done, stream_id in enumerate(stream_ids):
             if progress is not None and not done % 256:
                 progress(done, len(stream_ids))
-            kept = self._read.get(stream_id)
-            have = len(kept[0]) if kept else 0
-            given = [e for e in (read or {}).get(stream_id, ()) if e.version > have]
-            if given and given[0].version == have + 1:
-                new = given
-            else:
-                new = await self.store.load(stream_id, after_version=have)
-            stored = (*kept[0], *new) if kept else tuple(new)
             try:
-                game = self.games.of(stored[0].type)
-                decoded = tuple(from_records(game, new if kept else stored))
-                events = (*kept[1], *decoded) if kept else decoded
-                tally, summary = _summed(game, kept[2] if kept else None, decoded, events)
+                seen, summary = await self._seen(stream_id, self._read.get(stream_id), (read or {}).get(stream_id, ()))
             except Exception as error:  # undecodable, or decodable but impossible: this game only
                 log.error("game %s is damaged and left out of play: %s", stream_id, error)
                 damaged.append((stream_id, f"{type(error).__name__}: {error}"))
                 continue
-            if summary.decided:
-                summary = await assessed(game, events, summary)
-            self._read.put(stream_id, (stored, events, tally))
-            updates.append((summary, stored[0].recorded_at, stored[-1].recorded_at))
-            if summary.decided:
-                deciding = stored[summary.decided - 1]
-                decided.append(Decided(summary, deciding.position, deciding.recorded_at))
+            self._read.put(stream_id, seen)
+            updates.append((summary, seen.started_at, seen.updated_at))
+            if seen.deciding is not None:
+                decided.append(Decided(summary, *seen.deciding))
         if progress is not None:
             progress(len(stream_ids), len(stream_ids))
         return updates, damaged, decided
+
+    async def _seen(
+        self, stream_id: str, kept: Seen | None, given: Sequence[StoredEvent]
+    ) -> tuple[Seen, Summary]:
+        """The game read on from what is ``kept`` of it (from ``given``, the events just read, where they
+        follow on; else from the store), and its summary."""
+        have = kept.version if kept is not None else 0
+        new = [e for e in given if e.version > have]
+        if not new or new[0].version != have + 1:
+            new = await self.store.load(stream_id, after_version=have)
+        game = kept.game if kept is not None else self.games.of(new[0].type)
+        decoded = tuple(from_records(game, new))
+        events = (*kept.events, *decoded) if kept is not None else decoded
+        summing = getattr(game, "summing", None)
+        if summing is None:
+            tally, summary = None, game.summary(events)
+        else:
+            tally, summary = summing(kept.tally if kept is not None else None, decoded)
+            events = ()  # the tally holds what a summary needs: the log is not kept
+        deciding, facts = (kept.deciding, kept.facts) if kept is not None else (None, None)
+        if summary.decided and deciding is None:
+            event = new[summary.decided - have - 1]  # kept from its first event: decided by one just read
+            deciding = (event.position, event.recorded_at)
+            whole = events or tuple(from_records(game, await self.store.load(stream_id)))
+            facts = await assessment(game, whole, stream_id)
+        started = kept.started_at if kept is not None else new[0].recorded_at
+        updated = new[-1].recorded_at if new or kept is None else kept.updated_at
+        seen = Seen(game, have + len(new), started, updated, tally, events, deciding, facts)
+        return seen, with_facts(summary, facts)
 
     async def _refused(self, updates: Sequence[Update], position: int) -> dict[str, str]:
         """The games of ``updates`` whose rows the database refuses, each stored alone to find them
@@ -219,14 +252,6 @@ class Projector:
         return position, list(stream_ids)
 
 
-def _summed(game: AnyGame, tally: Any, new: Sequence[Any], events: Sequence[Any]) -> tuple[Any, Summary]:
-    """The game's summary, from its tally and the ``new`` events where it keeps one; else of all ``events``."""
-    summing = getattr(game, "summing", None)
-    if summing is None:
-        return None, game.summary(events)
-    return summing(tally, new if tally is not None else events)  # type: ignore[no-any-return]
-
-
 async def settle_and_close(projector: Projector, backend: Backend) -> None:
     """Catch the read models up one last time, then close every connection whatever happens (an
     open connection would keep the process alive)."""
@@ -238,14 +263,18 @@ async def settle_and_close(projector: Projector, backend: Backend) -> None:
         await backend.close()
 
 
-async def assessed(game: AnyGame, events: Sequence[object], summary: Summary) -> Summary:
-    """The decided game's summary with the facts its game module finds in it at length (``assess``);
-    the summary as it was when that fails: those facts are extras, the game is not damaged."""
+async def assessment(game: AnyGame, events: Sequence[object], game_id: str) -> Sequence[Mapping[str, int]] | None:
+    """Each seat's facts the game module finds in the decided game at length (``assess``); ``None``
+    when it finds none or fails: those facts are extras, the game is not damaged."""
     try:
-        found = await game.assess(events)
+        return await game.assess(events) or None
     except Exception:
-        log.exception("game %s could not be assessed", summary.game_id)
-        return summary
+        log.exception("game %s could not be assessed", game_id)
+        return None
+
+
+def with_facts(summary: Summary, found: Sequence[Mapping[str, int]] | None) -> Summary:
+    """The summary with the assessed facts added to its seats'."""
     if not found:
         return summary
     seats = tuple(

@@ -28,3 +28,6 @@ class Recent(Generic[K, V]):
         while len(self._kept) > self.most:
             self._kept.popitem(last=False)
         return value
+
+    def drop(self, key: K) -> None:
+        self._kept.pop(key, None)

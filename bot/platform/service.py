@@ -32,10 +32,11 @@ another command on the same game (a forfeit while a move is being stored)."""
 
 BOT_MOVES = 10_000
 """More bot moves in a row than this is a game module's bug (a bot that never lets go), refused."""
-FOLDS_KEPT = 256
-"""Games whose log, decoded and folded, a process keeps: a command on one loads only the events
-appended since (by any process), never its whole log again. The append's version check stays the
-rule: what is kept is never believed over the store."""
+LIVE_KEPT, OVER_KEPT = 20_000, 256
+"""Games whose log, decoded and folded, a process keeps, live and finished: a command on one loads
+only the events appended since (by any process), never its whole log again, however many games are
+being played (every live game of a busy process, a few KiB each; a finished game soon goes). The
+append's version check stays the rule: what is kept is never believed over the store."""
 TOLD_KEPT = 64
 """The most events of a move whose telling (a state and lines each) a kept game holds: a table handed
 to bots is hundreds of events in one move, told again from the log if it is ever asked for."""
@@ -104,7 +105,8 @@ class GameService(Generic[S, E, C]):
         self.chance = chance
         """A fixed random source (tests); without one, every game's draws come from its sealed seed."""
         self._seeds: dict[str, bytes] = {}
-        self._folds: Recent[str, Folded[S, E]] = Recent(FOLDS_KEPT)
+        self._live: Recent[str, Folded[S, E]] = Recent(LIVE_KEPT)
+        self._over: Recent[str, Folded[S, E]] = Recent(OVER_KEPT)
         self.watchers: list[Callable[[str, S], None]] = []
         """Called with the game's name and state after every command that changed it (the timers)."""
 
@@ -119,7 +121,7 @@ class GameService(Generic[S, E, C]):
     async def folded(self, game_id: str) -> Folded[S, E]:
         """The game's log as it stands: what this process has folded of it, and the events any
         process appended since, read and folded now."""
-        kept = self._folds.get(game_id)
+        kept = self._kept(game_id)
         new = await self.store.load(game_id, after_version=len(kept.history) if kept is not None else 0)
         if kept is not None and not new:
             return kept
@@ -127,8 +129,18 @@ class GameService(Generic[S, E, C]):
         more, state = self._extend(game_id, base.state, new)
         found = Folded(base.history + tuple(more), state, base.commands + tuple(s.command_id for s in new))
         if found.history:
-            self._folds.put(game_id, found)
+            self._keep(game_id, found)
         return found
+
+    def _kept(self, game_id: str) -> Folded[S, E] | None:
+        return self._live.get(game_id) or self._over.get(game_id)
+
+    def _keep(self, game_id: str, folded: Folded[S, E]) -> None:
+        if folded.state.is_over:
+            self._live.drop(game_id)
+            self._over.put(game_id, folded)
+        else:
+            self._live.put(game_id, folded)
 
     async def current(self, game_id: str) -> Outcome[S, E]:
         """The game as it stands, told by the events of its last command: the one board of its
@@ -155,7 +167,7 @@ class GameService(Generic[S, E, C]):
         ``Refusal`` (``StaleBoard`` for a board that moved on); a refused command changes nothing.
         """
         for attempt in range(1, RACES + 1):
-            kept = self._folds.get(game_id) if attempt == 1 else None
+            kept = self._kept(game_id) if attempt == 1 else None
             if kept is not None and (expected_version is None or expected_version <= kept.state.version):
                 folded = kept  # decided on what this process folded: a stale fold loses the append, then is read
             else:
@@ -188,7 +200,7 @@ class GameService(Generic[S, E, C]):
             commands_now = folded.commands + (command_id,) * len(new)
             told = outcome if 0 < len(new) <= TOLD_KEPT else None
             after = outcome.state if new else state  # the telling folded ``new`` already
-            self._folds.put(game_id, Folded(history + tuple(new), after, commands_now, story, told))
+            self._keep(game_id, Folded(history + tuple(new), after, commands_now, story, told))
             break
         if self.projector is not None:
             self.projector.follow()

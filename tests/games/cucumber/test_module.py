@@ -220,10 +220,10 @@ async def test_a_move_of_hundreds_of_events_is_told_again_from_the_log_not_kept(
     await service.create("h1", OpenLobby("h1", ANN, 6, num_cards=7, place="c1"), "open-h1")
     started = await service.execute("h1", lambda s, c: [StartGame(ANN.id, fill="magic")], "start-h1")
     assert started.state.seat_of(ANN.id) == started.state.to_play  # the bots played up to Ann
-    kept = service._folds.get("h1")
+    kept = service._kept("h1")
     assert kept is not None and kept.last is not None and kept.last.told == started.told
     handed = await service.execute("h1", leave(ANN.id), "leave-h1")
     assert handed.state.is_over and len(handed.told) > TOLD_KEPT
-    kept = service._folds.get("h1")
+    kept = service._kept("h1")
     assert kept is not None and kept.last is None and kept.state == handed.state
     assert (await service.current("h1")).told == handed.told
