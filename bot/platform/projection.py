@@ -174,9 +174,7 @@ class Projector:
             progress(len(stream_ids), len(stream_ids))
         return updates, damaged, decided
 
-    async def _seen(
-        self, stream_id: str, kept: Seen | None, given: Sequence[StoredEvent]
-    ) -> tuple[Seen, Summary]:
+    async def _seen(self, stream_id: str, kept: Seen | None, given: Sequence[StoredEvent]) -> tuple[Seen, Summary]:
         """The game read on from what is ``kept`` of it (from ``given``, the events just read, where they
         follow on; else from the store), and its summary."""
         have = kept.version if kept is not None else 0
