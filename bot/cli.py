@@ -50,10 +50,13 @@ from storage.errors import OPENING_ERRORS
 
 
 async def rebuild(p: Platform, out: TextIO) -> None:
-    """The read models projected afresh from the whole log, a progress bar on stderr meanwhile."""
-    with tqdm(unit="game", file=sys.stderr, disable=None, leave=False, desc="Rebuilding") as bar:
+    """The read models projected afresh from the whole log, aside, then put in place of the old ones;
+    a progress bar on stderr meanwhile (a rebuild stopped halfway goes on from where it was)."""
+    with tqdm(unit="event", file=sys.stderr, disable=None, leave=False, desc="Rebuilding") as bar:
 
         def told(done: int, total: int) -> None:
+            if bar.total is None and done:
+                print(f"Going on with the rebuild stopped at event {done} of {total}.", file=sys.stderr)
             bar.total, bar.n = total, done
             bar.refresh()
 

@@ -85,6 +85,10 @@ class EventStore(Protocol):
 
     async def read_all(self, after_position: int = 0, limit: int = 1000) -> list[StoredEvent]: ...
 
+    async def head(self) -> int:
+        """The position of the last event (0: none yet)."""
+        ...
+
     async def streams(self, prefix: str) -> list[str]:
         """The ids of the streams beginning with ``prefix``, oldest first (one range of the stream
         index: a server's tournaments, say, named ``@tournament:<server>:...``)."""

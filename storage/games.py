@@ -14,12 +14,14 @@ from dataclasses import dataclass, field
 
 import msgspec
 
-from storage.ratings import WRITES, RatedGame, Rating, RatingViews, member_rows, rated_rows, rating_rows
+from storage import tallies
+from storage.ratings import MEMBERS, WRITES, RatedGame, Rating, RatingViews, member_rows, rated_rows, rating_rows
 from storage.sql import Database, Guard
 
-DERIVED = ("seats", "games", "damaged", "ratings", "rated", "members", "checkpoints")
-"""The tables a rebuild derives again from the log (``boards``, ``seals`` and ``places`` are not
-from the log: they stay; ``storage.kept`` holds the first two)."""
+DERIVED = ("seats", "games", "damaged", "ratings", "rated", "tallies", "player_facts", "checkpoints")
+"""The tables a rebuild derives again from the log, aside, and then puts in place of these (``members``
+is derived again from them and ``places``; ``boards``, ``seals`` and ``places`` are not from the log:
+they stay, and ``storage.kept`` holds the first two)."""
 CHECKPOINT = "games"
 CHECKPOINT_NOW = "SELECT coalesce(max(position), 0) FROM checkpoints WHERE name = ?"
 RESULTS = ("win", "loss", "draw")
@@ -115,7 +117,7 @@ class GameViews:
     """The read models, on SQLite or PostgreSQL (``storage.sql``): every query written once."""
 
     def __init__(self, db: Database) -> None:
-        self._db, self._sql = db, db.dialect
+        self._db = db
         self.ratings = RatingViews(db)
 
     async def close(self) -> None:
@@ -124,6 +126,15 @@ class GameViews:
     async def analyze(self) -> None:
         """The planner's statistics gathered afresh (after a rebuild: every table new), on either database."""
         await self._db.execute("ANALYZE")
+
+    async def aside(self) -> GameViews:
+        """Read models beside these, for a rebuild to fill (kept, with how far they got, until ``adopt``)."""
+        return GameViews(await self._db.aside())
+
+    async def adopt(self, aside: GameViews) -> None:
+        """The ``aside`` read models in place of these, in one transaction (readers see the old ones
+        until it commits); each server's members found again from them."""
+        await self._db.adopt(aside._db, DERIVED, [("DELETE FROM members", [()]), (MEMBERS, [()])])
 
     async def checkpoint(self) -> int:
         ((position,),) = await self._db.fetch(CHECKPOINT_NOW, CHECKPOINT)
@@ -137,13 +148,13 @@ class GameViews:
         *,
         rated: Sequence[RatedGame] = (),
         ratings: Sequence[Rating] = (),
-        afresh: bool = False,
+        tallied: Sequence[tuple[Summary, float]] = (),
         since: int | None = None,
     ) -> None:
         """Store each ``(summary, started_at, updated_at)``, each damaged ``(game_id, reason)``, the
-        games rated and the ratings they changed, and the new checkpoint, atomically; ``afresh``
-        first forgets every derived row, in the same transaction (a rebuild: the old read models
-        stay whole until the new ones replace them). ``since``: the checkpoint these updates were
+        games rated and the ratings they changed, the decided games to tally (``(summary,
+        started_at)``, in the order they were decided: ``storage.tallies``), and the new checkpoint,
+        atomically. ``since``: the checkpoint these updates were
         made from; if another process has moved it meanwhile, nothing is stored and ``Moved`` raised."""
         games = [
             (s.game_id, s.game, s.place, s.status, int(s.live), s.version, _json(s.fields), start, end)
@@ -154,8 +165,7 @@ class GameViews:
             for s, _, end in updates
             for i, p in enumerate(s.seats)
         ]
-        work: list[tuple[str, Sequence[Sequence[object]]]] = [(f"DELETE FROM {t}", [()]) for t in DERIVED if afresh]
-        work += [
+        work: list[tuple[str, Sequence[Sequence[object]]]] = [
             ("DELETE FROM seats WHERE game_id = ?", [(g[0],) for g in games]),  # a game's seats go with its row
             (
                 "INSERT INTO games (game_id, game, place, status, live, version, fields, started_at, updated_at) "
@@ -176,6 +186,7 @@ class GameViews:
             ),
             ("UPDATE games SET status = 'damaged', live = 0 WHERE game_id = ?", [(g,) for g, _ in damaged]),
             *zip(WRITES, (rating_rows(ratings), rated_rows(rated), member_rows(rated)), strict=True),
+            *zip(tallies.WRITES, tallies.rows(tallied), strict=True),
             (
                 "INSERT INTO checkpoints (name, position) VALUES (?, ?) "
                 "ON CONFLICT (name) DO UPDATE SET position = excluded.position",
@@ -184,6 +195,12 @@ class GameViews:
         ]
         guard = None if since is None else Guard(CHECKPOINT_NOW, (CHECKPOINT,), since)
         await self._db.transaction(work, guard)
+
+    async def tallied(self, game_ids: Sequence[str]) -> set[str]:
+        """Which of these games are tallied already (``storage.tallies``)."""
+        marks = ",".join("?" * len(game_ids))
+        rows = await self._db.fetch(f"SELECT game_id FROM games WHERE tallied = 1 AND game_id IN ({marks})", *game_ids)
+        return {str(g) for (g,) in rows}
 
     async def damage(self, game_id: str) -> str | None:
         """Why ``game_id`` is set aside, or ``None`` when it is not."""
@@ -290,34 +307,31 @@ class GameViews:
 
     async def stats(self, player_id: str, game: str, by: str, best: str) -> PlayerStats:
         """A player's record over finished games of ``game`` (in all, by the game's field ``by``,
-        against each bot level), their winning streaks and their highest ``best`` fact."""
-        rows = await self._db.fetch(
-            f"SELECT value, bot, result, count(*) FROM (SELECT {self._sql.text('g.fields')} AS value, "
-            "(SELECT max(o.bot) FROM seats o WHERE o.game_id = me.game_id AND o.seat != me.seat) AS bot, "
-            "me.result AS result FROM seats me JOIN games g USING (game_id) "
-            "WHERE me.player_id = ? AND g.game = ? AND me.result IS NOT NULL) AS mine GROUP BY value, bot, result",
-            self._sql.key(by),
-            player_id,
+        against each bot level), their winning streaks and their highest ``best`` fact: a few rows
+        of their tallies (``storage.tallies``), however many games they played."""
+        total, by_field, vs_bots = Record(), {}, {}
+        longest = current = 0
+        for facet, value, games, wins, losses, draws, streak, most in await self._db.fetch(
+            "SELECT facet, value, games, wins, losses, draws, current, longest FROM tallies "
+            "WHERE game = ? AND player_id = ? AND facet IN (?, ?, ?) ORDER BY facet, value",
             game,
-        )
-        total: dict[str, int] = {}
-        by_field: dict[str, dict[str, int]] = {}
-        vs_bots: dict[str, dict[str, int]] = {}
-        for value, bot, result, n in rows:
-            buckets = [total, *([by_field.setdefault(value, {})] if value is not None else [])]
-            for bucket in (*buckets, *([vs_bots.setdefault(bot, {})] if bot else [])):
-                bucket[result] = bucket.get(result, 0) + n
-
-        def record(counts: dict[str, int]) -> Record:
-            wins, losses, draws = (counts.get(r, 0) for r in RESULTS)
-            return Record(wins + losses + draws, wins, losses, draws)
-
-        longest, current = await self._streaks(player_id, game)
+            player_id,
+            tallies.ALL,
+            tallies.BOTS,
+            by,
+        ):
+            record = Record(int(games), int(wins), int(losses), int(draws))
+            if facet == tallies.ALL:
+                total, current, longest = record, int(streak), int(most)
+            elif facet == tallies.BOTS:
+                vs_bots[str(value)] = record
+            else:
+                by_field[str(value)] = record
         return PlayerStats(
             player_id,
-            record(total),
-            {v: record(c) for v, c in sorted(by_field.items())},
-            {b: record(c) for b, c in sorted(vs_bots.items())},
+            total,
+            by_field,
+            vs_bots,
             longest,
             current,
             await self.highest(player_id, game, best),
@@ -327,43 +341,33 @@ class GameViews:
     async def totals(self, player_id: str, game: str, facts: Sequence[str] = ()) -> dict[str, int]:
         """Sums over a player's finished games of ``game``: ``games``, their final ``score``, and each
         named fact of their seat (Cucumber: ``cucumbers``)."""
-        sums = "".join(f", sum(coalesce({self._sql.number('me.facts')}, 0))" for _ in facts)
         rows = await self._db.fetch(
-            f"SELECT count(*), coalesce(sum(me.score), 0){sums} FROM seats me JOIN games g USING (game_id) "
-            "WHERE me.player_id = ? AND g.game = ? AND me.result IS NOT NULL",
-            *(self._sql.key(f) for f in facts),
-            player_id,
+            "SELECT games, score FROM tallies WHERE game = ? AND player_id = ? AND facet = ? AND value = ''",
             game,
-        )
-        games, score, *values = rows[0]
-        return {"games": int(games), "score": int(score)} | {f: int(v or 0) for f, v in zip(facts, values, strict=True)}
-
-    async def _streaks(self, player_id: str, game: str) -> tuple[int, int]:
-        """The longest run of wins and the run up to the last finished game."""
-        rows = await self._db.fetch(
-            "SELECT me.result FROM seats me JOIN games g USING (game_id) "
-            "WHERE me.player_id = ? AND g.game = ? AND me.result IS NOT NULL ORDER BY g.updated_at, g.game_id",
             player_id,
-            game,
+            tallies.ALL,
         )
-        longest = current = 0
-        for (result,) in rows:
-            current = current + 1 if result == "win" else 0
-            longest = max(longest, current)
-        return longest, current
+        games, score = rows[0] if rows else (0, 0)
+        sums = dict.fromkeys(facts, 0)
+        if facts:
+            for fact, total in await self._db.fetch(
+                f"SELECT fact, total FROM player_facts WHERE game = ? AND player_id = ? "
+                f"AND fact IN ({','.join('?' * len(facts))})",
+                game,
+                player_id,
+                *facts,
+            ):
+                sums[str(fact)] = int(total)
+        return {"games": int(games), "score": int(score)} | sums
 
     async def highest(self, player_id: str, game: str, fact: str) -> Best | None:
-        """The player's highest positive value of a seat's ``fact`` in ``game``, and the first game it was in."""
-        value = self._sql.number("me.facts")
+        """The player's highest positive value of a seat's ``fact`` in ``game``'s finished games, and
+        the first game (by its start) it was reached in."""
         rows = await self._db.fetch(
-            f"SELECT {value}, me.game_id FROM seats me JOIN games g USING (game_id) "
-            f"WHERE me.player_id = ? AND g.game = ? AND {value} > 0 "
-            f"ORDER BY {value} DESC, g.started_at, g.game_id LIMIT 1",
-            self._sql.key(fact),
-            player_id,
+            "SELECT best, best_game FROM player_facts WHERE game = ? AND player_id = ? AND fact = ? AND best > 0",
             game,
-            self._sql.key(fact),
-            self._sql.key(fact),
+            player_id,
+            fact,
         )
         return next((Best(int(value), str(game_id)) for value, game_id in rows), None)
 

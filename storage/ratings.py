@@ -92,6 +92,12 @@ WRITES = (
 )
 """The projector's writes, in its transaction, for the rows of ``rating_rows``, ``rated_rows`` and
 ``member_rows`` in turn."""
+MEMBERS = (
+    "INSERT INTO members (server, game, player_id) SELECT p.server, g.game, s.player_id FROM rated g "
+    "JOIN places p ON p.place = g.place JOIN seats s ON s.game_id = g.game_id WHERE TRUE ON CONFLICT DO NOTHING"
+)
+"""Every server's members, from its places' rated games (``WHERE TRUE``: SQLite's parser needs one
+before ``ON CONFLICT`` after a join)."""
 
 
 class RatingViews:

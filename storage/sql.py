@@ -2,8 +2,8 @@
 written once.
 
 Statements use ``?`` placeholders and the SQL both databases speak (``INSERT ... ON CONFLICT``,
-``count(*) FILTER``, ``IN (?, ?)``...). What differs is behind ``Dialect``: reading a number or a
-text out of a JSON column. Each backend (``storage.sqlite``, ``storage.postgres``) has its own.
+``count(*) FILTER``, ``IN (?, ?)``...); each backend (``storage.sqlite``, ``storage.postgres``) runs
+them its way, and keeps read models being rebuilt aside its way (``aside``, ``adopt``).
 """
 
 from __future__ import annotations
@@ -51,29 +51,7 @@ class Guard:
     expected: object
 
 
-@dataclass(frozen=True)
-class Dialect:
-    json_text: str
-    """A JSON column's member as text: ``{column}`` and a ``?`` for the member's key (``key``)."""
-    json_int: str
-    """The same, as a number."""
-    quote_key: bool
-    """Whether the key parameter is a JSON path (``$."name"``) rather than the bare name."""
-
-    def text(self, column: str) -> str:
-        return self.json_text.format(column=column)
-
-    def number(self, column: str) -> str:
-        return self.json_int.format(column=column)
-
-    def key(self, name: str) -> str:
-        """The parameter naming JSON member ``name``."""
-        return '$."' + name.replace('"', "") + '"' if self.quote_key else name
-
-
 class Database(Protocol):
-    dialect: Dialect
-
     async def fetch(self, sql: str, *params: object) -> Rows:
         """The rows a query returns."""
         ...
@@ -85,6 +63,16 @@ class Database(Protocol):
     async def transaction(self, work: Work, guard: Guard | None = None) -> None:
         """Every statement of ``work``, all or nothing, one such transaction at a time across every
         process; raises ``Moved`` (and does nothing) if ``guard`` no longer holds."""
+        ...
+
+    async def aside(self) -> Database:
+        """A database beside this one for read models being rebuilt (SQLite: a file next to it;
+        PostgreSQL: a schema), migrated, and kept, with what it holds, until ``adopt``."""
+        ...
+
+    async def adopt(self, aside: Database, tables: Sequence[str], then: Work) -> None:
+        """In one transaction: every row of ``tables`` replaced by the ``aside`` one's (closed first),
+        then ``then``; the aside database is gone afterwards."""
         ...
 
     async def close(self) -> None: ...

@@ -12,6 +12,7 @@ rebuilding it rate the same games in the same order.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -32,6 +33,8 @@ log = logging.getLogger(__name__)
 READ_KEPT = 20_000
 """Games the projector remembers where it left (a few hundred bytes each: a tally, not the log): every
 live game of a busy process, so a move never makes it read the game's log again."""
+REBUILD_KEPT = 2048
+"""The same for a rebuild, which reads each game's events close together in the log."""
 Update = tuple[Summary, float, float]
 """A game's summary, with when it started and when it last changed."""
 
@@ -55,14 +58,14 @@ class Seen:
 
 
 class Projector:
-    def __init__(self, store: EventStore, views: GameViews, games: Games) -> None:
+    def __init__(self, store: EventStore, views: GameViews, games: Games, kept: int = READ_KEPT) -> None:
         self.store, self.views, self.games = store, views, games
         self._running = asyncio.Lock()
         self._following: asyncio.Task[None] | None = None
         self._again = False
         self._begun = self._done = self._reached = 0
         """Catch-ups numbered as they begin; the number of the last that finished, and its position."""
-        self._read: Recent[str, Seen] = Recent(READ_KEPT)
+        self._read: Recent[str, Seen] = Recent(kept)
         """The latest games' logs as read, decoded and summed up: a game that moved is read and
         summed up from its last event read on (a log only grows), not again from its first."""
         self.following = True
@@ -116,8 +119,11 @@ class Projector:
             self._done = number
             return self._reached
 
-    async def _catch_up(self, batch: int) -> int:
+    async def _catch_up(self, batch: int, progress: Callable[[int, int], None] | None = None) -> int:
         position = await self.views.checkpoint()
+        last = await self.store.head() if progress is not None else 0
+        if progress is not None:
+            progress(position, max(last, position))
         while events := await self.store.read_all(position, batch):
             read: dict[str, list[StoredEvent]] = {}
             for e in events:
@@ -127,8 +133,11 @@ class Projector:
             end = events[-1].position
             decided = [d for d in decided if d.position <= end]
             rated, ratings = (await Ledger.load(self.views.ratings, decided)).rate(decided)
+            tallied = await self._untallied(updates, decided)
             try:
-                await self.views.apply(updates, end, damaged, rated=rated, ratings=ratings, since=position)
+                await self.views.apply(
+                    updates, end, damaged, rated=rated, ratings=ratings, tallied=tallied, since=position
+                )
             except Moved:  # another process moved the read models on meanwhile: go on from where it did
                 position = await self.views.checkpoint()
                 continue
@@ -138,9 +147,14 @@ class Projector:
                 updates = [u for u in updates if u[0].game_id not in refused]
                 decided = [d for d in decided if d.summary.game_id not in refused]
                 rated, ratings = (await Ledger.load(self.views.ratings, decided)).rate(decided)
+                tallied = await self._untallied(updates, decided)
                 damaged = [*damaged, *refused.items()]
-                await self.views.apply(updates, end, damaged, rated=rated, ratings=ratings, since=position)
+                await self.views.apply(
+                    updates, end, damaged, rated=rated, ratings=ratings, tallied=tallied, since=position
+                )
             position = end
+            if progress is not None:
+                progress(position, max(last, position))
             if len(events) < batch:  # the end of the log as it was read: what comes later is the follower's
                 break
         return position
@@ -149,7 +163,6 @@ class Projector:
         self,
         stream_ids: Collection[str],
         read: Mapping[str, Sequence[StoredEvent]] | None = None,
-        progress: Callable[[int, int], None] | None = None,
     ) -> tuple[list[Update], list[tuple[str, str]], list[Decided]]:
         """Each game's summary, and the decided ones with the event that decided them; a game whose
         log cannot be folded is set aside as damaged, alone. ``read``: events of the games just read
@@ -157,9 +170,7 @@ class Projector:
         updates: list[Update] = []
         damaged: list[tuple[str, str]] = []
         decided: list[Decided] = []
-        for done, stream_id in enumerate(stream_ids):
-            if progress is not None and not done % 256:
-                progress(done, len(stream_ids))
+        for stream_id in stream_ids:
             try:
                 seen, summary = await self._seen(stream_id, self._read.get(stream_id), (read or {}).get(stream_id, ()))
             except Exception as error:  # undecodable, or decodable but impossible: this game only
@@ -170,8 +181,6 @@ class Projector:
             updates.append((summary, seen.started_at, seen.updated_at))
             if seen.deciding is not None:
                 decided.append(Decided(summary, *seen.deciding))
-        if progress is not None:
-            progress(len(stream_ids), len(stream_ids))
         return updates, damaged, decided
 
     async def _seen(self, stream_id: str, kept: Seen | None, given: Sequence[StoredEvent]) -> tuple[Seen, Summary]:
@@ -190,6 +199,8 @@ class Projector:
         else:
             tally, summary = summing(kept.tally if kept is not None else None, decoded)
             events = ()  # the tally holds what a summary needs: the log is not kept
+        if not summary.decided and not summary.live and any(seat.result for seat in summary.seats):
+            summary = replace(summary, decided=summary.version)  # a module that does not say: its last event
         deciding, facts = (kept.deciding, kept.facts) if kept is not None else (None, None)
         if summary.decided and deciding is None:
             event = new[summary.decided - have - 1]  # kept from its first event: decided by one just read
@@ -200,6 +211,18 @@ class Projector:
         updated = new[-1].recorded_at if new or kept is None else kept.updated_at
         seen = Seen(game, have + len(new), started, updated, tally, events, deciding, facts)
         return seen, with_facts(summary, facts)
+
+    async def _untallied(self, updates: Sequence[Update], decided: Sequence[Decided]) -> list[tuple[Summary, float]]:
+        """The decided games not tallied yet, with when each started, in the order they were decided."""
+        if not decided:
+            return []
+        done = await self.views.tallied([d.summary.game_id for d in decided])
+        started = {summary.game_id: start for summary, start, _ in updates}
+        return [
+            (d.summary, started[d.summary.game_id])
+            for d in sorted(decided, key=lambda d: d.position)
+            if d.summary.game_id not in done
+        ]
 
     async def _refused(self, updates: Sequence[Update], position: int) -> dict[str, str]:
         """The games of ``updates`` whose rows the database refuses, each stored alone to find them
@@ -214,32 +237,36 @@ class Projector:
                 refused[game_id] = f"its read model cannot be stored: {type(error).__name__}: {error}"
         return refused
 
-    async def rebuild(self, batch: int = 1000, progress: Callable[[int, int], None] | None = None) -> int:
-        """Project the whole log again, aside, and put the new read models in place of the old in
-        one transaction: a rebuild that fails leaves the old ones as they were. ``progress`` hears
-        how many games of how many are summed up so far."""
-        async with self._running:
-            position, stream_ids = await self._streams(batch)
-            updates, damaged, decided = await self._summaries(stream_ids, progress=progress)
-            rated, ratings = Ledger().rate(d for d in decided if d.position <= position)
-            try:
-                await self.views.apply(updates, position, damaged, rated=rated, ratings=ratings, afresh=True)
-            except ROW_ERRORS as error:
-                log.error("the rebuilt read models were refused (%s): storing their games one by one", error)
-                refused = await self._refused(updates, await self.views.checkpoint())
-                updates = [u for u in updates if u[0].game_id not in refused]
-                kept = (d for d in decided if d.position <= position and d.summary.game_id not in refused)
-                rated, ratings = Ledger().rate(kept)
-                damaged = [*damaged, *refused.items()]
-                await self.views.apply(updates, position, damaged, rated=rated, ratings=ratings, afresh=True)
-            await self.views.analyze()
-            return position
+    async def rebuild(self, batch: int = 5000, progress: Callable[[int, int], None] | None = None) -> int:
+        """Project the whole log again into read models aside (``GameViews.aside``), a batch of events
+        at a time, each committed with how far it got: the memory it takes does not grow with the log,
+        and a rebuild stopped halfway goes on from there when run again. Caught up to the end of the
+        log, the new read models take the old ones' place in one transaction: until then, readers see
+        the old ones whole. ``progress`` hears the position reached, and the log's last."""
+        aside = await self.views.aside()
+        try:
+            fresh = Projector(self.store, aside, self.games, kept=REBUILD_KEPT)
+            await fresh._catch_up(batch, progress)
+            async with self._running:
+                position = await fresh._catch_up(batch)  # what was appended meanwhile
+                await self.views.adopt(aside)
+        except BaseException:
+            with contextlib.suppress(Exception):
+                await aside.close()
+            raise
+        await self.views.analyze()
+        return position
 
     async def check(self, batch: int = 1000) -> list[tuple[str, str]]:
         """Every game whose log cannot be folded now, ``(game_id, reason)``, read afresh from the
-        log (damage done to the stored log behind the bot's back included); writes nothing."""
+        log (damage done to the stored log behind the bot's back included), ``batch`` games at a
+        time; writes nothing."""
+        fresh = Projector(self.store, self.views, self.games, kept=REBUILD_KEPT)  # this one's memory stays
         _, stream_ids = await self._streams(batch)
-        return (await self._summaries(stream_ids))[1]
+        damaged: list[tuple[str, str]] = []
+        for start in range(0, len(stream_ids), batch):
+            damaged += (await fresh._summaries(stream_ids[start : start + batch]))[1]
+        return damaged
 
     async def _streams(self, batch: int) -> tuple[int, list[str]]:
         """The end of the log and every game in it."""

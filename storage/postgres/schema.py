@@ -122,6 +122,35 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE boards ADD COLUMN settled INTEGER NOT NULL DEFAULT 0;
     CREATE INDEX boards_unsettled ON boards (game_id) WHERE settled = 0;
     """,
+    # 6: as SQLite's 12: a player's record kept as games are decided
+    """
+    CREATE TABLE tallies (
+        game      TEXT    NOT NULL,
+        player_id TEXT    NOT NULL,
+        facet     TEXT    NOT NULL,
+        value     TEXT    NOT NULL,
+        games     INTEGER NOT NULL,
+        wins      INTEGER NOT NULL,
+        losses    INTEGER NOT NULL,
+        draws     INTEGER NOT NULL,
+        score     BIGINT NOT NULL,
+        current   INTEGER NOT NULL,
+        longest   INTEGER NOT NULL,
+        PRIMARY KEY (game, player_id, facet, value)
+    );
+    CREATE TABLE player_facts (
+        game         TEXT    NOT NULL,
+        player_id    TEXT    NOT NULL,
+        fact         TEXT    NOT NULL,
+        total        BIGINT NOT NULL,
+        best         BIGINT NOT NULL,
+        best_game    TEXT,
+        best_started DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (game, player_id, fact)
+    );
+    ALTER TABLE games ADD COLUMN tallied INTEGER NOT NULL DEFAULT 0;
+    DELETE FROM checkpoints WHERE name = 'games';
+    """,
 )
 
 

@@ -130,6 +130,9 @@ class PostgresEventStore(GroupCommitStore):
         )
         return _stored(rows)
 
+    async def head(self) -> int:
+        return int(await self._readers.fetchval("SELECT coalesce(max(position), 0) FROM events"))
+
     async def streams(self, prefix: str) -> list[str]:
         # starts_with, not a range: a database's collation may order '@' and ':' as it likes
         rows = await self._readers.fetch(

@@ -5,17 +5,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from pathlib import Path
 
 import aiosqlite
 
-from storage.sql import Dialect, Guard, Moved, Rows, Work, storable, storable_work
+from storage.sql import Database, Guard, Moved, Rows, Work, storable, storable_work
 from storage.sqlite.schema import migrate
-
-SQLITE = Dialect("json_extract({column}, ?)", "json_extract({column}, ?)", quote_key=True)
 
 
 class SqliteDatabase:
@@ -24,10 +22,10 @@ class SqliteDatabase:
     holds the write lock it shares with the event store (the same file) only while SQLite works,
     never across turns of a busy event loop, and no other coroutine's statement can slip into it."""
 
-    dialect = SQLITE
-
-    def __init__(self, db: aiosqlite.Connection, writer: sqlite3.Connection, thread: ThreadPoolExecutor) -> None:
-        self._db, self._writer, self._thread = db, writer, thread
+    def __init__(
+        self, db: aiosqlite.Connection, writer: sqlite3.Connection, thread: ThreadPoolExecutor, path: Path
+    ) -> None:
+        self._db, self._writer, self._thread, self._path = db, writer, thread, path
 
     @classmethod
     async def open(cls, path: Path | str) -> SqliteDatabase:
@@ -44,7 +42,7 @@ class SqliteDatabase:
             raise
         thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="read-models-writer")
         writer = await asyncio.get_running_loop().run_in_executor(thread, _writer, path)
-        return cls(db, writer, thread)
+        return cls(db, writer, thread, Path(path))
 
     async def fetch(self, sql: str, *params: object) -> Rows:
         return list(await self._db.execute_fetchall(sql, storable(params)))
@@ -56,10 +54,49 @@ class SqliteDatabase:
         writing = partial(_transaction, self._writer, storable_work(work), guard)
         await asyncio.get_running_loop().run_in_executor(self._thread, writing)
 
+    async def aside(self) -> SqliteDatabase:
+        path = aside_path(self._path)
+        await asyncio.to_thread(_write_ahead, path)  # its reads never wait for its writer
+        return await SqliteDatabase.open(path)
+
+    async def adopt(self, aside: Database, tables: Sequence[str], then: Work) -> None:
+        await aside.close()
+        path = aside_path(self._path)
+        adopting = partial(_adopt, self._writer, path, tables, storable_work(then))
+        await asyncio.get_running_loop().run_in_executor(self._thread, adopting)
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{path}{suffix}").unlink(missing_ok=True)
+
     async def close(self) -> None:
         await asyncio.get_running_loop().run_in_executor(self._thread, self._writer.close)
         self._thread.shutdown()
         await self._db.close()
+
+
+def aside_path(path: Path) -> Path:
+    """The file a rebuild writes its read models to, next to the database's own."""
+    return path.with_name(f"{path.name}.rebuild")
+
+
+def _write_ahead(path: Path) -> None:
+    with contextlib.closing(sqlite3.connect(path)) as db:
+        db.execute("PRAGMA journal_mode=WAL")
+
+
+def _adopt(db: sqlite3.Connection, aside: Path, tables: Sequence[str], then: Work) -> None:
+    """``SqliteDatabase.adopt``, in the writer's thread: every table emptied first (a game's seats
+    go with its row), then filled from the aside file's, rows in the order of its columns."""
+    db.execute("ATTACH DATABASE ? AS aside", (str(aside),))
+    try:
+        with immediate(db):
+            for table in tables:
+                db.execute(f"DELETE FROM main.{table}")
+            for table in tables:
+                db.execute(f"INSERT INTO main.{table} SELECT * FROM aside.{table}")
+            for sql, rows in then:
+                db.executemany(sql, rows)
+    finally:
+        db.execute("DETACH DATABASE aside")
 
 
 def _writer(path: Path | str) -> sqlite3.Connection:

@@ -200,6 +200,36 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE boards ADD COLUMN settled INTEGER NOT NULL DEFAULT 0;
     CREATE INDEX boards_unsettled ON boards (game_id) WHERE settled = 0;
     """,
+    # 12: a player's record kept as games are decided (``storage.tallies``): a player's page reads
+    # a few rows, not every seat; the log is projected again to tally the games already played
+    """
+    CREATE TABLE tallies (
+        game      TEXT    NOT NULL,
+        player_id TEXT    NOT NULL,
+        facet     TEXT    NOT NULL,
+        value     TEXT    NOT NULL,
+        games     INTEGER NOT NULL,
+        wins      INTEGER NOT NULL,
+        losses    INTEGER NOT NULL,
+        draws     INTEGER NOT NULL,
+        score     INTEGER NOT NULL,
+        current   INTEGER NOT NULL,
+        longest   INTEGER NOT NULL,
+        PRIMARY KEY (game, player_id, facet, value)
+    );
+    CREATE TABLE player_facts (
+        game         TEXT    NOT NULL,
+        player_id    TEXT    NOT NULL,
+        fact         TEXT    NOT NULL,
+        total        INTEGER NOT NULL,
+        best         INTEGER NOT NULL,
+        best_game    TEXT,
+        best_started REAL NOT NULL,
+        PRIMARY KEY (game, player_id, fact)
+    );
+    ALTER TABLE games ADD COLUMN tallied INTEGER NOT NULL DEFAULT 0;
+    DELETE FROM checkpoints WHERE name = 'games';
+    """,
 )
 
 

@@ -110,6 +110,10 @@ class SqliteEventStore(GroupCommitStore):
         )
         return [StoredEvent(*row) for row in rows]
 
+    async def head(self) -> int:
+        ((position,),) = await self._reader.execute_fetchall("SELECT coalesce(max(position), 0) FROM events")
+        return int(position)
+
     async def close(self) -> None:
         """Store the appends already queued, then close."""
         await self._stop_writing()

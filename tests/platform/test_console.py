@@ -254,4 +254,4 @@ def test_rebuild_projects_each_game_once_and_shows_its_progress(
     said = run("rebuild")
     assert said.startswith(f"Rebuilt the read models of {db} from ") and "3 games" in said
     assert sum(summed) == 3, summed
-    assert "Rebuilding" in err.getvalue() and "3/3" in err.getvalue()
+    assert "Rebuilding" in err.getvalue() and re.search(r"100%.*\b(\d+)/\1 ", err.getvalue()), "every event, shown"

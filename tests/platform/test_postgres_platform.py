@@ -46,6 +46,10 @@ async def test_games_are_stored_projected_and_rated_in_postgres(tmp_path: Path, 
         assert all(g is not None and g.status == "finished" for g in live[0])
         await p.projector.rebuild()
         assert await everything(p) == live
+        asides = await p.views._db.fetch(
+            "SELECT schema_name FROM information_schema.schemata WHERE schema_name = 'rebuild'"
+        )
+        assert asides == [], "the schema the rebuild wrote aside is gone once adopted"
     assert not (tmp_path / "unused.sqlite3").exists()  # nothing was kept in SQLite
     async with platform(settings) as again:  # another process, later: the same games
         assert await everything(again) == live

@@ -41,8 +41,9 @@ async def views(request: pytest.FixtureRequest, tmp_path: Path, postgres_server:
     db = await PostgresDatabase.open(url) if url else await SqliteDatabase.open(tmp_path / "views.sqlite3")
     opened = GameViews(db)
     dice = Summary("d1", "dice", "c1", "won", False, 3, (SeatSummary("ada", "Ada", None, 100, "win"),))
-    try:
-        await opened.apply([cards("k1", 0, 1.0), cards("k2", 3, 2.0), cards("k3", None, 3.0), (dice, 4.0, 5.0)], 40)
+    updates = [cards("k1", 0, 1.0), cards("k2", 3, 2.0), cards("k3", None, 3.0), (dice, 4.0, 5.0)]
+    try:  # the finished games tallied in the order they finished
+        await opened.apply(updates, 40, tallied=[(s, start) for s, start, _ in updates if not s.live])
         yield opened
     finally:
         await opened.close()
@@ -72,15 +73,35 @@ async def test_history_and_stats_for_any_number_of_seats(views: GameViews) -> No
     totals = await views.totals("bot0", "cards", ["worst", "unknown"])
     assert totals == {"games": 2, "score": 24, "worst": 22, "unknown": 0}  # finished games only, summed
     assert await views.totals("nobody", "cards") == {"games": 0, "score": 0}
+    assert await views.tallied(["k1", "k2", "k3", "d1", "nope"]) == {"k1", "k2", "d1"}
+
+
+async def test_streaks_and_highs_follow_the_order_games_were_decided(views: GameViews) -> None:
+    """Win, win, loss, win, win, win: the longest run 3, the run now 3; a fact's highest value kept
+    with the first game (by its start) that reached it, whichever was tallied first."""
+    results = ["win", "win", "loss", "win", "win", "win"]
+    highs = [5, 9, 9, 2, 9, 1]
+    starts = [10.0, 12.0, 11.0, 13.0, 14.0, 15.0]  # the third started before the second
+    decided = [
+        (Summary(f"s{i}", "dice", "c1", "over", False, 3, (SeatSummary("eve", "Eve", None, 7, r, {"turn": h}),)), t)
+        for i, (r, h, t) in enumerate(zip(results, highs, starts, strict=True))
+    ]
+    await views.apply([(s, t, t + 1) for s, t in decided], 41, tallied=decided)
+    stats = await views.stats("eve", "dice", by="none", best="turn")
+    assert (stats.longest_streak, stats.current_streak) == (3, 3) and stats.total == Record(6, 5, 1, 0)
+    assert stats.best == Best(9, "s2")
+    assert await views.totals("eve", "dice", ["turn"]) == {"games": 6, "score": 42, "turn": 35}
 
 
 async def test_a_game_is_replaced_whole(views: GameViews) -> None:
-    """A summary with fewer seats or fields than before leaves none of the old rows behind."""
+    """A summary with fewer seats or fields than before leaves none of the old rows behind; the
+    game, tallied once when it was decided, is not counted again."""
     one = Summary("k1", "cards", "c1", "over", False, 10, (SeatSummary("ada", "Ada"),))
     await views.apply([(one, 1.0, 9.0)], 41)
     row = await views.game("k1")
     assert row is not None and len(row.seats) == 1 and row.fields == {}
-    assert (await views.stats("ada", "cards", by="target", best="worst")).best == Best(13, "k2")
+    stats = await views.stats("ada", "cards", by="target", best="worst")
+    assert stats.best == Best(13, "k1") and stats.total.games == 2 and await views.tallied(["k1"]) == {"k1"}
 
 
 async def test_a_leaderboard_ranks_by_the_conservative_score_in_all_or_in_one_server(views: GameViews) -> None:

@@ -4,7 +4,7 @@ explained by the database itself, and no plan scans a whole table or sorts all o
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 
 import pytest
@@ -40,8 +40,8 @@ async def views(request: pytest.FixtureRequest, tmp_path: Path, postgres_server:
             await drop_database(postgres_server, url)
 
 
-async def plans(views: GameViews, asked: dict[str, str]) -> list[tuple[str, str]]:
-    """Each query ``history(**asked)`` sends, with the database's plan for it."""
+async def plans(views: GameViews, asking: Callable[[], Awaitable[object]]) -> list[tuple[str, str]]:
+    """Each query ``asking()`` sends, with the database's plan for it."""
     db, sent = views._db, list[tuple[str, tuple[object, ...]]]()
     fetch = db.fetch
 
@@ -51,7 +51,7 @@ async def plans(views: GameViews, asked: dict[str, str]) -> list[tuple[str, str]
 
     db.fetch = spied  # type: ignore[method-assign,assignment]
     try:
-        assert await views.history(limit=5, **asked)  # type: ignore[arg-type]
+        assert await asking()
     finally:
         db.fetch = fetch  # type: ignore[method-assign]
     explained = []
@@ -70,13 +70,31 @@ async def plans(views: GameViews, asked: dict[str, str]) -> list[tuple[str, str]
 
 @pytest.mark.parametrize("asked", ASKED, ids=lambda a: ",".join(a) or "every game")
 async def test_history_reads_by_index_in_time_order(views: GameViews, asked: dict[str, str]) -> None:
-    paged = [(sql, plan) for sql, plan in await plans(views, asked) if "LIMIT" in sql]
+    explained = await plans(views, lambda: views.history(limit=5, **asked))  # type: ignore[arg-type]
+    paged = [(sql, plan) for sql, plan in explained if "LIMIT" in sql]
     assert len(paged) == 1  # then the page's rows and seats, by their keys: as many as the page shows
     for sql, plan in paged:
         assert "INDEX" in plan.upper(), (sql, plan)
         assert "SCAN games\n" not in plan + "\n" and "SCAN seats\n" not in plan + "\n", (sql, plan)
         assert "TEMP B-TREE FOR ORDER BY" not in plan, (sql, plan)
         assert "Seq Scan" not in plan and "Sort" not in plan.split("Limit")[-1], (sql, plan)
+
+
+async def test_a_players_record_is_read_by_key_not_counted_from_their_seats(views: GameViews) -> None:
+    """Stats, totals and highs read a few rows of the player's tallies by primary key: the page of a
+    player with a million games costs what a newcomer's does."""
+    await views.apply([], 60, tallied=[(cards(f"k{n}", n % 6, float(n))[0], float(n)) for n in range(60)])
+
+    async def record() -> object:
+        stats = await views.stats("ada", "cards", by="target", best="worst")
+        assert stats.total.games == 60
+        return stats, await views.totals("ada", "cards", ["worst"])
+
+    explained = await plans(views, record)
+    assert {sql.split(" FROM ")[1].split()[0] for sql, _ in explained} >= {"tallies", "player_facts"}
+    for sql, plan in explained:
+        assert "Seq Scan" not in plan and not plan.startswith("SCAN") and "\nSCAN" not in plan, (sql, plan)
+        assert "INDEX" in plan.upper() or "PRIMARY KEY" in plan.upper(), (sql, plan)
 
 
 async def test_the_planners_statistics_are_gathered_on_either_database(views: GameViews) -> None:

@@ -118,8 +118,8 @@ async def world(tmp_path: Path) -> AsyncIterator[World]:
 def dump(path: Path) -> tuple[list[tuple[object, ...]], ...]:
     with sqlite3.connect(path) as db:
         return tuple(
-            db.execute(f"SELECT * FROM {table} ORDER BY 1, 2").fetchall()
-            for table in ("games", "seats", "checkpoints", "ratings", "rated")
+            sorted(db.execute(f"SELECT * FROM {table}").fetchall(), key=repr)
+            for table in ("games", "seats", "checkpoints", "ratings", "rated", "members", "tallies", "player_facts")
         )
 
 
@@ -213,13 +213,62 @@ async def test_stats_equal_a_count_over_the_log(world: World) -> None:
     assert streaks_seen  # the world has a real streak to count
 
 
+async def test_a_rebuild_stopped_halfway_goes_on_from_there_and_readers_see_the_old_models_until_it_ends(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The power goes out on the third batch of a rebuild: the read models are as they were; run
+    again, it goes on from the batches it had committed aside, and the old read models (here
+    tampered with, so as to tell them apart) are what readers see until the new ones replace them."""
+    incremental = dump(world.path)
+    with sqlite3.connect(world.path) as db:
+        db.execute("UPDATE tallies SET wins = wins + 100")
+    tampered = dump(world.path)
+    written = 0
+    real_apply, real_adopt = GameViews.apply, GameViews.adopt
+
+    async def cut(views: GameViews, *args: object, **kwargs: object) -> None:
+        nonlocal written
+        if views is not world.views:
+            written += 1
+            if written == 3:
+                raise OSError("the power went out")
+        await real_apply(views, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(GameViews, "apply", cut)
+    with pytest.raises(OSError, match="power"):
+        await world.projector.rebuild(batch=50)
+    assert dump(world.path) == tampered and world.path.with_name("hog.sqlite3.rebuild").exists()
+
+    seen: list[tuple[int, int]] = []
+
+    async def adopting(views: GameViews, aside: GameViews) -> None:
+        assert dump(world.path) == tampered, "the old read models, whole, until the new ones are complete"
+        await real_adopt(views, aside)
+
+    monkeypatch.setattr(GameViews, "adopt", adopting)
+    position = await world.projector.rebuild(batch=50, progress=lambda done, last: seen.append((done, last)))
+    assert seen[0] == (100, position), "it went on from the two batches committed"
+    assert dump(world.path) == incremental and not world.path.with_name("hog.sqlite3.rebuild").exists()
+
+
 async def test_a_database_from_before_n_seat_read_models_gets_them_from_the_log(world: World) -> None:
     """Migration 7 replaces the two-seat tables and forgets the checkpoint: the next catch-up folds
     every game into the new ones."""
     today = dump(world.path)
     await world.views.close()
     with sqlite3.connect(world.path) as db:  # the read models as schema 6 left them, a little stale
-        for table in ("seats", "games", "checkpoints", "seals", "ratings", "rated", "places", "members"):
+        for table in (
+            "seats",
+            "games",
+            "checkpoints",
+            "seals",
+            "ratings",
+            "rated",
+            "places",
+            "members",
+            "tallies",
+            "player_facts",
+        ):
             db.execute(f"DROP TABLE {table}")
         db.executescript(MIGRATIONS[1])
         db.execute("ALTER TABLE game_players ADD COLUMN best_turn INTEGER NOT NULL DEFAULT 0")
