@@ -18,7 +18,17 @@ from storage import tallies
 from storage.ratings import MEMBERS, WRITES, RatedGame, Rating, RatingViews, member_rows, rated_rows, rating_rows
 from storage.sql import Database, Guard
 
-DERIVED = ("seats", "games", "damaged", "ratings", "rated", "tallies", "player_facts", "checkpoints")
+DERIVED = (
+    "seats",
+    "games",
+    "damaged",
+    "ratings",
+    "rated",
+    "tallies",
+    "player_facts",
+    "season_standings",
+    "checkpoints",
+)
 """The tables a rebuild derives again from the log, aside, and then puts in place of these (``members``
 is derived again from them and ``places``; ``boards``, ``seals`` and ``places`` are not from the log:
 they stay, and ``storage.kept`` holds the first two)."""
@@ -212,10 +222,13 @@ class GameViews:
         rows = await self._db.fetch("SELECT game_id, reason FROM damaged ORDER BY game_id")
         return [(str(g), str(r)) for g, r in rows]
 
-    async def _rows(self, where: str, params: Sequence[object], tail: str = "") -> list[GameRow]:
+    async def _rows(
+        self, where: str, params: Sequence[object], tail: str = "", source: str = "games g"
+    ) -> list[GameRow]:
+        """The games ``where`` says, with their seats; ``source``: what they are read from (``g``, the games)."""
         games = await self._db.fetch(
-            "SELECT game_id, game, place, status, live, version, started_at, updated_at, fields "
-            f"FROM games WHERE {where} {tail}",
+            "SELECT g.game_id, g.game, g.place, g.status, g.live, g.version, g.started_at, g.updated_at, g.fields "
+            f"FROM {source} WHERE {where} {tail}",
             *params,
         )
         if not games:
@@ -248,17 +261,18 @@ class GameViews:
     async def finished_in(self, server: str, game: str, since: float, until: float) -> list[GameRow]:
         """The finished games of ``game`` played in ``server``'s places that last changed in
         [``since``, ``until``), in the order they finished (a season's games)."""
-        return await self._rows(
-            "place IN (SELECT place FROM places WHERE server = ?) AND game = ? AND live = 0 "
-            "AND updated_at >= ? AND updated_at < ?",
+        return await self._rows(  # the server's places first, then each one's games by time (``games_by_place``)
+            "p.server = ? AND g.game = ? AND g.live = 0 AND g.updated_at >= ? AND g.updated_at < ?",
             (server, game, since, until),
-            "ORDER BY updated_at, game_id",
+            "ORDER BY g.updated_at, g.game_id",
+            "places p JOIN games g ON g.place = p.place",
         )
 
     async def first_finished(self, server: str) -> float | None:
         """When the first game played in ``server`` last changed (``None``: none yet): seasons count from it."""
         ((first,),) = await self._db.fetch(
-            "SELECT min(updated_at) FROM games WHERE live = 0 AND place IN (SELECT place FROM places WHERE server = ?)",
+            "SELECT min(g.updated_at) FROM places p JOIN games g ON g.place = p.place AND g.live = 0 "
+            "WHERE p.server = ?",
             server,
         )
         return None if first is None else float(first)

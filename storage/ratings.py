@@ -131,6 +131,44 @@ class RatingViews:
         )
         return [float(t) for (t,) in rows]
 
+    async def season(self, server: str, game: str, start: float) -> list[Ranked]:
+        """The table of the past season of ``server`` that began at ``start``, as kept (``keep_season``)."""
+        rows = await self._db.fetch(
+            "SELECT rank, game, player_id, name, mu, sigma, games FROM season_standings "
+            "WHERE server = ? AND game = ? AND start = ? ORDER BY rank",
+            server,
+            game,
+            start,
+        )
+        return [Ranked(int(row[0]), _rating(row[1:])) for row in rows]
+
+    async def keep_season(self, server: str, game: str, start: float, table: Sequence[Ranked]) -> None:
+        """Keep a past season's table, worked out once from its games (a rebuild forgets it: it is
+        worked out again from the rebuilt games when next asked for)."""
+        rows = [
+            (
+                server,
+                game,
+                start,
+                r.rank,
+                r.rating.player_id,
+                r.rating.name,
+                r.rating.mu,
+                r.rating.sigma,
+                r.rating.games,
+            )
+            for r in table
+        ]
+        await self._db.transaction(
+            [
+                (
+                    "INSERT INTO season_standings (server, game, start, rank, player_id, name, mu, sigma, games) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                    rows,
+                )
+            ]
+        )
+
     async def locate(self, place: str, server: str) -> None:
         """Remember that ``place`` (a channel) is in ``server``: its rated games count on the server's
         leaderboard (those rated before it was known too: a trigger of ``places``). Not from the log

@@ -11,7 +11,9 @@ from typing import Any
 from bot.platform.boards import Boards
 from bot.platform.contract import Chance
 from bot.platform.projection import Projector, settle_and_close
+from bot.platform.recent import Recent
 from bot.platform.registry import AnyGame, Games
+from bot.platform.seasons import Running
 from bot.platform.server_settings import ServerSettings
 from bot.platform.service import GameService
 from bot.platform.settings import Settings
@@ -23,6 +25,9 @@ from storage.events import EventStore
 from storage.games import GameViews
 from storage.kept import Kept
 from storage.leadership import Leadership
+
+RUNNING_SEASONS = 1024
+"""Servers' running seasons (by game) whose ratings a process carries forward: the busiest ones."""
 
 
 @dataclass
@@ -48,10 +53,13 @@ class Platform:
 
     server_settings: ServerSettings = field(init=False)
     """Each Discord server's own settings, set by its admins (``bot.platform.server_settings``)."""
+    seasons: Recent[tuple[str, str, float], Running] = field(init=False)
+    """The running seasons' ratings, carried forward as they are asked for (``bot.platform.seasons``)."""
 
     def __post_init__(self) -> None:
         self.boards = Boards(self)
         self.server_settings = ServerSettings(self.store, self.games)
+        self.seasons = Recent(RUNNING_SEASONS)
         self.tournaments = Director(self)
 
     def service(self, game: str | AnyGame) -> GameService[Any, Any, Any]:

@@ -151,6 +151,24 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE games ADD COLUMN tallied INTEGER NOT NULL DEFAULT 0;
     DELETE FROM checkpoints WHERE name = 'games';
     """,
+    # 7: as SQLite's 13: past seasons kept, a place's finished games by time
+    """
+    CREATE TABLE season_standings (
+        server    TEXT    NOT NULL,
+        game      TEXT    NOT NULL,
+        start     DOUBLE PRECISION NOT NULL,
+        rank      INTEGER NOT NULL,
+        player_id TEXT    NOT NULL,
+        name      TEXT    NOT NULL,
+        mu        DOUBLE PRECISION NOT NULL,
+        sigma     DOUBLE PRECISION NOT NULL,
+        games     INTEGER NOT NULL,
+        PRIMARY KEY (server, game, start, rank)
+    );
+    DROP INDEX games_by_place;
+    CREATE INDEX games_by_place ON games (place, live, updated_at);
+    CREATE INDEX places_by_server ON places (server, place);
+    """,
 )
 
 

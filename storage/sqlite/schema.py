@@ -230,6 +230,25 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE games ADD COLUMN tallied INTEGER NOT NULL DEFAULT 0;
     DELETE FROM checkpoints WHERE name = 'games';
     """,
+    # 13: a past season's table kept once worked out (``seasons.standings``), and a place's finished
+    # games by time: a server's season reads its own places' games, not every server's
+    """
+    CREATE TABLE season_standings (
+        server    TEXT    NOT NULL,
+        game      TEXT    NOT NULL,
+        start     REAL NOT NULL,
+        rank      INTEGER NOT NULL,
+        player_id TEXT    NOT NULL,
+        name      TEXT    NOT NULL,
+        mu        REAL NOT NULL,
+        sigma     REAL NOT NULL,
+        games     INTEGER NOT NULL,
+        PRIMARY KEY (server, game, start, rank)
+    );
+    DROP INDEX games_by_place;
+    CREATE INDEX games_by_place ON games (place, live, updated_at);
+    CREATE INDEX places_by_server ON places (server, place);
+    """,
 )
 
 

@@ -84,6 +84,32 @@ async def test_each_season_starts_everyone_afresh(world: Platform) -> None:
     assert await seasons.standings(p, "another server", "hog", second) == []
 
 
+async def test_a_running_season_is_carried_forward_and_a_past_one_kept(
+    world: Platform, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The running season rates only the games finished since it was last asked for, and agrees
+    with the same season worked out afresh; a past season is worked out once and then read as kept."""
+    p, began = world, time.time()
+    asked: list[float] = []
+    finished_in = type(p.views).finished_in
+
+    async def spied(views: object, server: str, game: str, since: float, until: float) -> object:
+        asked.append(since)
+        return await finished_in(views, server, game, since, until)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(type(p.views), "finished_in", spied)
+    monkeypatch.setattr(seasons, "SLACK", 0.0)  # no look back: every game here ends within a second
+    season = Season(1, began - 1, began + 3600, "month")
+    for n, loser in enumerate(["bob", "ada", "bob", "bob"]):
+        await game(p, f"g{n}", "ada", "bob", loser)
+        running = await seasons.standings(p, SERVER, "hog", season, now=began)
+    assert asked[0] == season.start and all(since > season.start for since in asked[1:]), "from the last rated on"
+    afresh = await seasons.standings(p, SERVER, "hog", season, now=season.end)  # over: worked out once
+    assert afresh == running and running[0].rating.games == 3  # the fourth in an hour is farming
+    asked.clear()
+    assert await seasons.standings(p, SERVER, "hog", season, now=season.end) == afresh and asked == [], "kept"
+
+
 async def test_bots_are_rated_only_where_and_while_the_admins_let_them(world: Platform) -> None:
     p = world
     began = time.time()

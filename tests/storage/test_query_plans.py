@@ -97,6 +97,19 @@ async def test_a_players_record_is_read_by_key_not_counted_from_their_seats(view
         assert "INDEX" in plan.upper() or "PRIMARY KEY" in plan.upper(), (sql, plan)
 
 
+async def test_a_servers_season_reads_its_own_places_games_by_time(views: GameViews) -> None:
+    """A season's games are read by place and time (``games_by_place``), not from every game."""
+    others = [cards(f"o{n}", n % 6, float(n % 30), place=f"c{2 + n % 20}") for n in range(600)]
+    await views.apply(others, 61)  # other servers' games, the most: the planner's statistics say so
+    for n in range(1, 22):
+        await views.ratings.locate(f"c{n}", f"s{n}")
+    await views.analyze()
+    explained = await plans(views, lambda: views.finished_in("s1", "cards", 0.0, 100.0))  # a season: all of it
+    (sql, plan), *_ = [(sql, plan) for sql, plan in explained if "games g" in sql]
+    assert "games_by_place" in plan, (sql, plan)
+    assert "Seq Scan on games" not in plan and "SCAN games" not in plan, (sql, plan)
+
+
 async def test_the_planners_statistics_are_gathered_on_either_database(views: GameViews) -> None:
     """``analyze`` (run after every rebuild) leaves statistics the planner reads for the games."""
     await views.analyze()

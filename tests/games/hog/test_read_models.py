@@ -119,7 +119,17 @@ def dump(path: Path) -> tuple[list[tuple[object, ...]], ...]:
     with sqlite3.connect(path) as db:
         return tuple(
             sorted(db.execute(f"SELECT * FROM {table}").fetchall(), key=repr)
-            for table in ("games", "seats", "checkpoints", "ratings", "rated", "members", "tallies", "player_facts")
+            for table in (
+                "games",
+                "seats",
+                "checkpoints",
+                "ratings",
+                "rated",
+                "members",
+                "tallies",
+                "player_facts",
+                "season_standings",
+            )
         )
 
 
@@ -268,6 +278,7 @@ async def test_a_database_from_before_n_seat_read_models_gets_them_from_the_log(
             "members",
             "tallies",
             "player_facts",
+            "season_standings",
         ):
             db.execute(f"DROP TABLE {table}")
         db.executescript(MIGRATIONS[1])
