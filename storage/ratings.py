@@ -131,43 +131,31 @@ class RatingViews:
         )
         return [float(t) for (t,) in rows]
 
-    async def season(self, server: str, game: str, start: float) -> list[Ranked]:
-        """The table of the past season of ``server`` that began at ``start``, as kept (``keep_season``)."""
+    async def season(self, server: str, game: str, start: float, most: int | None = None) -> list[Ranked] | None:
+        """The table of the past season of ``server`` that began at ``start`` (its first ``most``), as
+        kept (``keep_season``); ``None`` when it was never kept."""
+        limit = () if most is None else (most + 1,)  # and the row that says it was kept (rank 0)
         rows = await self._db.fetch(
             "SELECT rank, game, player_id, name, mu, sigma, games FROM season_standings "
-            "WHERE server = ? AND game = ? AND start = ? ORDER BY rank",
+            f"WHERE server = ? AND game = ? AND start = ? ORDER BY rank{' LIMIT ?' * bool(limit)}",
             server,
             game,
             start,
+            *limit,
         )
-        return [Ranked(int(row[0]), _rating(row[1:])) for row in rows]
+        return [Ranked(int(row[0]), _rating(row[1:])) for row in rows if row[0]] if rows else None
 
     async def keep_season(self, server: str, game: str, start: float, table: Sequence[Ranked]) -> None:
-        """Keep a past season's table, worked out once from its games (a rebuild forgets it: it is
-        worked out again from the rebuilt games when next asked for)."""
-        rows = [
-            (
-                server,
-                game,
-                start,
-                r.rank,
-                r.rating.player_id,
-                r.rating.name,
-                r.rating.mu,
-                r.rating.sigma,
-                r.rating.games,
-            )
-            for r in table
-        ]
-        await self._db.transaction(
-            [
-                (
-                    "INSERT INTO season_standings (server, game, start, rank, player_id, name, mu, sigma, games) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-                    rows,
-                )
-            ]
+        """Keep a past season's table, worked out once from its games, with a row of rank 0 that says
+        so (a season nobody was rated in is kept too). A rebuild forgets it: it is worked out again
+        from the rebuilt games when next asked for."""
+        kept = Ranked(0, Rating(game, "", "", 0.0, 0.0, 0))
+        rows = [(server, start, r.rank, *_columns(r.rating)) for r in (kept, *table)]
+        insert = (
+            "INSERT INTO season_standings (server, start, rank, game, player_id, name, mu, sigma, games) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"
         )
+        await self._db.transaction([(insert, rows)])
 
     async def locate(self, place: str, server: str) -> None:
         """Remember that ``place`` (a channel) is in ``server``: its rated games count on the server's
@@ -215,6 +203,11 @@ class RatingViews:
             player_id,
         )
         return Ranked(int(ahead) + 1, found)
+
+
+def _columns(r: Rating) -> tuple[object, ...]:
+    """A rating as the columns of ``COLUMNS``, in order (``_rating`` reads them back)."""
+    return (r.game, r.player_id, r.name, r.mu, r.sigma, r.games)
 
 
 def _rating(row: Sequence[Any]) -> Rating:

@@ -205,7 +205,7 @@ class Projector:
         if summary.decided and deciding is None:
             event = new[summary.decided - have - 1]  # kept from its first event: decided by one just read
             deciding = (event.position, event.recorded_at)
-            whole = events or tuple(from_records(game, await self.store.load(stream_id)))
+            whole = events or (decoded if have == 0 else tuple(from_records(game, await self.store.load(stream_id))))
             facts = await assessment(game, whole, stream_id)
         started = kept.started_at if kept is not None else new[0].recorded_at
         updated = new[-1].recorded_at if new or kept is None else kept.updated_at

@@ -111,20 +111,23 @@ async def of_server(p: Platform, server: str, now: float | None = None) -> list[
     return seasons(season_changes(chosen, "season"), first, time.time() if now is None else now)
 
 
-async def standings(p: Platform, server: str, game: str, season: Season, now: float | None = None) -> list[Ranked]:
-    """The season's leaderboard of ``game`` in ``server``, people only: a past season's as kept once
-    worked out from all its games; the running season's carried forward from the games finished
-    since it was last asked for. Neither reads more than the season's own games, however long the
-    server's history."""
+async def standings(
+    p: Platform, server: str, game: str, season: Season, now: float | None = None, most: int | None = None
+) -> list[Ranked]:
+    """The season's leaderboard of ``game`` in ``server`` (its first ``most``), people only: a past
+    season's as kept once worked out from all its games; the running season's carried forward from
+    the games finished since it was last asked for. Neither reads more than the season's own games,
+    however long the server's history."""
     views = await p.settled_views()
     if season.end > (time.time() if now is None else now):
         key = (server, game, season.start)
         running = p.seasons.get(key) or p.seasons.put(key, Running(season))
-        return (await running.carried(p, server, game)).table(game)
-    kept = await views.ratings.season(server, game, season.start)
-    if not kept:
-        kept = (await Running(season).carried(p, server, game)).table(game)
-        await views.ratings.keep_season(server, game, season.start, kept)
+        return (await running.carried(p, server, game)).table(game)[:most]
+    kept = await views.ratings.season(server, game, season.start, most)
+    if kept is None:
+        table = (await Running(season).carried(p, server, game)).table(game)
+        await views.ratings.keep_season(server, game, season.start, table)
+        kept = table[:most]
     return kept
 
 
@@ -144,6 +147,8 @@ class Running:
     people: set[str] = field(default_factory=set)
     with_bots: set[str] = field(default_factory=set)
     ledger: Ledger = field(init=False)
+    ranked: list[Ranked] | None = None
+    """The table as it stands, until another game is rated."""
 
     def __post_init__(self) -> None:
         self.ledger = Ledger(counts=lambda s: rateable_with_bots(s) if s.game_id in self.with_bots else rateable(s))
@@ -156,17 +161,21 @@ class Running:
             return self
         bots = season_changes(await p.server_settings.of(server), "bots-rated")
         self.with_bots |= {r.game_id for r in rows if value_at(bots, r.updated_at, "no") == "yes"}
-        self.ledger.rate(Decided(row, i, row.updated_at) for i, row in enumerate(rows))
+        rated, _ = self.ledger.rate(Decided(row, i, row.updated_at) for i, row in enumerate(rows))
+        if rated:
+            self.ranked = None
         self.people |= {s.player_id for row in rows for s in row.seats if s.bot is None}
         self.last = max(self.last, rows[-1].updated_at)
         return self
 
     def table(self, game: str) -> list[Ranked]:
-        ranked: list[Rating] = sorted(
-            (r for (g, player), r in self.ledger.ratings.items() if g == game and player in self.people),
-            key=lambda r: (-r.score, r.player_id),
-        )
-        return [Ranked(i, r) for i, r in enumerate(ranked, start=1)]
+        if self.ranked is None:
+            ranked: list[Rating] = sorted(
+                (r for (g, player), r in self.ledger.ratings.items() if g == game and player in self.people),
+                key=lambda r: (-r.score, r.player_id),
+            )
+            self.ranked = [Ranked(i, r) for i, r in enumerate(ranked, start=1)]
+        return self.ranked
 
 
 @dataclass(frozen=True)
@@ -181,7 +190,7 @@ class Fame:
 async def hall_of_fame(p: Platform, server: str, game: str, now: float | None = None) -> Fame:
     moment = time.time() if now is None else now
     past = [s for s in await of_server(p, server, moment) if s.end <= moment]
-    tops = [(s, (await standings(p, server, game, s, moment))[:HALL]) for s in past]
+    tops = [(s, await standings(p, server, game, s, moment, HALL)) for s in past]
     won = []
     for t in await p.tournaments.book.of_server(server):
         if t.created is not None and t.created.game == game and t.finished == "played":

@@ -11,7 +11,7 @@ import pytest
 
 from storage.games import Best, GameViews, Record, SeatSummary, Summary
 from storage.postgres.database import PostgresDatabase
-from storage.ratings import RatedGame, Rating
+from storage.ratings import Ranked, RatedGame, Rating
 from storage.sqlite.database import SqliteDatabase
 from tests.postgres_server import create_database, drop_database
 
@@ -129,3 +129,14 @@ async def test_a_leaderboard_ranks_by_the_conservative_score_in_all_or_in_one_se
     assert mine is not None and mine.rating.player_id == "p01" and odd[mine.rank - 1] == mine.rating
     assert (await views.ratings.standings("cards", "p01", server="server-2")).total == 0
     assert (await views.game("r1")) is not None and (await views.stats("p03", "cards", "x", "y")).rating == ratings[3]
+
+
+async def test_a_past_season_is_kept_whole_or_its_top_and_an_empty_one_too(views: GameViews) -> None:
+    """A season's table is read back as kept (on either database), its first ``most`` alone; a
+    season nobody was rated in is kept as such, and one never worked out reads as ``None``."""
+    table = [Ranked(i, Rating("cards", f"p{i}", f"P{i}", 30.0 - i, 2.0, i)) for i in range(1, 6)]
+    await views.ratings.keep_season("s1", "cards", 100.0, table)
+    await views.ratings.keep_season("s1", "cards", 200.0, [])
+    assert await views.ratings.season("s1", "cards", 100.0) == table
+    assert await views.ratings.season("s1", "cards", 100.0, most=3) == table[:3]
+    assert await views.ratings.season("s1", "cards", 200.0) == [] and await views.ratings.season("s1", "x", 1.0) is None
