@@ -2,7 +2,8 @@
 ``--sizes``, 100,000) finished games played by the real rules and written straight into the log: 65%
 Hog (random dice, a third against the perfect house, a tenth at the terminal), 35% Cucumber at 3 to 6
 seats (random legal cards, some seats bots); players drawn Zipf-like from N/20 people, in the channels
-of N/200 servers drawn Zipf-like too. Then the read models caught up as a process does at start.
+of N/200 servers drawn Zipf-like too, over the same six weeks whatever the size (so a past season and
+the running one in each). Then the read models caught up as a process does at start.
 
 Printed for each size, side by side: the front page's query and page (p50, p99), ``history``,
 ``history --name``, a heavy player's page and the house's, the biggest server's season board and hall
@@ -45,6 +46,8 @@ from hog_core.events import Player  # noqa: E402
 from hog_core.game import CreateGame, GameState, TakeTurn, decide, evolve  # noqa: E402
 
 HOUSE = Player("house:perfect", "The house", house="perfect")
+SPAN = 41 * 86400.0
+"""How long each store's games take to play (from 14 November 2023): two months' seasons, whatever its size."""
 RULES = ("fa18", "sp21", "sp22", "contest", "sp16", "porkchop")
 
 
@@ -93,6 +96,7 @@ def build(db: Path, games: int, seed: int = 1) -> list[tuple[str, str, int]]:
     place_weights = [1 / (n // 3 + 1) for n in range(len(places))]  # Zipf: a few servers play a lot
     modules = Games.load(Settings(db=db))
     rows, boards, position, when = [], [], 0, 1.7e9
+    step = SPAN / (games * 71) * 2  # every store spans ``SPAN``: more history is more games in the same seasons
     for n in range(games):
         console = rng.random() < 0.1
         place = "console" if console else rng.choices(places, place_weights)[0]
@@ -112,7 +116,7 @@ def build(db: Path, games: int, seed: int = 1) -> list[tuple[str, str, int]]:
             module, events = modules["cucumber"], dealt(game_id, table, place, rng)
         for version, event in enumerate(events, start=1):
             record = to_record(module, event)
-            position, when = position + 1, when + rng.random()
+            position, when = position + 1, when + rng.random() * step
             rows.append((position, game_id, version, record.type, record.schema, record.data, when, f"b{position}"))
         if not console:
             boards.append((game_id, place, len(events)))

@@ -271,8 +271,9 @@ class GameViews:
     async def first_finished(self, server: str) -> float | None:
         """When the first game played in ``server`` last changed (``None``: none yet): seasons count from it."""
         ((first,),) = await self._db.fetch(
-            "SELECT min(g.updated_at) FROM places p JOIN games g ON g.place = p.place AND g.live = 0 "
-            "WHERE p.server = ?",
+            # each place's first by index (``games_by_place``), not a pass over all the server's games
+            "SELECT min((SELECT min(g.updated_at) FROM games g WHERE g.place = p.place AND g.live = 0)) "
+            "FROM places p WHERE p.server = ?",
             server,
         )
         return None if first is None else float(first)
