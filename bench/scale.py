@@ -42,6 +42,7 @@ from bot.platform.registry import Games  # noqa: E402
 from bot.platform.settings import Settings  # noqa: E402
 from bot.web.app import make_app  # noqa: E402
 from cucumber_core.cards import DECK  # noqa: E402
+from cucumber_core.events import Seat  # noqa: E402
 from hog_core.events import Player  # noqa: E402
 from hog_core.game import CreateGame, GameState, TakeTurn, decide, evolve  # noqa: E402
 
@@ -70,7 +71,7 @@ def played(game_id: str, players: tuple[Player, Player], place: str, rng: random
 
 def dealt(game_id: str, people: list[Player], place: str, rng: random.Random) -> list[Any]:
     """A whole game of Cucumber by the rules, with shuffled decks and random legal cards: its events."""
-    seats = tuple(cuke.Seat(p.id, p.name, "magic" if p.id.startswith("bot:") else None) for p in people)
+    seats = tuple(Seat(p.id, p.name, "magic" if p.id.startswith("bot:") else None) for p in people)
     state, events = cuke.GameState(), []
     command: Any = cuke.CreateGame(game_id, seats, num_cards=5, target=11, place=place)
     while True:
