@@ -176,7 +176,8 @@ class GameViews:
             for i, p in enumerate(s.seats)
         ]
         work: list[tuple[str, Sequence[Sequence[object]]]] = [
-            ("DELETE FROM seats WHERE game_id = ?", [(g[0],) for g in games]),  # a game's seats go with its row
+            # a game's seats beyond its summary's go; the others are updated where they are
+            ("DELETE FROM seats WHERE game_id = ? AND seat >= ?", [(s.game_id, len(s.seats)) for s, _, _ in updates]),
             (
                 "INSERT INTO games (game_id, game, place, status, live, version, fields, started_at, updated_at) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET game = excluded.game, "
@@ -186,7 +187,10 @@ class GameViews:
             ),
             (
                 "INSERT INTO seats (game_id, seat, player_id, name, bot, score, result, facts, game, place, "
-                "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seat) DO UPDATE SET "
+                "player_id = excluded.player_id, name = excluded.name, bot = excluded.bot, score = excluded.score, "
+                "result = excluded.result, facts = excluded.facts, game = excluded.game, place = excluded.place, "
+                "updated_at = excluded.updated_at",
                 seats,
             ),
             (

@@ -248,6 +248,7 @@ MIGRATIONS: tuple[str, ...] = (
     DROP INDEX games_by_place;
     CREATE INDEX games_by_place ON games (place, live, updated_at);
     CREATE INDEX places_by_server ON places (server, place);
+    DROP INDEX seats_by_player;
     """,
 )
 
