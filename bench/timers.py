@@ -1,11 +1,12 @@
-"""CPU per move as the live games grow (issue 39): N games with turn deadlines in one process, the
-timers running, then 3,000 moves on random games; each move sets its game's deadlines afresh. The
-process's CPU per move at 100, 1,000 and 10,000 live games, and the ratio to 100 (target: at 10,000
+"""CPU per move as the live games grow (issue 39): N games with turn deadlines in one process, in a
+store of 1,000 finished games (``--history``, as ``bench/scale.py`` plays them), the timers running,
+then 3,000 moves on random games; each move sets its game's deadlines afresh. The process's CPU per
+move at 100, 1,000 and 10,000 live games, and the ratio to 100 (target: at 10,000
 at most 1.2x); and the memory each live game holds (the growth of the process's resident memory from
 before the games were made to after the moves, per game). Each run in a process of its own, the sizes
 in turn, medians of ``--rounds``. With ``PYTHONPATH`` set to another checkout it measures that one.
 
-    python bench/timers.py [--sizes 100 1000 10000] [--moves 3000] [--rounds 3]
+    python bench/timers.py [--sizes 100 1000 10000] [--moves 3000] [--rounds 3] [--history 1000]
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.scale import build  # noqa: E402
 from bot.games.hog.module import turn  # noqa: E402
 from bot.platform.compose import platform  # noqa: E402
 from bot.platform.settings import Settings  # noqa: E402
@@ -39,11 +41,16 @@ def resident() -> int:
     return int(Path("/proc/self/statm").read_text().split()[1]) * os.sysconf("SC_PAGE_SIZE")
 
 
-async def per_move(live: int, moves: int) -> tuple[float, float]:
-    """Milliseconds of this process's CPU per move among ``live`` games with deadlines, and KiB of
-    memory per live game."""
+async def per_move(live: int, moves: int, history: int) -> tuple[float, float]:
+    """Milliseconds of this process's CPU per move among ``live`` games with deadlines, in a store of
+    ``history`` finished games (``bench/scale.py``), and KiB of memory per live game."""
     with tempfile.TemporaryDirectory() as scratch:
-        async with platform(Settings(db=Path(scratch) / "t.sqlite3", cache=Path(scratch))) as p:
+        settings = Settings(db=Path(scratch) / "t.sqlite3", cache=Path(scratch))
+        if history:  # finished games behind the live ones, as on a server that has been running a while
+            async with platform(settings):
+                pass
+            build(settings.db, history)
+        async with platform(settings) as p:
             service, timers = p.service("hog"), p.timers
             running = asyncio.create_task(timers.run())
             before = resident()
@@ -64,18 +71,18 @@ async def per_move(live: int, moves: int) -> tuple[float, float]:
     return 1000 * spent / moves, held / 1024 / live
 
 
-def run_apart(live: int, moves: int) -> tuple[float, float]:
+def run_apart(live: int, moves: int, history: int) -> tuple[float, float]:
     """``per_move`` in a process of its own: each run's memory is its own."""
-    args = [sys.executable, __file__, "--one", str(live), "--moves", str(moves)]
+    args = [sys.executable, __file__, "--one", str(live), "--moves", str(moves), "--history", str(history)]
     found = subprocess.run(args, check=True, capture_output=True, text=True).stdout.split()
     return float(found[0]), float(found[1])
 
 
-def main(sizes: list[int], moves: int, rounds: int) -> None:
+def main(sizes: list[int], moves: int, rounds: int, history: int) -> None:
     runs: dict[int, list[tuple[float, float]]] = {live: [] for live in sizes}
     for _ in range(rounds):  # the sizes taken in turn, each round: the machine's noise falls on all alike
         for live in sizes:
-            runs[live].append(run_apart(live, moves))
+            runs[live].append(run_apart(live, moves, history))
     results = {
         live: (statistics.median(m for m, _ in r), statistics.median(k for _, k in r)) for live, r in runs.items()
     }
@@ -89,9 +96,10 @@ if __name__ == "__main__":
     parser.add_argument("--sizes", type=int, nargs="+", default=[100, 1000, 10000])
     parser.add_argument("--moves", type=int, default=3000)
     parser.add_argument("--rounds", type=int, default=3, help="runs of each size, in turn; the median is printed")
+    parser.add_argument("--history", type=int, default=1000, help="finished games in the store behind the live ones")
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)  # a single run, in a process of its own
     arguments = parser.parse_args()
     if arguments.one:
-        print(*asyncio.run(per_move(arguments.one, arguments.moves)))
+        print(*asyncio.run(per_move(arguments.one, arguments.moves, arguments.history)))
     else:
-        main(arguments.sizes, arguments.moves, arguments.rounds)
+        main(arguments.sizes, arguments.moves, arguments.rounds, arguments.history)
