@@ -203,7 +203,8 @@ class Projector:
             summary = replace(summary, decided=summary.version)  # a module that does not say: its last event
         deciding, facts = (kept.deciding, kept.facts) if kept is not None else (None, None)
         if summary.decided and deciding is None:
-            event = new[summary.decided - have - 1]  # kept from its first event: decided by one just read
+            index = summary.decided - have - 1  # kept from its first event: decided by one just read, as a rule
+            event = new[index] if 0 <= index < len(new) else (await self.store.load(stream_id, summary.decided - 1))[0]
             deciding = (event.position, event.recorded_at)
             whole = events or (decoded if have == 0 else tuple(from_records(game, await self.store.load(stream_id))))
             facts = await assessment(game, whole, stream_id)
