@@ -7,6 +7,10 @@ log's, a rebuild gives the same, and a change of the server's settings never rew
 a new season length takes effect when the current season ends; ``bots-rated`` applies to each game
 as it stood when the game finished. The all-time ratings stay as they are.
 
+A past season's table is worked out once and kept (``RatingViews.keep_season``); the running one's
+ratings are carried forward in memory (``Running``, a few per busy server in ``Platform.seasons``):
+a season board or the hall of fame reads a season's games at most, never a server's whole history.
+
 Seasons are numbered from 1, the season in which the server's first game finished; a stretch of
 ``none`` has no seasons and numbers none.
 """
