@@ -34,7 +34,6 @@ is derived again from them and ``places``; ``boards``, ``seals`` and ``places`` 
 they stay, and ``storage.kept`` holds the first two)."""
 CHECKPOINT = "games"
 CHECKPOINT_NOW = "SELECT coalesce(max(position), 0) FROM checkpoints WHERE name = ?"
-RESULTS = ("win", "loss", "draw")
 
 
 @dataclass(frozen=True, slots=True)

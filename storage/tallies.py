@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from storage.games import Summary
 
+RESULTS = ("win", "loss", "draw")
 ALL, BOTS = "", "@bot"
 """The facet of the tally of every game, and of the games against a bot (by its level); any other
 facet is one of the game's fields (Hog's ``rules``), by its value."""
@@ -58,7 +59,7 @@ def rows(decided: Sequence[tuple[Summary, float]]) -> tuple[Rows, Rows, Rows]:
         for seat in summary.seats:
             if seat.result is None:
                 continue
-            won, lost, drawn = (int(seat.result == r) for r in ("win", "loss", "draw"))
+            won, lost, drawn = (int(seat.result == r) for r in RESULTS)
             against = max((o.bot for o in summary.seats if o is not seat and o.bot), default=None)
             facets = [(ALL, ""), *summary.fields.items(), *([(BOTS, against)] if against else [])]
             tallies += [(summary.game, seat.player_id, f, v, won, lost, drawn, seat.score, won, won) for f, v in facets]

@@ -26,6 +26,7 @@ from storage.backend import Backend
 from storage.errors import ROW_ERRORS
 from storage.events import EventStore, StoredEvent
 from storage.games import GameViews, Summary
+from storage.ratings import RatedGame, Rating
 from storage.sql import Moved
 
 log = logging.getLogger(__name__)
@@ -66,8 +67,8 @@ class Projector:
         self._begun = self._done = self._reached = 0
         """Catch-ups numbered as they begin; the number of the last that finished, and its position."""
         self._read: Recent[str, Seen] = Recent(kept)
-        """The latest games' logs as read, decoded and summed up: a game that moved is read and
-        summed up from its last event read on (a log only grows), not again from its first."""
+        """Where the latest games were left (``Seen``): a game that moved is read and summed up from
+        its last event read on (a log only grows), not again from its first."""
         self.following = True
         """Whether this process follows the log in the background (only the leading one, when several
         share a database: ``bot.platform.duty``); a reader's ``settle`` catches up whatever it says."""
@@ -132,8 +133,7 @@ class Projector:
             updates, damaged, decided = await self._summaries(read, read)
             end = events[-1].position
             decided = [d for d in decided if d.position <= end]
-            rated, ratings = (await Ledger.load(self.views.ratings, decided)).rate(decided)
-            tallied = await self._untallied(updates, decided)
+            rated, ratings, tallied = await self._decided(updates, decided)
             try:
                 await self.views.apply(
                     updates, end, damaged, rated=rated, ratings=ratings, tallied=tallied, since=position
@@ -146,8 +146,7 @@ class Projector:
                 refused = await self._refused(updates, position)
                 updates = [u for u in updates if u[0].game_id not in refused]
                 decided = [d for d in decided if d.summary.game_id not in refused]
-                rated, ratings = (await Ledger.load(self.views.ratings, decided)).rate(decided)
-                tallied = await self._untallied(updates, decided)
+                rated, ratings, tallied = await self._decided(updates, decided)
                 damaged = [*damaged, *refused.items()]
                 await self.views.apply(
                     updates, end, damaged, rated=rated, ratings=ratings, tallied=tallied, since=position
@@ -213,17 +212,20 @@ class Projector:
         seen = Seen(game, have + len(new), started, updated, tally, events, deciding, facts)
         return seen, with_facts(summary, facts)
 
-    async def _untallied(self, updates: Sequence[Update], decided: Sequence[Decided]) -> list[tuple[Summary, float]]:
-        """The decided games not tallied yet, with when each started, in the order they were decided."""
-        if not decided:
-            return []
-        done = await self.views.tallied([d.summary.game_id for d in decided])
+    async def _decided(
+        self, updates: Sequence[Update], decided: Sequence[Decided]
+    ) -> tuple[list[RatedGame], list[Rating], list[tuple[Summary, float]]]:
+        """What the decided games add to a batch (``GameViews.apply``): the games rated and the ratings
+        they changed, and those not tallied yet, with when each started, in the order they were decided."""
+        rated, ratings = (await Ledger.load(self.views.ratings, decided)).rate(decided)
+        done = await self.views.tallied([d.summary.game_id for d in decided]) if decided else set()
         started = {summary.game_id: start for summary, start, _ in updates}
-        return [
+        tallied = [
             (d.summary, started[d.summary.game_id])
             for d in sorted(decided, key=lambda d: d.position)
             if d.summary.game_id not in done
         ]
+        return rated, ratings, tallied
 
     async def _refused(self, updates: Sequence[Update], position: int) -> dict[str, str]:
         """The games of ``updates`` whose rows the database refuses, each stored alone to find them
