@@ -170,26 +170,32 @@ class GameViews:
             for s, start, end in updates
         ]
         seats = [
-            (s.game_id, i, p.player_id, p.name, p.bot, p.score, p.result, _json(p.facts), s.game, s.place, end)
-            for s, _, end in updates
+            (s.game_id, i, p.player_id, p.name, p.bot, p.score, p.result, _json(p.facts), s.game, s.place, start)
+            for s, start, _ in updates
             for i, p in enumerate(s.seats)
         ]
+        # A move changes no indexed column (lists go by start; the live flag is written when it flips,
+        # a seat's identity when another takes it): it rewrites its rows in place and no index entry,
+        # so its cost does not grow with the games running (``bench/timers.py``).
         work: list[tuple[str, Sequence[Sequence[object]]]] = [
-            # a game's seats beyond its summary's go; the others are updated where they are
+            # a game's seats beyond its summary's go, and those another player now holds
             ("DELETE FROM seats WHERE game_id = ? AND seat >= ?", [(s.game_id, len(s.seats)) for s, _, _ in updates]),
             (
-                "INSERT INTO games (game_id, game, place, status, live, version, fields, started_at, updated_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET game = excluded.game, "
-                "place = excluded.place, status = excluded.status, live = excluded.live, version = excluded.version, "
-                "fields = excluded.fields, started_at = excluded.started_at, updated_at = excluded.updated_at",
-                games,
+                "DELETE FROM seats WHERE game_id = ? AND seat = ? "
+                "AND (player_id <> ? OR name <> ? OR coalesce(bot, '') <> coalesce(?, ''))",
+                [seat[:5] for seat in seats],
             ),
             (
+                "INSERT INTO games (game_id, game, place, status, live, version, fields, started_at, updated_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET status = excluded.status, "
+                "version = excluded.version, fields = excluded.fields, updated_at = excluded.updated_at",
+                games,
+            ),
+            ("UPDATE games SET live = ? WHERE game_id = ? AND live <> ?", [(g[4], g[0], g[4]) for g in games]),
+            (
                 "INSERT INTO seats (game_id, seat, player_id, name, bot, score, result, facts, game, place, "
-                "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seat) DO UPDATE SET "
-                "player_id = excluded.player_id, name = excluded.name, bot = excluded.bot, score = excluded.score, "
-                "result = excluded.result, facts = excluded.facts, game = excluded.game, place = excluded.place, "
-                "updated_at = excluded.updated_at",
+                "started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seat) DO UPDATE SET "
+                "score = excluded.score, result = excluded.result, facts = excluded.facts",
                 seats,
             ),
             (
@@ -264,7 +270,8 @@ class GameViews:
     async def finished_in(self, server: str, game: str, since: float, until: float) -> list[GameRow]:
         """The finished games of ``game`` played in ``server``'s places that last changed in
         [``since``, ``until``), in the order they finished (a season's games)."""
-        return await self._rows(  # the server's places first, then each one's games by time (``games_by_place``)
+        # the server's places first, then each one's finished games by time (``games_finished``)
+        return await self._rows(
             "p.server = ? AND g.game = ? AND g.live = 0 AND g.updated_at >= ? AND g.updated_at < ?",
             (server, game, since, until),
             "ORDER BY g.updated_at, g.game_id",
@@ -274,7 +281,7 @@ class GameViews:
     async def first_finished(self, server: str) -> float | None:
         """When the first game played in ``server`` last changed (``None``: none yet): seasons count from it."""
         ((first,),) = await self._db.fetch(
-            # each place's first by index (``games_by_place``), not a pass over all the server's games
+            # each place's first by index (``games_finished``), not a pass over all the server's games
             "SELECT min((SELECT min(g.updated_at) FROM games g WHERE g.place = p.place AND g.live = 0)) "
             "FROM places p WHERE p.server = ?",
             server,
@@ -291,8 +298,9 @@ class GameViews:
 
     async def live_games(self, place: str | None = None, game: str | None = None) -> list[GameRow]:
         """Games waiting for an answer or being played (in ``place``, of ``game``, when given), oldest first."""
-        where, params = _filter({"live = ?": 1, "place = ?": place, "game = ?": game})
-        return await self._rows(where, params, "ORDER BY started_at")
+        where, params = _filter({"place = ?": place, "game = ?": game})
+        # ``live = 1`` written out, not a parameter: the planners match it to the partial index ``games_live``
+        return await self._rows(f"live = 1 AND {where}", params, "ORDER BY started_at")
 
     async def history(
         self,
@@ -304,11 +312,11 @@ class GameViews:
         place: str | None = None,
         seat_name: str | None = None,
     ) -> list[GameRow]:
-        """Games, most recent first: a player's (by id, or a person seated under ``seat_name``), of
+        """Games, the newest started first: a player's (by id, or a person seated under ``seat_name``), of
         ``game`` and in ``place`` when given; every game when no condition is given. Read by index
         in time order and no further than the page (``games_by_time``, or the player's seats by time:
         ``seats_by_player_time``, ``seats_by_name_time``), however long the history."""
-        newest = "ORDER BY updated_at DESC, game_id DESC LIMIT ? OFFSET ?"
+        newest = "ORDER BY started_at DESC, game_id DESC LIMIT ? OFFSET ?"
         if player_id is None and seat_name is None:
             where, params = _filter({"game = ?": game, "place = ?": place})
             return await self._rows(where, (*params, limit, offset), newest)
@@ -320,7 +328,7 @@ class GameViews:
             return []
         ids = [str(row[0]) for row in found]
         return await self._rows(
-            f"game_id IN ({','.join('?' * len(ids))})", ids, "ORDER BY updated_at DESC, game_id DESC"
+            f"game_id IN ({','.join('?' * len(ids))})", ids, "ORDER BY started_at DESC, game_id DESC"
         )
 
     async def stats(self, player_id: str, game: str, by: str, best: str) -> PlayerStats:

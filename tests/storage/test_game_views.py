@@ -104,6 +104,28 @@ async def test_a_game_is_replaced_whole(views: GameViews) -> None:
     assert stats.best == Best(13, "k1") and stats.total.games == 2 and await views.tallied(["k1"]) == {"k1"}
 
 
+async def test_a_seat_taken_by_another_and_a_game_ending_move_every_list(views: GameViews) -> None:
+    """A move rewrites no index entry, but what the lists go by is still kept: the seat another
+    player now holds lists the game under them alone; a game that ends leaves the live games and
+    joins its place's finished ones; the lists go by when a game started, which its moves never change."""
+    lobby = Summary("k9", "cards", "c9", "waiting", True, 1, (SeatSummary("ada", "Ada"), SeatSummary("bob", "Bob")))
+    await views.apply([(lobby, 50.0, 50.0)], 41)
+    assert [g.game_id for g in await views.live_games("c9")] == ["k9"]
+    taken = Summary(
+        "k9", "cards", "c9", "playing", True, 2, (SeatSummary("ada", "Ada"), SeatSummary("cy", "Cy", "easy"))
+    )
+    await views.apply([(taken, 50.0, 60.0)], 42)
+    assert [g.game_id for g in await views.history("cy")] == ["k9"] and await views.history("bob") == []
+    over = Summary("k9", "cards", "c9", "over", False, 3, (SeatSummary("ada", "Ada", None, 7, "win"), taken.seats[1]))
+    await views.apply([(over, 50.0, 70.0)], 43)
+    assert await views.live_games("c9") == [] and [g.game_id for g in await views.live_games()] == ["k3"]
+    await views.ratings.locate("c9", "s9")
+    assert [(g.game_id, g.updated_at) for g in await views.finished_in("s9", "cards", 0.0, 100.0)] == [("k9", 70.0)]
+    assert [g.game_id for g in await views.history("ada", limit=2)] == ["k9", "d1"]
+    row = await views.game("k9")
+    assert row is not None and row.seats[0].score == 7 and row.seats[1].bot == "easy" and row.started_at == 50.0
+
+
 async def test_a_leaderboard_ranks_by_the_conservative_score_in_all_or_in_one_server(views: GameViews) -> None:
     """Twelve rated players; a page, the asker's rank when off the page, and a server's own board
     (the players who finished a rated game in one of its places)."""

@@ -98,7 +98,7 @@ async def test_a_players_record_is_read_by_key_not_counted_from_their_seats(view
 
 
 async def test_a_servers_season_reads_its_own_places_games_by_time(views: GameViews) -> None:
-    """A season's games are read by place and time (``games_by_place``), not from every game."""
+    """A season's games are read by place and time (``games_finished``), not from every game."""
     others = [cards(f"o{n}", n % 6, float(n % 30), place=f"c{2 + n % 20}") for n in range(600)]
     await views.apply(others, 61)  # other servers' games, the most: the planner's statistics say so
     for n in range(1, 22):
@@ -106,7 +106,7 @@ async def test_a_servers_season_reads_its_own_places_games_by_time(views: GameVi
     await views.analyze()
     explained = await plans(views, lambda: views.finished_in("s1", "cards", 0.0, 100.0))  # a season: all of it
     (sql, plan), *_ = [(sql, plan) for sql, plan in explained if "games g" in sql]
-    assert "games_by_place" in plan, (sql, plan)
+    assert "games_finished" in plan, (sql, plan)
     assert "Seq Scan on games" not in plan and "SCAN games" not in plan, (sql, plan)
 
 
