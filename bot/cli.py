@@ -139,7 +139,7 @@ async def check_fair(p: Platform, game_id: str, out: TextIO) -> int:
 
 async def show_stats(p: Platform, game: str, player: str, out: TextIO) -> None:
     """The player's record in ``game``, by its console front."""
-    await p.games[game].console.stats(p, player, out)
+    await p.games[game].console.stats(await p.settled_views(), player, out)
 
 
 async def replay_any(
@@ -149,8 +149,9 @@ async def replay_any(
     stored = await p.store.load(game_id)
     if not stored:
         raise Refusal(f"There is no game {game_id!r} in {p.settings.where}.")
+    game = p.games.of(stored[0].type)
     try:
-        await p.games.of(stored[0].type).console.replay(p, game_id, out, step, picture, gif)
+        await game.console.replay(await p.service(game).events(game_id), game_id, out, step, picture, gif)
     except GameDamaged as damaged:
         raise Refusal(
             f"Game {game_id} cannot be replayed: {damaged.reason}. python -m bot damaged lists every game set aside."

@@ -20,6 +20,7 @@ from bot.platform.compose import Platform
 from bot.platform.contract import GameRow, Outcome, Refusal, SeatSummary
 from bot.platform.ratings import standing_line, standings_lines
 from bot.platform.registry import LEGACY, AnyGame
+from storage.games import GameViews
 
 DEFAULT_NAME = "Player"
 PLACE = "console"
@@ -285,9 +286,9 @@ def sections_text(title: str, sections: list[tuple[str, list[str]]]) -> str:
     return "\n".join(lines)
 
 
-async def name_of(platform: Platform, player_id: str) -> str:
+async def name_of(views: GameViews, player_id: str) -> str:
     """A player's name as their latest game has it; as the terminal names them when they have played none."""
-    latest = await (await platform.settled_views()).history(player_id, limit=1)
+    latest = await views.history(player_id, limit=1)
     seats = latest[0].seats if latest else ()
     return next((s.name for s in seats if s.player_id == player_id), shown(player_id))
 

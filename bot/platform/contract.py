@@ -25,12 +25,9 @@ import argparse
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TextIO, TypeVar
+from typing import Any, Generic, Protocol, TextIO, TypeVar
 
-from storage.games import GameRow, SeatSummary, Summary
-
-if TYPE_CHECKING:
-    from bot.platform.compose import Platform
+from storage.games import GameRow, GameViews, SeatSummary, Summary
 
 __all__ = [
     "Chance",
@@ -326,15 +323,22 @@ class ConsoleFront(Protocol[S_contra, C_co]):
         """The board after ``outcome`` as ``viewer`` may see it (their own hidden cards only)."""
         ...
 
-    async def stats(self, platform: Platform, player_id: str, stdout: TextIO) -> None:
-        """The player's record in this game, printed."""
+    async def stats(self, views: GameViews, player_id: str, stdout: TextIO) -> None:
+        """The player's record in this game (read from ``views``), printed."""
         ...
 
     async def replay(
-        self, platform: Platform, game_id: str, stdout: TextIO, step: int | None, picture: Path | None, gif: Path | None
+        self,
+        events: Sequence[Any],
+        game_id: str,
+        stdout: TextIO,
+        step: int | None,
+        picture: Path | None,
+        gif: Path | None,
     ) -> None:
-        """A stored game step by step (or its step ``step``, from 1), as anyone may see it; ``picture``
-        and ``gif``: files to draw the game in (a ``Refusal`` where the game draws none)."""
+        """The stored game ``game_id`` (its ``events``, none missing) step by step (or its step
+        ``step``, from 1), as anyone may see it; ``picture`` and ``gif``: files to draw the game in (a
+        ``Refusal`` where the game draws none)."""
         ...
 
 

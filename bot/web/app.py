@@ -132,7 +132,7 @@ async def player(request: web.Request) -> web.Response:
     records = []
     for game in p.games.values():
         told = io.StringIO()
-        await game.console.stats(p, player_id, told)
+        await game.console.stats(views, player_id, told)
         records.append((game.title, told.getvalue().split("\n", 1)[-1].rstrip()))
     return render(
         "player.html",

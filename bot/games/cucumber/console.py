@@ -7,9 +7,9 @@ import argparse
 import asyncio
 import re
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import Any, Protocol, TextIO
 
 from bot.console import name_of, sections_text
 from bot.games.cucumber.analysis import ESTIMATE, review_lines
@@ -18,18 +18,17 @@ from bot.games.cucumber.moves import play
 from bot.games.cucumber.picture import animate, chart, charts, render
 from bot.games.cucumber.replays import steps
 from bot.games.cucumber.stats import player_stats, sections
-from bot.platform.contract import Chance, GameRow, Outcome, Refusal
+from bot.platform.contract import Chance, GameRow, Lines, Outcome, Refusal
 from bot.platform.names import checked
 from cucumber_core.bots import BOTS
 from cucumber_core.cards import SHORT_NUMS, SUIT_SYMBOLS, Card, name, short
 from cucumber_core.errors import CucumberError, IllegalCard
-from cucumber_core.events import Seat
+from cucumber_core.events import Event, Seat
 from cucumber_core.game import MAX_PLAYERS, Command, CreateGame, GameState, Phase, bot_seat
+from cucumber_core.review import CardReview
 from cucumber_core.rules import check_table
 from cucumber_core.table import Table
-
-if TYPE_CHECKING:
-    from bot.platform.compose import Platform
+from storage.games import GameViews
 
 PLACE = "console"
 INVITE = "Play one: python -m bot cucumber."
@@ -92,7 +91,18 @@ def hands_line(state: GameState, hands: Sequence[Sequence[Card]]) -> str:
     return f"Cards in hand (shown now that the game is over): {cards}"
 
 
+class Replayed(Protocol):
+    """What the console's replay asks of the game: its story, and its review once it is over."""
+
+    def narrate(self, events: Sequence[Event]) -> Iterator[tuple[Event, GameState, Lines]]: ...
+
+    async def review(self, events: Sequence[Event]) -> list[CardReview] | None: ...
+
+
 class CucumberConsole:
+    def __init__(self, game: Replayed) -> None:
+        self.game = game
+
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:
         """The options that shape a new table; each defaults to ``None`` (see ``conflicts``)."""
         seats = f"(default: {PLAYERS}; 2 to {MAX_PLAYERS})"
@@ -167,17 +177,22 @@ class CucumberConsole:
             raise IllegalCard(f"{line!r} is not a card: type its number (1 to {len(held)}) or its name, like Q♠ or qs.")
         return play(player_id, card, state.moment)
 
-    async def stats(self, platform: Platform, player_id: str, stdout: TextIO) -> None:
-        record, totals = await player_stats(platform, player_id)
-        name = await name_of(platform, player_id)
+    async def stats(self, views: GameViews, player_id: str, stdout: TextIO) -> None:
+        record, totals = await player_stats(views, player_id)
+        name = await name_of(views, player_id)
         print(sections_text(f"{name}'s Cucumber stats", sections(record, totals, INVITE)), file=stdout)
 
     async def replay(
-        self, platform: Platform, game_id: str, stdout: TextIO, step: int | None, picture: Path | None, gif: Path | None
+        self,
+        events: Sequence[Event],
+        game_id: str,
+        stdout: TextIO,
+        step: int | None,
+        picture: Path | None,
+        gif: Path | None,
     ) -> None:
         """The game trick by trick as the table saw it; every hand too, once the game is over."""
-        game = platform.games["cucumber"]
-        events = await platform.service(game).events(game_id)
+        game = self.game
         found = steps(game.narrate(events))
         final = found[-1].after
         if step is not None and not 1 <= step <= len(found):
@@ -192,7 +207,7 @@ class CucumberConsole:
             if now.after.scores:
                 scores = " · ".join(f"{s.name} {n}" for s, n in zip(final.seats, now.after.scores, strict=True))
                 print(f"Scores: {scores}\n", file=stdout)
-        if step is None and (reviewed := await game.review(events)) is not None:  # type: ignore[attr-defined]
+        if step is None and (reviewed := await game.review(events)) is not None:
             lines = review_lines([s.name for s in final.seats], reviewed)
             print(f"── Review ──\n  ({ESTIMATE})", *(f"  {line}" for line in lines), sep="\n", file=stdout)
         if picture is not None:

@@ -104,7 +104,7 @@ class CucumberGame:
         env = (settings or Settings()).env
         self.card_timeout = whole(env, "HOG_CARD_TIMEOUT", 60)
         self.lobby_timeout = whole(env, "HOG_LOBBY_TIMEOUT", 600)
-        self.console = CucumberConsole()
+        self.console = CucumberConsole(self)
         self.server_settings = (
             Setting("cucumber-turn-timeout", "seconds to play a card before a bot plays for you (0: no limit)",
                     str(self.card_timeout), whole_number(0, DAY)),

@@ -3,22 +3,16 @@ finishes, cucumbers, the average final score, the rating, the worst card they we
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from bot.platform.ratings import rating_line
 from cucumber_core.cards import value_name
-from storage.games import PlayerStats, Record
-
-if TYPE_CHECKING:
-    from bot.platform.compose import Platform
+from storage.games import GameViews, PlayerStats, Record
 
 FACTS = ("cucumbers",)
 """The seat facts summed for the stats (with the games and the final scores)."""
 
 
-async def player_stats(platform: Platform, player_id: str) -> tuple[PlayerStats, dict[str, int]]:
+async def player_stats(views: GameViews, player_id: str) -> tuple[PlayerStats, dict[str, int]]:
     """The player's record (by table size, with bots, the worst card) and their summed facts."""
-    views = await platform.settled_views()
     record = await views.stats(player_id, "cucumber", by="players", best="worst")
     return record, await views.totals(player_id, "cucumber", FACTS)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
@@ -22,15 +22,16 @@ from bot.games.hog.picture import animate, chart_of, render
 from bot.games.hog.replays import chances_around
 from bot.games.hog.rules_help import RULE_SETS_HELP
 from bot.games.hog.stats import player_stats, sections
-from bot.platform.compose import Platform, platform
+from bot.platform.compose import platform
 from bot.platform.contract import Chance, GameRow, Outcome, Refusal
 from bot.platform.names import checked, folded
 from bot.platform.settings import Settings
 from hog_core.errors import HogError
-from hog_core.events import Player
+from hog_core.events import Event, Player
 from hog_core.game import PORK_CHOP, Command, CreateGame, Forfeit, GameState, TakeTurn
 from hog_core.rulesets import DEFAULT_RULES, RULE_SETS
 from hog_core.strategies import DIFFICULTIES
+from storage.games import GameViews
 
 if TYPE_CHECKING:
     from bot.games.hog.module import HogGame
@@ -119,12 +120,18 @@ class HogConsole:
         return state.players[state.mover].id if not state.is_over else None
 
     async def replay(
-        self, platform: Platform, game_id: str, stdout: TextIO, step: int | None, picture: Path | None, gif: Path | None
+        self,
+        events: Sequence[Event],
+        game_id: str,
+        stdout: TextIO,
+        step: int | None,
+        picture: Path | None,
+        gif: Path | None,
     ) -> None:
-        await replay_game(platform, game_id, stdout, step, picture, gif)
+        await replay_game(self.game, events, game_id, stdout, step, picture, gif)
 
-    async def stats(self, platform: Platform, player_id: str, stdout: TextIO) -> None:
-        await show_stats(platform, player_id, stdout)
+    async def stats(self, views: GameViews, player_id: str, stdout: TextIO) -> None:
+        await show_stats(views, player_id, stdout)
 
     def prompt(self, state: GameState) -> str:
         moves = state.legal_moves()
@@ -185,7 +192,8 @@ async def table(
 
 
 async def replay_game(
-    p: Platform,
+    hog: HogGame,
+    events: Sequence[Event],
     game_id: str,
     stdout: TextIO,
     step: int | None = None,
@@ -194,10 +202,6 @@ async def replay_game(
 ) -> None:
     """Every step of a stored game (or step ``step``, counted from 1) as the table showed it, with the
     win chances before and after; ``picture`` saves the picture of the game there, ``gif`` its animation."""
-    hog: HogGame = p.games["hog"]  # type: ignore[assignment]
-    events = await p.service(hog).events(game_id)
-    if not events:
-        raise Refusal(f"There is no game {game_id!r} in {p.settings.where}.")
     steps = list(hog.narrate(events))
     if step is not None and not 1 <= step <= len(steps):
         raise Refusal(f"Game {game_id} has steps 1 to {len(steps)}, not {step}.")
@@ -223,8 +227,8 @@ async def replay_game(
         print(f"The {what} of the game is in {path}.", file=stdout)
 
 
-async def show_stats(p: Platform, player: str, stdout: TextIO) -> None:
-    stats, play = await player_stats(await p.settled_views(), player)
-    name = await console.name_of(p, player)
+async def show_stats(views: GameViews, player: str, stdout: TextIO) -> None:
+    stats, play = await player_stats(views, player)
+    name = await console.name_of(views, player)
     invite = "Play one: python -m bot (the house), or python -m bot --vs NAME (a friend here)."
     print(console.sections_text(f"{name}'s Hog stats", sections(stats, play, invite)), file=stdout)

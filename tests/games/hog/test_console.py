@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.cli import main
+from bot.cli import main, replay_any, show_stats
 from bot.console import list_history, player_id
 from bot.games.hog.analysis import accuracy_words, hundredths, perfect
-from bot.games.hog.console import replay_game, show_stats, table
+from bot.games.hog.console import table
 from bot.platform.compose import platform
 from bot.platform.settings import Settings
 from hog_core.events import Event
@@ -110,7 +110,7 @@ async def test_a_stored_game_is_replayed_listed_and_counted(settings: Settings, 
 
     told = io.StringIO()
     async with platform(settings) as p:
-        await replay_game(p, state.game_id, told)
+        await replay_any(p, state.game_id, told, None, None, None)
     replayed = told.getvalue()
     count = len(await stored_events(settings, state.game_id))
     headers = [line for line in replayed.splitlines() if line.startswith("Step ")]
@@ -125,7 +125,7 @@ async def test_a_stored_game_is_replayed_listed_and_counted(settings: Settings, 
 
     one, png, gif = io.StringIO(), tmp_path / "game.png", tmp_path / "game.gif"
     async with platform(settings) as p:
-        await replay_game(p, state.game_id, one, step=3, picture=png, gif=gif)
+        await replay_any(p, state.game_id, one, 3, png, gif)
     assert f"The animation of the game is in {gif}." in one.getvalue() and frames(gif) == 5
     assert one.getvalue().startswith(f"Step 3 of {count}    win chance before ")
     assert one.getvalue().count("Step ") == 1 and f"The picture of the game is in {png}." in one.getvalue()
@@ -139,7 +139,7 @@ async def test_a_stored_game_is_replayed_listed_and_counted(settings: Settings, 
 
     counted = io.StringIO()
     async with platform(settings) as p:
-        await show_stats(p, player_id("Ada"), counted)
+        await show_stats(p, "hog", player_id("Ada"), counted)
     assert "── Ada's Hog stats ──" in counted.getvalue() and "1 played, 0 won, 1 lost (0%)" in counted.getvalue()
     assert f"Biggest single turn: 15 points, in game {state.game_id}" in counted.getvalue()
     async with platform(settings) as p:

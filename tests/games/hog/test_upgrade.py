@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.cli import replay_any, show_stats
 from bot.console import list_history, player_id
-from bot.games.hog.console import replay_game, show_stats, table
+from bot.games.hog.console import table
 from bot.platform.compose import platform
 from bot.platform.settings import Settings
 from hog_core.game import Status
@@ -36,8 +37,8 @@ async def test_the_old_games_are_listed_counted_and_replayed(settings: Settings)
     listed, counted, told = io.StringIO(), io.StringIO(), io.StringIO()
     async with platform(settings) as p:
         await list_history(p, listed, name="Ada")
-        await show_stats(p, player_id("Ada"), counted)
-        await replay_game(p, FINISHED, told)
+        await show_stats(p, "hog", player_id("Ada"), counted)
+        await replay_any(p, FINISHED, told, None, None, None)
         assert [row.game_id for row in await p.views.live_games()] == [UNFINISHED, CHALLENGE]
     assert "vs The house (easy) · Fall 2018 to 40 · lost 30–40" in listed.getvalue()
     assert "vs Bob · Fall 2018 to 50 · playing 10–15" in listed.getvalue()

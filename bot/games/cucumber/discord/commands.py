@@ -151,7 +151,7 @@ def cucumber_commands(front: CucumberFront) -> app_commands.Group:
     @app_commands.describe(member="whose stats (yours if left out)")
     async def stats(interaction: discord.Interaction[Any], member: discord.Member | None = None) -> None:
         who = member or interaction.user
-        record, totals = await player_stats(client.platform, str(who.id))
+        record, totals = await player_stats(await client.settled_views(), str(who.id))
         footer = "Finished games only. Lost: reached the target; won: the lowest score of the rest."
         embed = sections_embed(
             f"{who.display_name}'s Cucumber stats", sections(record, totals, "Open a table with /cucumber new."), footer
