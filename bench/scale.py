@@ -153,9 +153,9 @@ async def latest(p: Platform) -> float:
 
 async def season_board(p: Platform, server: str, now: float) -> object:
     """The running season's Hog table of ``server``, as ``/hog leaderboard season`` shows it."""
-    running = seasons.numbered(await seasons.of_server(p, server, now), 0)
+    running = seasons.numbered(await p.seasons.of_server(server, now), 0)
     assert running is not None
-    return await seasons.standings(p, server, "hog", running, now)
+    return await p.seasons.standings(server, "hog", running, now)
 
 
 async def timed(call: Callable[[], Awaitable[object]], repeat: int) -> list[float]:
@@ -192,7 +192,7 @@ async def measure(size: int, repeat: int, scratch: Path) -> dict[str, float]:
         found["boards behind at start p50"] = p50(await timed(p.kept.boards_behind, repeat))
         big, last = "900", await latest(p)
         found["season board (big server) p50"] = p50(await timed(lambda: season_board(p, big, last), repeat))
-        fame = lambda: seasons.hall_of_fame(p, big, "hog", last)  # noqa: E731
+        fame = lambda: p.seasons.hall_of_fame(big, "hog", last)  # noqa: E731
         found["hall of fame (big server) p50"] = p50(await timed(fame, repeat))
         heavy, name = "1000", "Player 0"
         found["front page's query p50"] = p50(await timed(lambda: views.history(None, limit=21), repeat))

@@ -364,11 +364,11 @@ async def list_season(
     """A season's leaderboard of ``game`` in ``server`` (seasons belong to a Discord server)."""
     if server is None:
         raise Refusal("Seasons belong to a Discord server: say which with --server ID.")
-    found = await seasons.of_server(platform, server)
+    found = await platform.seasons.of_server(server)
     wanted = seasons.numbered(found, number)
     if wanted is None:
         raise Refusal(f"Server {server} has no season {number}: it has {len(found)} so far.")
-    ranked = await seasons.standings(platform, server, game, wanted)
+    ranked = await platform.seasons.standings(server, game, wanted)
     offset = (page - 1) * PAGE
     print(
         f"{platform.games[game].title} leaderboard, server {server}, {wanted.title}: {len(ranked)} rated", file=stdout

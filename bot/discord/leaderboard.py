@@ -74,7 +74,7 @@ def add_leaderboard_command(group: app_commands.Group, client: Table, game: str)
             await interaction.response.send_message("The hall of fame belongs to a server: ask in one.", ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True)
-        fame = await seasons.hall_of_fame(client.platform, str(interaction.guild_id), game)
+        fame = await client.platform.seasons.hall_of_fame(str(interaction.guild_id), game)
         medals = ("🥇", "🥈", "🥉")
         lines = [
             f"**{s.title}**: " + " · ".join(f"{medals[r.rank - 1]} {escape(r.rating.name)}" for r in top)
@@ -94,7 +94,7 @@ async def season_page(client: Table, interaction: discord.Interaction[Any], game
     server = str(interaction.guild_id)
     if interaction.channel_id is not None:
         await client.locate(str(interaction.channel_id), server)
-    found = await seasons.of_server(client.platform, server)
+    found = await client.platform.seasons.of_server(server)
     title = client.platform.games[game].title
     if not found:
         return discord.Embed(
@@ -105,7 +105,7 @@ async def season_page(client: Table, interaction: discord.Interaction[Any], game
         return discord.Embed(
             title=f"🏆 {title} seasons", description=f"There is no season {number}: seasons 1 to {len(found)} so far."
         )
-    ranked = await seasons.standings(client.platform, server, game, wanted)
+    ranked = await client.platform.seasons.standings(server, game, wanted)
     me = str(interaction.user.id)
     lines = [standing_line(r, escape) for r in ranked[:SEASON_SHOWN]]
     mine = next((r for r in ranked if r.rating.player_id == me), None)

@@ -26,12 +26,15 @@ import logging
 import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.platform.contract import Outcome, Refusal
-
-if TYPE_CHECKING:
-    from bot.platform.compose import Platform
+from bot.platform.projection import Settled
+from bot.platform.registry import Games
+from bot.platform.service import Services
+from storage.events import EventStore
+from storage.games import GameViews
+from storage.kept import Kept
 
 log = logging.getLogger(__name__)
 
@@ -63,9 +66,20 @@ class Change:
 
 
 class Boards:
-    def __init__(self, platform: Platform) -> None:
-        self.platform, self.kept = platform, platform.kept
-        self.shared = platform.settings.database_url is not None
+    def __init__(
+        self,
+        store: EventStore,
+        games: Games,
+        services: Services,
+        kept: Kept,
+        views: GameViews,
+        settled: Settled,
+        *,
+        shared: bool,
+    ) -> None:
+        self.store, self.games, self.services, self.kept = store, games, services, kept
+        self.views, self.settled = views, settled
+        self.shared = shared
         """Other processes may serve the same games (one PostgreSQL database for several)."""
         self._made: dict[str, int] = {}
         """The last version of each game this process stored (its own answer shows it)."""
@@ -80,8 +94,6 @@ class Boards:
         self._subscribers: dict[str, set[asyncio.Queue[Change]]] = {}
         self._seen: int | None = None
         """The log position this process has told its subscribers of (``follow``)."""
-        for service in platform.services.values():
-            service.watchers.append(self._stored)
 
     # --- where boards are -------------------------------------------------------------------------
 
@@ -114,11 +126,11 @@ class Boards:
     async def view(self, game_id: str) -> View | None:
         """The public view of ``game_id`` as it stands (``None``: no such game): what any front draws
         a board from, never a card in anyone's hand (``Presentation.public``)."""
-        stored = await self.platform.store.load(game_id)
+        stored = await self.store.load(game_id)
         if not stored:
             return None
-        game = self.platform.games.of(stored[0].type)
-        state = (await self.platform.service(game).current(game_id)).state
+        game = self.games.of(stored[0].type)
+        state = (await self.services[game.name].current(game_id)).state
         return View(game.name, game_id, state.version, game.public(state))
 
     # --- which version it shows -------------------------------------------------------------------
@@ -145,13 +157,13 @@ class Boards:
         game_id = outcome.state.game_id
         shown = await self.shown_version(game_id)
         if max(shown or 0, self._made.get(game_id, 0)) > outcome.state.version:
-            return await self.platform.service(outcome.game).current(game_id)
+            return await self.services[outcome.game].current(game_id)
         return outcome
 
     async def behind(self, game: str, game_id: str) -> bool:
         """Whether the game's board shows an older version than its log (its last edit was lost)."""
         shown = await self.shown_version(game_id)
-        return shown is not None and shown < (await self.platform.service(game).load(game_id)).version
+        return shown is not None and shown < (await self.services[game].load(game_id)).version
 
     async def shown(self, game_id: str, version: int) -> None:
         """The board of ``game_id`` shows ``version``: here, and in the read models for a restart. A
@@ -207,10 +219,10 @@ class Boards:
         what was shown, the board is edited again, so the last edit to land shows the last version.
         (A version this process stored is shown by its own answer: in-process edits take turns.)"""
         while self.shared:
-            version = await self.platform.store.version(game_id)
+            version = await self.store.version(game_id)
             if version <= max(shown, self._made.get(game_id, 0)):
                 return
-            latest = await self.platform.service(game).current(game_id)
+            latest = await self.services[game].current(game_id)
             if not await self.show(latest, edit, again=True):
                 return
             shown = latest.state.version
@@ -225,11 +237,11 @@ class Boards:
         game stored but never shown is posted where its board was to be; a board placed for a game that
         was never stored is told so (``unstarted``); a game whose board was never shown and now cannot
         be is called off (``void``). Runs when a process takes the lead, on the side."""
-        await self.platform.settled_views()  # the read models know every game stored
+        await self.settled()  # the read models know every game stored
         await self.kept.settle_boards()  # finished games shown to their end are never read again
         for game_id, shown_version in await self.kept.boards_behind():
             async with self.rendering(game_id):  # a game being opened right now is stored when this is had
-                stored = await self.platform.store.load(game_id)
+                stored = await self.store.load(game_id)
                 if not stored:
                     placed = await self.where(game_id)
                     await self.forget(game_id)
@@ -237,8 +249,8 @@ class Boards:
                         await unstarted(placed)
                     continue
             try:
-                game = self.platform.games.of(stored[0].type).name
-                outcome = await self.platform.service(game).current(game_id)
+                game = self.games.of(stored[0].type).name
+                outcome = await self.services[game].current(game_id)
             except Refusal as refused:
                 log.error("game %s cannot be shown: %s", game_id, getattr(refused, "reason", refused.message))
                 continue
@@ -250,7 +262,7 @@ class Boards:
 
     # --- what is new --------------------------------------------------------------------------------
 
-    def _stored(self, game: str, state: Any) -> None:
+    def stored(self, game: str, state: Any) -> None:
         """This process stored ``state``: remembered (``newest``; its own answer shows it), and told."""
         if len(self._made) > REMEMBERED:
             self._made.clear()
@@ -270,7 +282,7 @@ class Boards:
         queue: asyncio.Queue[Change] = asyncio.Queue(maxsize=1)
         self._subscribers.setdefault(game_id, set()).add(queue)
         if self.shared and self._seen is None:  # from where the read models are: a version heard twice is harmless
-            self._seen = await self.platform.views.checkpoint()
+            self._seen = await self.views.checkpoint()
         try:
             yield queue
         finally:
@@ -286,13 +298,13 @@ class Boards:
         if not self.shared or not self._subscribers or self._seen is None:
             self._seen = None
             return
-        store = self.platform.store
+        store = self.store
         while events := await store.read_all(self._seen, 1000):
             newest: dict[str, Change] = {}
             for event in events:
                 if event.stream_id in self._subscribers:
                     with contextlib.suppress(Refusal):
-                        game = self.platform.games.of(event.type).name
+                        game = self.games.of(event.type).name
                         newest[event.stream_id] = Change(game, event.stream_id, event.version)
             for change in newest.values():
                 self._tell(change)

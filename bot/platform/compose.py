@@ -5,15 +5,14 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from bot.platform.boards import Boards
 from bot.platform.contract import Chance
 from bot.platform.projection import Projector, settle_and_close
-from bot.platform.recent import Recent
 from bot.platform.registry import AnyGame, Games
-from bot.platform.seasons import Running
+from bot.platform.seasons import Seasons
 from bot.platform.server_settings import ServerSettings
 from bot.platform.service import GameService
 from bot.platform.settings import Settings
@@ -25,9 +24,6 @@ from storage.events import EventStore
 from storage.games import GameViews
 from storage.kept import Kept
 from storage.leadership import Leadership
-
-RUNNING_SEASONS = 1024
-"""Servers' running seasons (by game) whose ratings a process carries forward: the busiest ones."""
 
 
 @dataclass
@@ -44,31 +40,23 @@ class Platform:
     timers: Timers
     leadership: Leadership
     """Which process keeps the timers and the read models (``bot.platform.duty``)."""
+    boards: Boards
+    """Where each game's public board is, which version it shows, and who listens for new ones."""
+    tournaments: Director
+    """Every game's tournaments: their log, and what they do (pair rounds, create games, score them)."""
+    server_settings: ServerSettings
+    """Each Discord server's own settings, set by its admins (``bot.platform.server_settings``)."""
+    seasons: Seasons
+    """Each server's seasons, their tables and its hall of fame (``bot.platform.seasons``)."""
     role: str = "web"
     """What this process does: ``leader`` or ``follower`` once its duty runs (``bot.platform.duty``)."""
-    boards: Boards = field(init=False)
-    """Where each game's public board is, which version it shows, and who listens for new ones."""
-    tournaments: Director = field(init=False)
-    """Every game's tournaments: their log, and what they do (pair rounds, create games, score them)."""
-
-    server_settings: ServerSettings = field(init=False)
-    """Each Discord server's own settings, set by its admins (``bot.platform.server_settings``)."""
-    seasons: Recent[tuple[str, str, float], Running] = field(init=False)
-    """The running seasons' ratings, carried forward as they are asked for (``bot.platform.seasons``)."""
-
-    def __post_init__(self) -> None:
-        self.boards = Boards(self)
-        self.server_settings = ServerSettings(self.store, self.games)
-        self.seasons = Recent(RUNNING_SEASONS)
-        self.tournaments = Director(self)
 
     def service(self, game: str | AnyGame) -> GameService[Any, Any, Any]:
         return self.services[game if isinstance(game, str) else game.name]
 
     async def settled_views(self) -> GameViews:
         """The read models, once they show every event appended so far."""
-        await self.projector.settle()
-        return self.views
+        return await self.projector.settled_views()
 
 
 async def open_backend(settings: Settings) -> Backend:
@@ -97,9 +85,20 @@ async def platform(
     try:
         if catch_up:
             await projector.catch_up()
-        services = {name: GameService(game, store, projector, chance, backend.kept) for name, game in games.items()}
+        kept, settled = backend.kept, projector.settled_views
+        services = {name: GameService(game, store, projector, chance, kept) for name, game in games.items()}
         timers = Timers(services, clock or SystemClock())
-        made = Platform(settings, games, store, views, backend.kept, projector, services, timers, backend.leadership)
+        shared = settings.database_url is not None
+        boards = Boards(store, games, services, kept, views, settled, shared=shared)
+        director = Director(store, games, services, settled, timers.clock)
+        server_settings = ServerSettings(store, games)
+        seasons = Seasons(server_settings, views, settled, director.book)
+        for service in services.values():  # what each stored command is told to, in this order
+            service.watchers += [timers.track, boards.stored, director.watch]
+        made = Platform(
+            settings, games, store, views, kept, projector, services, timers, backend.leadership,
+            boards, director, server_settings, seasons,
+        )  # fmt: skip
         try:
             yield made
         finally:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -38,6 +38,9 @@ REBUILD_KEPT = 2048
 """The same for a rebuild, which reads each game's events close together in the log."""
 Update = tuple[Summary, float, float]
 """A game's summary, with when it started and when it last changed."""
+Settled = Callable[[], Awaitable[GameViews]]
+"""The read models once they show every event appended so far (``Projector.settled_views``): for a
+reader that must see its own writes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +100,11 @@ class Projector:
         own writes calls this). It waits for the catch-up under way, not for the background
         follower, which under steady load may never be idle: one more catch-up of its own suffices."""
         return await self.catch_up()
+
+    async def settled_views(self) -> GameViews:
+        """The read models, once they show every event appended so far (``settle``)."""
+        await self.settle()
+        return self.views
 
     async def finish(self) -> int:
         """The background follower done, then the read models caught up (a shutdown calls this)."""

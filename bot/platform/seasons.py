@@ -8,7 +8,7 @@ a new season length takes effect when the current season ends; ``bots-rated`` ap
 as it stood when the game finished. The all-time ratings stay as they are.
 
 A past season's table is worked out once and kept (``RatingViews.keep_season``); the running one's
-ratings are carried forward in memory (``Running``, a few per busy server in ``Platform.seasons``):
+ratings are carried forward in memory (``Running``, a few per busy server in ``Seasons.running``):
 a season board or the hall of fame reads a season's games at most, never a server's whole history.
 
 Seasons are numbered from 1, the season in which the server's first game finished; a stretch of
@@ -22,19 +22,21 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING
 
+from bot.platform.projection import Settled
 from bot.platform.ratings import Decided, Ledger, rateable, rateable_with_bots
+from bot.platform.recent import Recent
+from bot.platform.server_settings import Chosen, ServerSettings
+from bot.platform.tournaments.book import Book
 from bot.platform.tournaments.words import FORMAT_NAMES, champions
+from storage.games import GameViews
 from storage.ratings import Ranked, Rating
-
-if TYPE_CHECKING:
-    from bot.platform.compose import Platform
-    from bot.platform.server_settings import Chosen
 
 DEFAULT = "month"
 HALL = 3
 """Each season's players in the hall of fame."""
+RUNNING_KEPT = 1024
+"""Servers' running seasons (by game) whose ratings a process carries forward: the busiest ones."""
 
 
 @dataclass(frozen=True)
@@ -109,32 +111,6 @@ def season_changes(chosen: Chosen, key: str) -> list[tuple[float, str]]:
     return [(when, c.value) for when, c in chosen.changes if c.key == key]
 
 
-async def of_server(p: Platform, server: str, now: float | None = None) -> list[Season]:
-    chosen = await p.server_settings.of(server)
-    first = await (await p.settled_views()).first_finished(server)
-    return seasons(season_changes(chosen, "season"), first, time.time() if now is None else now)
-
-
-async def standings(
-    p: Platform, server: str, game: str, season: Season, now: float | None = None, most: int | None = None
-) -> list[Ranked]:
-    """The season's leaderboard of ``game`` in ``server`` (its first ``most``), people only: a past
-    season's as kept once worked out from all its games; the running season's carried forward from
-    the games finished since it was last asked for. Neither reads more than the season's own games,
-    however long the server's history."""
-    views = await p.settled_views()
-    if season.end > (time.time() if now is None else now):
-        key = (server, game, season.start)
-        running = p.seasons.get(key) or p.seasons.put(key, Running(season))
-        return (await running.carried(p, server, game)).table(game)[:most]
-    kept = await views.ratings.season(server, game, season.start, most)
-    if kept is None:
-        table = (await Running(season).carried(p, server, game)).table(game)
-        await views.ratings.keep_season(server, game, season.start, table)
-        kept = table[:most]
-    return kept
-
-
 SLACK = 60.0
 """Seconds by which a game may reach the read models after one that finished later (clocks of
 several processes, a catch-up under way): a running season looks that far back for games it has
@@ -157,13 +133,13 @@ class Running:
     def __post_init__(self) -> None:
         self.ledger = Ledger(counts=lambda s: rateable_with_bots(s) if s.game_id in self.with_bots else rateable(s))
 
-    async def carried(self, p: Platform, server: str, game: str) -> Running:
+    async def carried(self, views: GameViews, settings: ServerSettings, server: str, game: str) -> Running:
         """Rated on with the games finished since the last rated (or from the season's start); one
         read again within ``SLACK`` is rated once (``Ledger.done``)."""
-        rows = await p.views.finished_in(server, game, max(self.season.start, self.last - SLACK), self.season.end)
+        rows = await views.finished_in(server, game, max(self.season.start, self.last - SLACK), self.season.end)
         if not rows:
             return self
-        bots = season_changes(await p.server_settings.of(server), "bots-rated")
+        bots = season_changes(await settings.of(server), "bots-rated")
         self.with_bots |= {r.game_id for r in rows if value_at(bots, r.updated_at, "no") == "yes"}
         rated, _ = self.ledger.rate(Decided(row, i, row.updated_at) for i, row in enumerate(rows))
         if rated:
@@ -191,12 +167,47 @@ class Fame:
     """Each finished tournament: its id, its format, its winners' names."""
 
 
-async def hall_of_fame(p: Platform, server: str, game: str, now: float | None = None) -> Fame:
-    moment = time.time() if now is None else now
-    past = [s for s in await of_server(p, server, moment) if s.end <= moment]
-    tops = [(s, await standings(p, server, game, s, moment, HALL)) for s in past]
-    won = []
-    for t in await p.tournaments.book.of_server(server):
-        if t.created is not None and t.created.game == game and t.finished == "played":
-            won.append((t.tournament_id, FORMAT_NAMES[t.created.format], [t.players[w] for w in champions(t)]))
-    return Fame([(s, top) for s, top in tops if top], won)
+class Seasons:
+    """Every server's seasons: which there are (its admins' ``season`` setting), their tables and its
+    hall of fame, from the read models, the servers' settings and the tournaments' book; the running
+    seasons' ratings carried forward for the busiest ``kept`` (server, game, season)."""
+
+    def __init__(
+        self, settings: ServerSettings, views: GameViews, settled: Settled, book: Book, kept: int = RUNNING_KEPT
+    ) -> None:
+        self.settings, self.views, self.settled, self.book = settings, views, settled, book
+        self.running: Recent[tuple[str, str, float], Running] = Recent(kept)
+
+    async def of_server(self, server: str, now: float | None = None) -> list[Season]:
+        chosen = await self.settings.of(server)
+        first = await (await self.settled()).first_finished(server)
+        return seasons(season_changes(chosen, "season"), first, time.time() if now is None else now)
+
+    async def standings(
+        self, server: str, game: str, season: Season, now: float | None = None, most: int | None = None
+    ) -> list[Ranked]:
+        """The season's leaderboard of ``game`` in ``server`` (its first ``most``), people only: a past
+        season's as kept once worked out from all its games; the running season's carried forward from
+        the games finished since it was last asked for. Neither reads more than the season's own games,
+        however long the server's history."""
+        views = await self.settled()
+        if season.end > (time.time() if now is None else now):
+            key = (server, game, season.start)
+            running = self.running.get(key) or self.running.put(key, Running(season))
+            return (await running.carried(views, self.settings, server, game)).table(game)[:most]
+        kept = await views.ratings.season(server, game, season.start, most)
+        if kept is None:
+            table = (await Running(season).carried(views, self.settings, server, game)).table(game)
+            await views.ratings.keep_season(server, game, season.start, table)
+            kept = table[:most]
+        return kept
+
+    async def hall_of_fame(self, server: str, game: str, now: float | None = None) -> Fame:
+        moment = time.time() if now is None else now
+        past = [s for s in await self.of_server(server, moment) if s.end <= moment]
+        tops = [(s, await self.standings(server, game, s, moment, HALL)) for s in past]
+        won = []
+        for t in await self.book.of_server(server):
+            if t.created is not None and t.created.game == game and t.finished == "played":
+                won.append((t.tournament_id, FORMAT_NAMES[t.created.format], [t.players[w] for w in champions(t)]))
+        return Fame([(s, top) for s, top in tops if top], won)

@@ -13,7 +13,7 @@ import asyncio
 import dataclasses
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol
 
@@ -334,3 +334,7 @@ def _check_board(state: S, version: int | None, place: str | None) -> None:
         raise Refusal("That button is not from this game's board.")
     if version is not None and version != state.version:
         raise StaleBoard(OUT_OF_DATE)
+
+
+Services = Mapping[str, GameService[Any, Any, Any]]
+"""Each game's service, by the game's name."""

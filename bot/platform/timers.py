@@ -15,19 +15,17 @@ import heapq
 import logging
 import math
 import time
-from collections.abc import Awaitable, Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.platform.contract import Outcome, Refusal, Reminder
-from bot.platform.service import GameService
+from bot.platform.service import Services
 
 log = logging.getLogger(__name__)
 
 COMPACT_AFTER = 4096
 """Replaced deadlines the heap may hold before it is rebuilt from the set ones."""
-
-Services = Mapping[str, GameService[Any, Any, Any]]
 
 
 class Clock(Protocol):
@@ -94,8 +92,6 @@ class Timers:
         """The deadline the task sleeps for: only an earlier one wakes it."""
         self._wake = asyncio.Event()
         self._posting: set[asyncio.Task[object]] = set()
-        for service in services.values():
-            service.watchers.append(self.track)
 
     def clear(self) -> None:
         """Forget every deadline (this process no longer keeps the timers, or is about to restore them)."""

@@ -177,11 +177,11 @@ async def season_board(request: web.Request, name: str, server: str | None, seas
     """``/leaderboards/<game>?server=<id>&season=N`` (0: the season now): a server's season, rated afresh."""
     p = request.app[PLATFORM]
     asked = number(season, 0, 10_000)
-    found = await seasons.of_server(p, server) if server is not None and asked is not None else []
+    found = await p.seasons.of_server(server) if server is not None and asked is not None else []
     wanted = seasons.numbered(found, asked) if found and asked is not None else None
     if server is None or wanted is None:
         return not_found("that season")
-    ranked = await seasons.standings(p, server, name, wanted)
+    ranked = await p.seasons.standings(server, name, wanted)
     shown = ranked[(page - 1) * PAGE : page * PAGE]
     return render(
         "leaderboard.html",

@@ -75,13 +75,13 @@ async def test_each_season_starts_everyone_afresh(world: Platform) -> None:
     middle = time.time()
     await game(p, "g3", "ada", "bob", "ada")
     first, second = Season(1, began - 1, middle, "month"), Season(2, middle, time.time() + 1, "month")
-    one = await seasons.standings(p, SERVER, "hog", first)
-    two = await seasons.standings(p, SERVER, "hog", second)
+    one = await p.seasons.standings(SERVER, "hog", first)
+    two = await p.seasons.standings(SERVER, "hog", second)
     assert [r.rating.player_id for r in one] == ["ada", "bob"] and one[0].rating.games == 2
     assert [r.rating.player_id for r in two] == ["bob", "ada"] and two[0].rating.games == 1
     everyone = await (await p.settled_views()).ratings.standings("hog", "ada")
     assert everyone.page[0].rating.player_id == "ada" and everyone.page[0].rating.games == 3, "all time stays"
-    assert await seasons.standings(p, "another server", "hog", second) == []
+    assert await p.seasons.standings("another server", "hog", second) == []
 
 
 async def test_a_running_season_is_carried_forward_and_a_past_one_kept(
@@ -102,12 +102,12 @@ async def test_a_running_season_is_carried_forward_and_a_past_one_kept(
     season = Season(1, began - 1, began + 3600, "month")
     for n, loser in enumerate(["bob", "ada", "bob", "bob"]):
         await game(p, f"g{n}", "ada", "bob", loser)
-        running = await seasons.standings(p, SERVER, "hog", season, now=began)
+        running = await p.seasons.standings(SERVER, "hog", season, now=began)
     assert asked[0] == season.start and all(since > season.start for since in asked[1:]), "from the last rated on"
-    afresh = await seasons.standings(p, SERVER, "hog", season, now=season.end)  # over: worked out once
+    afresh = await p.seasons.standings(SERVER, "hog", season, now=season.end)  # over: worked out once
     assert afresh == running and running[0].rating.games == 3  # the fourth in an hour is farming
     asked.clear()
-    assert await seasons.standings(p, SERVER, "hog", season, now=season.end) == afresh and asked == [], "kept"
+    assert await p.seasons.standings(SERVER, "hog", season, now=season.end) == afresh and asked == [], "kept"
 
 
 async def test_bots_are_rated_only_where_and_while_the_admins_let_them(world: Platform) -> None:
@@ -117,7 +117,7 @@ async def test_bots_are_rated_only_where_and_while_the_admins_let_them(world: Pl
     await p.server_settings.set(SERVER, "bots-rated", "yes", "admin", "Admin", manages=True)
     await game(p, "g2", "bob", None, "house:easy")  # rated in the season: the house is beaten
     season = Season(1, began - 1, time.time() + 1, "month")
-    ranked = await seasons.standings(p, SERVER, "hog", season)
+    ranked = await p.seasons.standings(SERVER, "hog", season)
     assert [(r.rating.player_id, r.rating.games) for r in ranked] == [("bob", 1)], "the house is never on the board"
     everyone = await (await p.settled_views()).ratings.standings("hog", "bob")
     assert everyone.total == 0, "all-time ratings are between people only"

@@ -16,18 +16,19 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Collection, Iterable, Mapping, Sequence
 from functools import partial
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from bot.platform.contract import Refusal
+from bot.platform.projection import Settled
 from bot.platform.ratings import shown
-from bot.platform.timers import sleep_or_wake
+from bot.platform.registry import Games
+from bot.platform.service import Services
+from bot.platform.timers import Clock, sleep_or_wake
 from bot.platform.tournaments import rules
 from bot.platform.tournaments.book import PREFIX, Book, Decision
 from bot.platform.tournaments.formats import tournament_of
 from bot.platform.tournaments.state import Tournament
-
-if TYPE_CHECKING:
-    from bot.platform.compose import Platform
+from storage.events import EventStore
 
 log = logging.getLogger(__name__)
 
@@ -64,9 +65,9 @@ def seating(game: object) -> Seating | None:
 
 
 class Director:
-    def __init__(self, platform: Platform) -> None:
-        self.platform = platform
-        self.book = Book(platform.store)
+    def __init__(self, store: EventStore, games: Games, services: Services, settled: Settled, clock: Clock) -> None:
+        self.games, self.services, self.settled_views, self.clock = games, services, settled, clock
+        self.book = Book(store)
         self.opener: Opener = self._create
         """How a new round's games are created and shown (a front's, when one shows them)."""
         self.listeners: list[Listener] = []
@@ -74,8 +75,6 @@ class Director:
         self._signups: dict[str, float] = {}
         self._wake = asyncio.Event()
         self._tasks: set[asyncio.Task[None]] = set()
-        for service in platform.services.values():
-            service.watchers.append(self._watch)
 
     # --- acting ------------------------------------------------------------------------------------
 
@@ -99,7 +98,7 @@ class Director:
     async def _open_round(self, t: Tournament, only: Collection[str] | None = None) -> None:
         """Create the current round's games (``only`` these: the others exist already)."""
         assert t.created is not None and t.current is not None
-        module = seating(self.platform.games[t.created.game])
+        module = seating(self.games[t.created.game])
         assert module is not None
         for table, game_id in zip(t.current.tables, t.current.games, strict=True):
             if only is not None and game_id not in only:
@@ -115,7 +114,7 @@ class Director:
         """Create the game, shown nowhere (no front shows tournaments in this process)."""
         assert t.created is not None
         with contextlib.suppress(Refusal):  # created already (a retry)
-            await self.platform.service(t.created.game).create(game_id, command, f"tournament:{game_id}")
+            await self.services[t.created.game].create(game_id, command, f"tournament:{game_id}")
 
     async def _changed(self, t: Tournament) -> None:
         if t.finished is None and not t.started and t.created is not None and t.created.signup_ends:
@@ -132,7 +131,7 @@ class Director:
     async def ratings(self, game: str, players: Iterable[str]) -> dict[str, int]:
         """The players' ratings as the leaderboard shows them (a newcomer's 1000), for the seeding."""
         everyone = list(players)
-        views = await self.platform.settled_views()
+        views = await self.settled_views()
         found = await views.ratings.of(game, everyone)
         return {p: shown(found.get(p)) for p in everyone}
 
@@ -148,8 +147,8 @@ class Director:
         them first (its result recorded as any other's), then the board shows them out."""
         t, appended = await self.book.act(stream, lambda t: rules.leave(t, player, by, manages), command_id)
         if t.created is not None and t.current is not None:
-            module = seating(self.platform.games[t.created.game])
-            service = self.platform.service(t.created.game)
+            module = seating(self.games[t.created.game])
+            service = self.services[t.created.game]
             for table, game_id in zip(t.current.tables, t.current.games, strict=True):
                 if player in table and module is not None and game_id not in t.current.results:
                     state = await service.load(game_id)
@@ -163,7 +162,7 @@ class Director:
 
     # --- results -----------------------------------------------------------------------------------
 
-    def _watch(self, game: str, state: Any) -> None:
+    def watch(self, game: str, state: Any) -> None:
         """A service stored a command: a finished tournament game's result is recorded, on the side."""
         if state.is_over and tournament_of(state.game_id) is not None:
             self._spawn(self.game_over(game, state.game_id))
@@ -194,7 +193,7 @@ class Director:
         r = t.game_round(game_id)
         if r is None or game_id in r.results:
             return
-        service = self.platform.service(game)
+        service = self.services[game]
         events = await service.events(game_id)
         if not events or not (await service.load(game_id)).is_over:
             return
@@ -212,7 +211,7 @@ class Director:
         for game, stream in changed:
             if stream.startswith(PREFIX):
                 await self._changed(await self.book.load(stream))
-            elif tournament_of(stream) is not None and game in self.platform.services:
+            elif tournament_of(stream) is not None and game in self.services:
                 await self.game_over(game, stream)
 
     async def restore(self) -> None:
@@ -229,7 +228,7 @@ class Director:
             await self._changed(t)  # its sign-up timed
         if t.current is None or t.created is None:
             return
-        service = self.platform.service(t.created.game)
+        service = self.services[t.created.game]
         unopened = [g for g in t.current.games if not await service.store.version(g)]
         if unopened:
             await self._open_round(t, only=unopened)  # a game created already keeps its board
@@ -245,7 +244,7 @@ class Director:
 
     async def run(self) -> None:
         """Start each tournament when its sign-up ends (until cancelled)."""
-        clock = self.platform.timers.clock
+        clock = self.clock
         while True:
             self._wake.clear()
             due = min(self._signups.items(), key=lambda item: item[1], default=None)

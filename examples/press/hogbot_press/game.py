@@ -88,6 +88,9 @@ def named(player: str, name: str = "") -> str:
 
 
 class PressConsole:
+    def __init__(self, game: PressGame) -> None:
+        self.game = game
+
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:
         parser.add_argument("--vs", metavar="BOT", help="your opponent, a bot (default: bot:Robo)")
 
@@ -113,14 +116,20 @@ class PressConsole:
     async def board(self, outcome: Any, viewer: str) -> str:
         return f"presses {outcome.state.presses[0]}-{outcome.state.presses[1]} | " + " ".join(outcome.story)
 
-    async def stats(self, platform: Any, player_id: str, stdout: TextIO) -> None:
-        record = await (await platform.settled_views()).stats(player_id, "press", by="none", best="presses")
+    async def stats(self, views: Any, player_id: str, stdout: TextIO) -> None:
+        record = await views.stats(player_id, "press", by="none", best="presses")
         print(f"{player_id.partition(':')[2]}: {record.total.wins} of {record.total.games} won", file=stdout)
 
     async def replay(
-        self, platform: Any, game_id: str, stdout: TextIO, step: int | None, picture: Path | None, gif: Path | None
+        self,
+        events: Sequence[Event],
+        game_id: str,
+        stdout: TextIO,
+        step: int | None,
+        picture: Path | None,
+        gif: Path | None,
     ) -> None:
-        told = list(platform.games["press"].narrate(await platform.service("press").events(game_id)))
+        told = list(self.game.narrate(events))
         for i, (_, state, lines) in enumerate(told, 1):
             if step is None or step == i:
                 print(f"{i}. presses {state.presses[0]}-{state.presses[1]} | {' '.join(lines)}", file=stdout)
@@ -136,7 +145,7 @@ class PressGame:
     subcommands = ()
 
     def __init__(self, settings: Settings | None = None) -> None:
-        self.console = PressConsole()
+        self.console = PressConsole(self)
 
     # rules
     def initial(self) -> State:
