@@ -101,3 +101,14 @@ async def edit_message(
         previous_allowed_mentions=client._connection.allowed_mentions if content is not MISSING else None,
     ) as params:
         await client.http.edit_message(channel_id, message_id, params=params)
+
+
+async def answered_in(
+    interaction: discord.Interaction[Any], deferred: discord.InteractionCallbackResponse[Any] | None
+) -> tuple[str, str]:
+    """The channel and message of a deferred answer: as Discord's answer to the deferral named it, or
+    asked for (one request more) when it did not."""
+    if deferred is not None and deferred.message_id is not None and interaction.channel_id is not None:
+        return str(interaction.channel_id), str(deferred.message_id)
+    thinking = await interaction.original_response()
+    return str(thinking.channel.id), str(thinking.id)

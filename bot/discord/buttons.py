@@ -20,6 +20,8 @@ Button = discord.ui.Button[discord.ui.View]
 
 ROW = 5
 """Buttons a row holds."""
+FORGED = "That button is not one of mine."
+"""The answer to a button whose custom_id is none of ours, or is not as we made it."""
 
 
 class Buttons(discord.ui.View):

@@ -28,9 +28,9 @@ import yarl
 from discord import app_commands
 
 from bot.discord.admin import admin_commands, game_allowed
-from bot.discord.answers import edit_message, read_clicks_lightly, update_clicked
-from bot.discord.buttons import GameButton
-from bot.discord.front import FORGED, DiscordFront, Picture, Shown, answered_in, pictured, web_link
+from bot.discord.answers import answered_in, edit_message, read_clicks_lightly, update_clicked
+from bot.discord.buttons import FORGED, GameButton
+from bot.discord.front import DiscordFront, Picture, Shown, pictured, web_link
 from bot.discord.history import HistoryButton
 from bot.discord.leaderboard import LeaderboardButton
 from bot.discord.pictures import PictureButton

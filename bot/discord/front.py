@@ -26,9 +26,6 @@ if TYPE_CHECKING:
     from bot.platform.service import GameService
     from storage.games import GameViews
 
-FORGED = "That button is not one of mine."
-"""The answer to a button whose custom_id is none of ours, or is not as we made it."""
-
 
 @dataclass(frozen=True)
 class Shown:
@@ -154,14 +151,3 @@ def front_of(interaction: discord.Interaction[Any], game: str) -> Any:
     custom_id alone: this is how it finds what to do)."""
     client: Fronts = interaction.client
     return client.fronts[game]
-
-
-async def answered_in(
-    interaction: discord.Interaction[Any], deferred: discord.InteractionCallbackResponse[Any] | None
-) -> tuple[str, str]:
-    """The channel and message of a deferred answer: as Discord's answer to the deferral named it, or
-    asked for (one request more) when it did not."""
-    if deferred is not None and deferred.message_id is not None and interaction.channel_id is not None:
-        return str(interaction.channel_id), str(deferred.message_id)
-    thinking = await interaction.original_response()
-    return str(thinking.channel.id), str(thinking.id)

@@ -9,8 +9,7 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 from discord import app_commands
 
-from bot.discord.buttons import Buttons, GameButton
-from bot.discord.front import FORGED
+from bot.discord.buttons import FORGED, Buttons, GameButton
 from bot.platform.compose import Platform
 
 if TYPE_CHECKING:

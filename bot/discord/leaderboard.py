@@ -10,8 +10,7 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 from discord import app_commands
 
-from bot.discord.buttons import Buttons, GameButton
-from bot.discord.front import FORGED
+from bot.discord.buttons import FORGED, Buttons, GameButton
 from bot.platform import seasons
 from bot.platform.ratings import FARM_LIMIT, standing_line, standings_lines
 

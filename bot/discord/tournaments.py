@@ -13,13 +13,13 @@ import secrets
 import time
 import weakref
 from collections.abc import Awaitable, Callable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast
 
 import discord
 from discord import app_commands
 
-from bot.discord.buttons import Buttons, GameButton
-from bot.discord.front import FORGED, answered_in
+from bot.discord.answers import answered_in
+from bot.discord.buttons import FORGED, Buttons, GameButton
 from bot.platform.contract import Refusal
 from bot.platform.names import cleaned
 from bot.platform.tournaments import rules, words
@@ -30,8 +30,7 @@ from bot.platform.tournaments.picture import standings_picture
 from bot.platform.tournaments.state import FORMATS, Round, Tournament
 
 if TYPE_CHECKING:
-    from bot.discord.client import GameBot
-    from bot.discord.front import Table
+    from bot.platform.compose import Platform
 
 log = logging.getLogger(__name__)
 
@@ -60,19 +59,43 @@ def field_text(lines: list[str], empty: str) -> str:
     return text if len(text) <= 1024 else text[:1000].rsplit("\n", 1)[0] + "\n…"
 
 
+class Posting(Protocol):
+    """What the desk asks of the Discord client: the platform, a channel to post in, a game's board
+    posted there, and where a channel is."""
+
+    @property
+    def platform(self) -> Platform: ...
+
+    def get_partial_messageable(self, id: int) -> discord.PartialMessageable: ...
+
+    async def post_game(self, channel: str, game: str, game_id: str, create: object, content: str) -> None: ...
+
+    async def locate(self, channel_id: str, server_id: str) -> None: ...
+
+
+class WithDesk(Protocol):
+    """A client with a desk (how a tournament's button, rebuilt from its custom_id, finds it)."""
+
+    @property
+    def tournaments(self) -> Desk: ...
+
+
 class Desk:
     """The tournaments of one Discord client: boards drawn and kept up, games posted."""
 
-    def __init__(self, client: GameBot) -> None:
+    def __init__(self, client: Posting) -> None:
         self.client = client
         self.director = client.platform.tournaments
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self.director.opener = self.post_game
         self.director.listeners.append(self.show)
 
+    def game_title(self, game: str) -> str:
+        return self.client.platform.games[game].title
+
     def title(self, t: Tournament) -> str:
         assert t.created is not None
-        return words.title(t, self.client.platform.games[t.created.game].title)
+        return words.title(t, self.game_title(t.created.game))
 
     def board(self, t: Tournament) -> tuple[discord.Embed, discord.ui.View]:
         """The tournament's board as everyone sees it."""
@@ -241,7 +264,7 @@ class TournamentButton(GameButton, template=r"tournament:(?P<tid>[^:]*):(?P<acti
         return None
 
     async def press(self, interaction: discord.Interaction[Any]) -> None:
-        client = cast("GameBot", interaction.client)
+        client = cast(WithDesk, interaction.client)
         await client.tournaments.press(interaction, self.tournament_id, self.action)
 
 
@@ -252,7 +275,7 @@ async def refused(interaction: discord.Interaction[Any], error: Refusal) -> None
         await interaction.response.send_message(error.message, ephemeral=True)
 
 
-def tournament_group(parent: app_commands.Group, client: Table, game: str) -> app_commands.Group:
+def tournament_group(parent: app_commands.Group, client: WithDesk, game: str) -> app_commands.Group:
     """``/<game> tournament``: start, drop, cancel, standings and history (the game adds ``new``)."""
     group = app_commands.Group(name="tournament", description="Swiss, round robin or knockout", parent=parent)
 
@@ -324,7 +347,7 @@ def tournament_group(parent: app_commands.Group, client: Table, game: str) -> ap
             if t.created and t.created.game == game
         ][:LISTED]
         embed = discord.Embed(
-            title=f"🏆 {client.platform.games[game].title} tournaments here",
+            title=f"🏆 {client.tournaments.game_title(game)} tournaments here",
             description="\n".join(lines) or "None yet: start one with `tournament new`.",
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
-from bot.discord.buttons import GameButton
-from bot.discord.front import FORGED, front_of
+from bot.discord.buttons import FORGED, GameButton
+from bot.discord.front import front_of
 from bot.discord.stepping import NAVIGATION
 from cucumber_core.cards import Card, short
 

@@ -16,8 +16,8 @@ import discord
 from discord import app_commands
 
 from bot.discord.answers import send_private, update_clicked
-from bot.discord.buttons import GameButton
-from bot.discord.front import FORGED, Picture, Shown, Table
+from bot.discord.buttons import FORGED, GameButton
+from bot.discord.front import Picture, Shown, Table
 from bot.games.cucumber.analysis import player_line, review_lines
 from bot.games.cucumber.discord.buttons import (
     GAME,

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.discord.buttons import GameButton, number
-from bot.discord.front import FORGED, front_of
+from bot.discord.buttons import FORGED, GameButton, number
+from bot.discord.front import front_of
 from bot.discord.stepping import NAVIGATION
 from bot.platform.contract import Refusal
 from hog_core.game import PORK_CHOP, AcceptChallenge, DeclineChallenge

@@ -15,8 +15,7 @@ from urllib.parse import quote
 import discord
 from discord import app_commands
 
-from bot.discord.buttons import Buttons, GameButton, number
-from bot.discord.front import FORGED
+from bot.discord.buttons import FORGED, Buttons, GameButton, number
 from bot.games.hog.contest.arena import Results
 from bot.games.hog.contest.entries import EVERYONE, Contest
 from bot.games.hog.contest.pictures import MATRIX_TOP, matrix_picture, table_picture
