@@ -151,3 +151,82 @@ def test_every_button_is_a_game_button() -> None:
     fronts = [load(game.discord_front) for game in games.values()]
     buttons = [HistoryButton, LeaderboardButton, *(button for front in fronts for button in front.buttons)]
     assert len(buttons) == 14 and all(issubclass(button, GameButton) for button in buttons)
+
+
+def import_graph(folder: str) -> dict[str, set[str]]:
+    """Each module under ``folder`` and the modules there it imports: every import, those for type
+    checking and those inside functions too."""
+    named = {".".join(p.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__"): p for p in files(folder)}
+    graph: dict[str, set[str]] = {}
+    for name, path in named.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        wanted: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                wanted |= {alias.name for alias in node.names}
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    base = ".".join(
+                        [*package.split(".")[: len(package.split(".")) - node.level + 1], *filter(None, [base])]
+                    )
+                wanted |= {base, *(f"{base}.{alias.name}" for alias in node.names)}
+        for module in wanted:
+            while module and module not in named:
+                module = module.rpartition(".")[0]
+            if module and module != name:
+                graph.setdefault(name, set()).add(module)
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[set[str]]:
+    """The import circles: each set of modules that reach one another (Tarjan's strongly connected
+    components of more than one module)."""
+    order: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[set[str]] = []
+
+    def visit(module: str) -> None:
+        order[module] = low[module] = len(order)
+        stack.append(module)
+        for other in graph.get(module, ()):
+            if other not in order:
+                visit(other)
+                low[module] = min(low[module], low[other])
+            elif other in stack:
+                low[module] = min(low[module], order[other])
+        if low[module] == order[module]:
+            component = set()
+            while True:
+                other = stack.pop()
+                component.add(other)
+                if other == module:
+                    break
+            if len(component) > 1:
+                found.append(component)
+
+    for module in sorted(graph):
+        if module not in order:
+            visit(module)
+    return found
+
+
+def test_import_circles_among_the_bots_files_are_at_most_two() -> None:
+    """Modules that import one another (type-checking imports counted) can only be read together: the
+    platform's, the Discord client's and a game module's circles are gone; the number can only go down."""
+    found = circles(import_graph("bot"))
+    assert len(found) <= 2, sorted(sorted(c) for c in found)
+    assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [{"a", "b", "c"}]  # the count can count
+
+
+def test_a_game_module_loads_neither_aiohttp_nor_the_composition_root() -> None:
+    """A game's module is the rules' side of it: its console, command line and web pages are imported
+    when first used, so a tool that only plays (a test, another front) loads no web server."""
+    check = (
+        "import sys, bot.games.hog.module, bot.games.cucumber.module; "
+        "loaded = {'aiohttp', 'bot.platform.compose', 'bot.console', 'bot.cli'} & set(sys.modules); "
+        "assert not loaded, sorted(loaded)"
+    )
+    done = subprocess.run([sys.executable, "-c", check], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr

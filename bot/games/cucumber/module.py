@@ -12,17 +12,18 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterator, Mapping, Sequence
+from functools import cached_property
 
 import msgspec
 
 from bot.games.cucumber.analysis import ESTIMATE, card_words, player_line, step_review
-from bot.games.cucumber.console import CucumberConsole
 from bot.games.cucumber.hands import seeded
 from bot.games.cucumber.moves import STAND_IN
 from bot.games.cucumber.picture import animate, chart, charts, render
 from bot.games.cucumber.summary import Tally, summarize, summary_of, tally
-from bot.platform.contract import Chance, Deadline, GameRow, Lines, Record, Reminder, Summary
+from bot.platform.contract import Chance, ConsoleFront, Deadline, GameRow, Lines, Record, Reminder, Summary
 from bot.platform.recent import Recent
+from bot.platform.registry import load
 from bot.platform.server_settings import DAY, Setting, whole_number
 from bot.platform.settings import Settings, whole
 from cucumber_core import commentary, strong
@@ -104,7 +105,6 @@ class CucumberGame:
         env = (settings or Settings()).env
         self.card_timeout = whole(env, "HOG_CARD_TIMEOUT", 60)
         self.lobby_timeout = whole(env, "HOG_LOBBY_TIMEOUT", 600)
-        self.console = CucumberConsole(self)
         self.server_settings = (
             Setting("cucumber-turn-timeout", "seconds to play a card before a bot plays for you (0: no limit)",
                     str(self.card_timeout), whole_number(0, DAY)),
@@ -154,6 +154,12 @@ class CucumberGame:
                 raise msgspec.ValidationError(f"a {name} v{schema} record holds a {type(event).__name__}")
             decoded.append(event)
         return decoded
+
+    @cached_property
+    def console(self) -> ConsoleFront[GameState, Command]:
+        """The game at a terminal (``bot.games.cucumber.console``, imported when first used)."""
+        console: ConsoleFront[GameState, Command] = load("bot.games.cucumber.console:CucumberConsole")(self)
+        return console
 
     def narrate(self, events: Sequence[ev.Event]) -> Iterator[tuple[ev.Event, GameState, Lines]]:
         return commentary.narrate(events)

@@ -5,21 +5,31 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterator, Mapping, Sequence
+from functools import cached_property
+from typing import TYPE_CHECKING
 
 import msgspec
-from aiohttp import web
 
 from bot.games.hog.analysis import facts, remarks
 from bot.games.hog.board import rules_name
-from bot.games.hog.commands import subcommands
-from bot.games.hog.console import HogConsole
-from bot.games.hog.contest.web import add_contest_pages
 from bot.games.hog.limits import MAX_SOLVED_GOAL, check
 from bot.games.hog.picture import animate, chart_of, render
 from bot.games.hog.solutions import SolutionCache
 from bot.games.hog.summary import Tally, summarize, summary_of, tally
-from bot.platform.contract import Chance, Commands, Deadline, GameRow, Lines, Record, Reminder, Summary
+from bot.platform.contract import (
+    Chance,
+    Commands,
+    ConsoleFront,
+    Deadline,
+    GameRow,
+    Lines,
+    Record,
+    Reminder,
+    Subcommand,
+    Summary,
+)
 from bot.platform.recent import Recent
+from bot.platform.registry import load
 from bot.platform.server_settings import DAY, Setting, choice, whole_number
 from bot.platform.settings import Settings, whole
 from hog_core import events as ev
@@ -44,6 +54,9 @@ from hog_core.review import MoveReview, Reviewer
 from hog_core.rulesets import DEFAULT_RULES, RULE_SETS
 from hog_core.solver import Solution
 from hog_core.strategies import house_move
+
+if TYPE_CHECKING:
+    from aiohttp import web
 
 RESULTS = {"win": "won", "loss": "lost", "draw": "drew"}
 REVIEWS_KEPT = 256
@@ -90,12 +103,10 @@ class HogGame:
         self.solutions = solutions or SolutionCache.of(settings)
         self.challenge_timeout = whole(settings.env, "HOG_CHALLENGE_TIMEOUT", 600)
         self.turn_timeout = whole(settings.env, "HOG_TURN_TIMEOUT", 600)
-        self.console = HogConsole(self)
         self._reviewers: dict[tuple[str, int, int], Reviewer] = {}
         self._reviews: Recent[tuple[str, int], list[MoveReview]] = Recent(REVIEWS_KEPT)
         """The latest games' reviews by game and length: a finished game is reviewed for its board,
         for its stats and on every step of its replay, and its log never changes."""
-        self.subcommands = subcommands(self)
         self.server_settings = (
             Setting("hog-rules", "the rule set of a game when none is chosen", DEFAULT_RULES, choice(*RULE_SETS)),
             Setting("hog-goal", "the points to win when none are chosen (10 to 200)", "100", whole_number(10, 200)),
@@ -242,9 +253,22 @@ class HogGame:
         c = chart_of(events, await self.solution(replay(events)), await self.review(events) or ()) if events else None
         return None if c is None else await asyncio.to_thread(animate, c)
 
+    @cached_property
+    def console(self) -> ConsoleFront[GameState, Command]:
+        """The game at a terminal (``bot.games.hog.console``, imported when first used)."""
+        console: ConsoleFront[GameState, Command] = load("bot.games.hog.console:HogConsole")(self)
+        return console
+
+    @cached_property
+    def subcommands(self) -> Sequence[Subcommand]:
+        """``python -m bot solve``, ``analyze``, ``contest`` and the rest (``bot.games.hog.commands``,
+        imported when first used)."""
+        brought: Sequence[Subcommand] = load("bot.games.hog.commands:subcommands")(self)
+        return brought
+
     def web_pages(self, app: web.Application) -> list[tuple[str, str]]:
         """The contest's pages on the web front (``bot.games.hog.contest.web``), and the front page's link to them."""
-        add_contest_pages(app, self.solutions)
+        load("bot.games.hog.contest.web:add_contest_pages")(app, self.solutions)
         return [("The Hog contest: final strategies ranked exactly", "/contests/contest")]
 
     def public(self, state: GameState) -> GameState:
