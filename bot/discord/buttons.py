@@ -15,6 +15,8 @@ from typing import Any, ClassVar, Self
 
 import discord
 
+from bot.discord.counting import said
+
 Button = discord.ui.Button[discord.ui.View]
 
 
@@ -119,6 +121,7 @@ class GameButton(discord.ui.DynamicItem[Button], template=r"(?!)"):
         if refusal is None and self.owner is not None and self.owner != str(interaction.user.id):
             refusal = self.not_yours
         if refusal is not None:
+            said(interaction, "refused")
             await interaction.response.send_message(refusal, ephemeral=True)
             return
         await self.press(interaction)

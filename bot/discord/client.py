@@ -17,9 +17,7 @@ import gc
 import logging
 import signal
 import sys
-import time
 from collections.abc import Awaitable, Callable, Sequence
-from functools import partial
 from typing import Any
 
 import aiohttp
@@ -30,6 +28,7 @@ from discord import app_commands
 from bot.discord.admin import admin_commands, game_allowed
 from bot.discord.answers import answered_in, edit_message, read_clicks_lightly, update_clicked
 from bot.discord.buttons import FORGED, GameButton
+from bot.discord.counting import button_labels, command_labels, count, said
 from bot.discord.front import DiscordFront, Picture, Shown, pictured, web_link
 from bot.discord.history import HistoryButton
 from bot.discord.leaderboard import LeaderboardButton
@@ -39,7 +38,6 @@ from bot.platform.chance import commitment
 from bot.platform.compose import Platform, platform
 from bot.platform.contract import Deadline, Outcome, Refusal, Reminder
 from bot.platform.duty import Duty
-from bot.platform.metrics import ACKNOWLEDGED, INTERACTIONS
 from bot.platform.recent import Recent
 from bot.platform.registry import load
 from bot.platform.service import GameDamaged, GameService, StaleBoard
@@ -99,7 +97,7 @@ class GameBot(discord.AutoShardedClient):
         for front in self.fronts.values():
             self.tree.add_command(front.commands())
         self.tree.add_command(admin_commands(self))
-        self.tree.interaction_check = partial(game_allowed, self)  # type: ignore[method-assign]
+        self.tree.interaction_check = self.allowed  # type: ignore[method-assign]
         read_clicks_lightly(self)
         self.tournaments = Desk(self)
         """Every game's tournaments: their boards, and their games posted in the channel."""
@@ -148,16 +146,19 @@ class GameBot(discord.AutoShardedClient):
         if interaction.type is not discord.InteractionType.component or interaction.data is None:
             return
         custom_id = str(interaction.data.get("custom_id", ""))
-        for kind in self.buttons:
-            match = kind.__discord_ui_compiled_template__.fullmatch(custom_id)
+        for button in self.buttons:
+            match = button.__discord_ui_compiled_template__.fullmatch(custom_id)
             if match is not None:
                 try:
-                    await kind.parse(match).callback(interaction)
+                    await button.parse(match).callback(interaction)
                 except Exception:
                     log.exception("the button %s failed", custom_id)
+                    said(interaction, "failed")
                     await self.apologise(interaction)
+                self.counted(interaction, *button_labels(custom_id, self.fronts))
                 return
         await interaction.response.send_message(FORGED, ephemeral=True)
+        self.counted(interaction, "unknown", "", "refused")
 
     async def close(self) -> None:
         if self._duty is not None:
@@ -216,9 +217,7 @@ class GameBot(discord.AutoShardedClient):
         """Edit the clicked board with the outcome, or tell the clicker privately why not (someone
         else's turn, a game that is over, a forged button). A stale board is brought up to date.
         A button only ever acts on the board message it is on: one of another game's board is refused."""
-        outcome = await self._update_board(interaction, game, game_id, pending)
-        INTERACTIONS.labels("button", outcome).inc()
-        ACKNOWLEDGED.observe(max(0.0, time.time() - interaction.created_at.timestamp()))
+        said(interaction, await self._update_board(interaction, game, game_id, pending))
 
     async def _update_board(
         self,
@@ -426,13 +425,27 @@ class GameBot(discord.AutoShardedClient):
             return
         await message.reply(f"<@{reminder.player_id}>, {reminder.text}", mention_author=False)
 
+    def counted(self, interaction: discord.Interaction[Any], kind: str, game: str, outcome: str | None = None) -> None:
+        """Count the interaction answered (``bot.discord.counting``), and dispatch
+        ``interaction_counted`` (interaction, kind, game, outcome) for whoever waits for it."""
+        self.dispatch("interaction_counted", interaction, kind, game, count(interaction, kind, game, outcome))
+
+    async def allowed(self, interaction: discord.Interaction[Any]) -> bool:
+        """A command runs unless its game is turned off in the server (``game_allowed``): refused then, and counted."""
+        if await game_allowed(self, interaction):
+            return True
+        if interaction.command is not None and interaction.type is discord.InteractionType.application_command:
+            self.counted(interaction, *command_labels(interaction.command.qualified_name, self.fronts), "refused")
+        return False
+
     async def on_app_command_completion(self, interaction: discord.Interaction[Any], command: Any) -> None:
-        INTERACTIONS.labels("command", "answered").inc()
+        self.counted(interaction, *command_labels(command.qualified_name, self.fronts))
 
     async def command_failed(self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError) -> None:
         """Whatever went wrong inside a command, the player hears about it in words."""
-        INTERACTIONS.labels("command", "failed").inc()
-        log.error("/%s failed", interaction.command.qualified_name if interaction.command else "?", exc_info=error)
+        name = interaction.command.qualified_name if interaction.command else "?"
+        self.counted(interaction, *command_labels(name, self.fronts), "failed")
+        log.error("/%s failed", name, exc_info=error)
         await self.apologise(interaction)
 
     async def apologise(self, interaction: discord.Interaction[Any]) -> None:

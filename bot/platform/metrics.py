@@ -10,11 +10,15 @@ REGISTRY = CollectorRegistry()
 """This process's metrics (not the client library's global registry: tests start several platforms)."""
 
 INTERACTIONS = Counter(
-    "hogbot_interactions", "Discord interactions answered, by kind and outcome", ["kind", "outcome"], registry=REGISTRY
+    "hogbot_interactions",
+    "Discord interactions answered, by kind (a button's, or a command's name), game and outcome",
+    ["kind", "game", "outcome"],
+    registry=REGISTRY,
 )
 ACKNOWLEDGED = Histogram(
     "hogbot_acknowledgement_seconds",
-    "From an interaction's creation to the bot's answer to it",
+    "From an interaction's creation to the bot's answer to it, by kind",
+    ["kind"],
     buckets=(0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0),
     registry=REGISTRY,
 )

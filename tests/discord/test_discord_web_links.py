@@ -57,9 +57,10 @@ async def test_clicks_are_counted_by_outcome_and_timed(
     tmp_path: Path, fake_discord: FakeDiscord, solved_folder: Path, clock: FakeClock
 ) -> None:
     def counted(outcome: str) -> float:
-        return REGISTRY.get_sample_value("hogbot_interactions_total", {"kind": "button", "outcome": outcome}) or 0.0
+        labels = {"kind": "move", "game": "hog", "outcome": outcome}
+        return REGISTRY.get_sample_value("hogbot_interactions_total", labels) or 0.0
 
-    timed = REGISTRY.get_sample_value("hogbot_acknowledgement_seconds_count") or 0.0
+    timed = REGISTRY.get_sample_value("hogbot_acknowledgement_seconds_count", {"kind": "move"}) or 0.0
     moved, refused = counted("moved"), counted("refused")
     async with running_bot(fake_discord, tmp_path / "hog.sqlite3", solved_folder, clock):
         command = await fake_discord.interact(subcommand("house"))
@@ -71,4 +72,4 @@ async def test_clicks_are_counted_by_outcome_and_timed(
         again = next(c["custom_id"] for row in rows for c in row["components"] if c.get("label") == "2")
         await press(fake_discord, "2002", "Bob", {**message, "components": rows}, again)  # not Bob's: refused
     assert (counted("moved"), counted("refused")) == (moved + 1, refused + 1)
-    assert REGISTRY.get_sample_value("hogbot_acknowledgement_seconds_count") == timed + 2
+    assert REGISTRY.get_sample_value("hogbot_acknowledgement_seconds_count", {"kind": "move"}) == timed + 2

@@ -17,6 +17,7 @@ from discord import app_commands
 
 from bot.discord.answers import send_private, update_clicked
 from bot.discord.buttons import FORGED, GameButton
+from bot.discord.counting import said
 from bot.discord.front import Picture, Shown, Table
 from bot.games.cucumber.analysis import player_line, review_lines
 from bot.games.cucumber.discord.buttons import (
@@ -182,11 +183,14 @@ class CucumberFront:
             outcome = await self.service.execute(game_id, play(me, card, moment), str(interaction.id), place=place)
         except GameDamaged as damaged:
             log.error("game %s is damaged: %s", game_id, damaged.reason)
+            said(interaction, "damaged")
             await interaction.response.send_message(damaged.message, ephemeral=True)
             return
         except Refusal as refused:  # a stale hand, a card not held or not allowed, not their turn...
+            said(interaction, "refused")
             await self._refuse_with_hand(interaction, game_id, refused.message)
             return
+        said(interaction, "moved")
         state = outcome.state
         seat = state.seat_of(me)
         if outcome.duplicate:
