@@ -34,7 +34,7 @@ from typing import TextIO, TypeVar
 from tqdm import tqdm
 
 from bot import console
-from bot.discord import client
+from bot.discord import process
 from bot.platform.compose import Platform, open_backend, platform
 from bot.platform.contract import Refusal, Subcommand, UnfitGame
 from bot.platform.contract import command as subcommand
@@ -343,8 +343,8 @@ def main(
     if argv == ["discord"] or (not argv and settings.token):  # the bot itself
         if not settings.token:
             return fail("DISCORD_TOKEN is not set: give the bot's token from the Developer Portal (Bot, Reset Token).")
-        client.setup_logging()  # to stderr; the token is never logged
-        return client.run_bot(settings)
+        process.setup_logging()  # to stderr; the token is never logged
+        return process.run_bot(settings)
     if not argv or argv[0] not in (*commands, "-h", "--help"):
         argv.insert(0, "play")  # ``python -m bot --rules sp16`` plays, as ``python -m bot play --rules sp16``
     args = parser.parse_args(argv)

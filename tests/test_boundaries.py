@@ -230,3 +230,12 @@ def test_a_game_module_loads_neither_aiohttp_nor_the_composition_root() -> None:
     )
     done = subprocess.run([sys.executable, "-c", check], cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def test_the_discord_client_is_the_connection_alone() -> None:
+    """``GameBot`` routes, counts and starts; the road (``bot.discord.road``) runs presses and draws
+    boards; the process (``bot.discord.process``) starts it: the client stays small."""
+    tree = ast.parse((ROOT / "bot" / "discord" / "client.py").read_text())
+    (client,) = [node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == "GameBot"]
+    methods = [node for node in client.body if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)]
+    assert len(methods) <= 12 and (client.end_lineno or 0) - client.lineno < 150, (len(methods), client.end_lineno)

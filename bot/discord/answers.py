@@ -112,3 +112,14 @@ async def answered_in(
         return str(interaction.channel_id), str(deferred.message_id)
     thinking = await interaction.original_response()
     return str(thinking.channel.id), str(thinking.id)
+
+
+APOLOGY = "Something went wrong on my side. Every game is safe in the log; please try again."
+
+
+async def apologise(interaction: discord.Interaction[Any]) -> None:
+    """Whatever went wrong, said in words to the one who asked (never a traceback)."""
+    if interaction.response.is_done():
+        await interaction.followup.send(APOLOGY, ephemeral=True)
+    else:
+        await interaction.response.send_message(APOLOGY, ephemeral=True)

@@ -1,16 +1,16 @@
 """What a game gives the Discord client, and what it is given.
 
 A game's Discord front (built by the factory its module names in ``discord_front``) brings its
-slash-command group, its buttons and its board as a message. It is given a ``Table``: the narrow
-part of the client it may use (run a command and show the board, open a game, the read models),
-never the client itself, so that no front reaches into how boards are kept (``bot.platform.boards``)
-or how Discord is spoken to. A button finds its front with ``front_of``.
+slash-command group, its buttons and its board as a message. It is given a ``Table``: the road every
+press takes (``bot.discord.road``: run a ``Move`` and answer the click, open a game, the read
+models), never the client itself, so that no front reaches into how boards are kept
+(``bot.platform.boards``) or how Discord is spoken to. A button finds its front with ``front_of``.
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -18,7 +18,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.buttons import GameButton
-from bot.platform.contract import Deadline, GameRow, Outcome
+from bot.platform.contract import Commands, Deadline, GameRow, Outcome
 
 if TYPE_CHECKING:
     from bot.discord.tournaments import Desk
@@ -45,6 +45,21 @@ class Picture:
     description: str
 
 
+@dataclass(frozen=True)
+class Move:
+    """What a press asks of a game: ``commands`` run on ``game_id`` (at the board's ``version`` when
+    it says one: a click on an older board is stale). ``private``: the clicked message is the
+    presser's own (their hand), answered with what the front draws for them (``DiscordFront.private``,
+    with ``note`` said), the board edited beside it; otherwise the clicked message is the board."""
+
+    game: str
+    game_id: str
+    commands: Commands[Any, Any]
+    version: int | None = None
+    private: bool = False
+    note: str = ""
+
+
 def pictured(shown: Shown, picture: Picture) -> Shown:
     """``shown`` with ``picture`` attached and shown in its embed."""
     file = discord.File(io.BytesIO(picture.png), picture.filename, description=picture.description)
@@ -54,7 +69,8 @@ def pictured(shown: Shown, picture: Picture) -> Shown:
 
 
 class Table(Protocol):
-    """What a game's front may ask of the Discord client."""
+    """What a game's front may ask of the Discord side (``bot.discord.road.Road``): run a press's
+    move, open a game, edit a board, the read models."""
 
     @property
     def platform(self) -> Platform: ...
@@ -64,24 +80,23 @@ class Table(Protocol):
 
     def service(self, game: str) -> GameService[Any, Any, Any]: ...
 
+    async def press(self, interaction: discord.Interaction[Any], move: Move) -> None:
+        """Run a press's move and answer the click (the board, or the presser's hand), or tell the
+        presser privately why not."""
+        ...
+
     async def open_game(
         self, interaction: discord.Interaction[Any], game: str, game_id: str, create: object, mention: str | None = None
     ) -> None:
         """Create the game and post its board as the command's answer."""
         ...
 
-    async def update_board(
-        self,
-        interaction: discord.Interaction[Any],
-        game: str,
-        game_id: str,
-        pending: Callable[[], Awaitable[Outcome[Any, Any]]],
-    ) -> None:
-        """Run a press's command and edit the clicked board, or tell the clicker privately why not."""
-        ...
-
     async def edit_board(self, outcome: Outcome[Any, Any]) -> bool:
         """Show the game as it stands on its board, wherever it is (after a command with no click)."""
+        ...
+
+    async def show_picture(self, interaction: discord.Interaction[Any], game: str, game_id: str) -> None:
+        """Draw the game's picture and show it on its board, the message pressed."""
         ...
 
     async def live_games(self, place: str | None = None, game: str | None = None) -> list[GameRow]: ...
@@ -121,6 +136,12 @@ class DiscordFront(Protocol):
         Its picture is not drawn here: the board offers it (``has_picture``), drawn when asked for."""
         ...
 
+    def private(self, outcome: Outcome[Any, Any], viewer: str, note: str) -> Shown | str:
+        """What ``viewer`` alone sees of the game after ``outcome`` on their own message (a hand), with
+        ``note`` said; words when there is nothing of theirs to show (their game is over). A game whose
+        presses are all on its board returns words."""
+        ...
+
     def has_picture(self, state: Any) -> bool:
         """Whether the game, over, has a picture: its finished board then offers a *Picture* button."""
         ...
@@ -141,13 +162,24 @@ def web_link(view: discord.ui.View, public_url: str | None, game_id: str, step: 
     view.add_item(discord.ui.Button(label="Watch on the web", emoji="🌐", url=f"{public_url}/games/{game_id}{at}"))
 
 
-class Fronts(Protocol):
+class Connected(Protocol):
+    """The client a click comes to: each game's front, and the road they are given."""
+
     @property
     def fronts(self) -> Mapping[str, DiscordFront]: ...
+
+    @property
+    def road(self) -> Table: ...
 
 
 def front_of(interaction: discord.Interaction[Any], game: str) -> Any:
     """The front of ``game`` on the client a button's click came to (a button is rebuilt from its
     custom_id alone: this is how it finds what to do)."""
-    client: Fronts = interaction.client
+    client: Connected = interaction.client
     return client.fronts[game]
+
+
+def table_of(interaction: discord.Interaction[Any]) -> Table:
+    """The road (``Table``) of the client a click came to."""
+    client: Connected = interaction.client
+    return client.road

@@ -4,16 +4,14 @@ id to replay. The same for every game: each line is the game module's ``history_
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 import discord
 from discord import app_commands
 
 from bot.discord.buttons import FORGED, Buttons, GameButton
+from bot.discord.front import table_of
 from bot.platform.compose import Platform
-
-if TYPE_CHECKING:
-    from bot.discord.front import Table
 
 PAGE = 10
 
@@ -61,7 +59,7 @@ class HistoryButton(
         return cls(match["game"], match["player"], int(match["offset"]), match["which"])
 
     async def press(self, interaction: discord.Interaction[Any]) -> None:
-        platform = cast("Table", interaction.client).platform
+        platform = table_of(interaction).platform
         if self.game not in platform.games:
             await interaction.response.send_message(FORGED, ephemeral=True)
             return

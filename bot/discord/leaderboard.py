@@ -5,17 +5,15 @@ The same for every game."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 import discord
 from discord import app_commands
 
 from bot.discord.buttons import FORGED, Buttons, GameButton
+from bot.discord.front import Table, table_of
 from bot.platform import seasons
 from bot.platform.ratings import FARM_LIMIT, standing_line, standings_lines
-
-if TYPE_CHECKING:
-    from bot.discord.front import Table
 
 PAGE = 10
 SEASON_SHOWN = 20
@@ -133,7 +131,7 @@ class LeaderboardButton(GameButton, template=r"(?P<game>[a-z]{1,20}):leaders:(?P
         return cls(match["game"], int(match["offset"]), match["which"])
 
     async def press(self, interaction: discord.Interaction[Any]) -> None:
-        client = cast("Table", interaction.client)
+        client = table_of(interaction)
         if self.game not in client.platform.games:
             await interaction.response.send_message(FORGED, ephemeral=True)
             return

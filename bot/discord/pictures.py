@@ -5,17 +5,12 @@ games are never looked at again; drawing each one as it ended cost a third of th
 from __future__ import annotations
 
 import re
-from typing import Any, Protocol, cast
+from typing import Any
 
 import discord
 
 from bot.discord.buttons import GameButton
-
-
-class Pictures(Protocol):
-    async def show_picture(self, interaction: discord.Interaction[Any], game: str, game_id: str) -> None:
-        """Draw the game's picture and show it on its board, the message pressed."""
-        ...
+from bot.discord.front import table_of
 
 
 class PictureButton(GameButton, template=r"(?P<game>[a-z]{1,20}):picture:(?P<game_id>[^:]{1,100})"):
@@ -30,4 +25,4 @@ class PictureButton(GameButton, template=r"(?P<game>[a-z]{1,20}):picture:(?P<gam
         return cls(match["game"], match["game_id"])
 
     async def press(self, interaction: discord.Interaction[Any]) -> None:
-        await cast(Pictures, interaction.client).show_picture(interaction, self.game, self.game_id)
+        await table_of(interaction).show_picture(interaction, self.game, self.game_id)

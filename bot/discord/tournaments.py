@@ -74,10 +74,17 @@ class Posting(Protocol):
 
 
 class WithDesk(Protocol):
-    """A client with a desk (how a tournament's button, rebuilt from its custom_id, finds it)."""
+    """The road a game's front is given, with its desk (``bot.discord.road``)."""
 
     @property
     def tournaments(self) -> Desk: ...
+
+
+class Connected(Protocol):
+    """The client a click comes to (how a tournament's button, rebuilt from its custom_id, finds the desk)."""
+
+    @property
+    def road(self) -> WithDesk: ...
 
 
 class Desk:
@@ -87,8 +94,6 @@ class Desk:
         self.client = client
         self.director = client.platform.tournaments
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
-        self.director.opener = self.post_game
-        self.director.listeners.append(self.show)
 
     def game_title(self, game: str) -> str:
         return self.client.platform.games[game].title
@@ -264,8 +269,8 @@ class TournamentButton(GameButton, template=r"tournament:(?P<tid>[^:]*):(?P<acti
         return None
 
     async def press(self, interaction: discord.Interaction[Any]) -> None:
-        client = cast(WithDesk, interaction.client)
-        await client.tournaments.press(interaction, self.tournament_id, self.action)
+        client = cast(Connected, interaction.client)
+        await client.road.tournaments.press(interaction, self.tournament_id, self.action)
 
 
 async def refused(interaction: discord.Interaction[Any], error: Refusal) -> None:

@@ -93,6 +93,11 @@ class Timers:
         self._wake = asyncio.Event()
         self._posting: set[asyncio.Task[object]] = set()
 
+    def report_to(self, fired: Fired, warned: Warned) -> None:
+        """Who shows what the timers do: a fired deadline's outcome, a reminder (a front's; the
+        process that shows them says so when it starts)."""
+        self.fired, self.warned = fired, warned
+
     def clear(self) -> None:
         """Forget every deadline (this process no longer keeps the timers, or is about to restore them)."""
         self._due.clear()

@@ -73,7 +73,7 @@ async def test_strangers_and_stale_boards_get_a_private_word(discord_world: tupl
     stranger = await press(fake, "2002", "Mallory", message, three)
     assert stranger["type"] == 4 and stranger["data"]["flags"] == 64  # ephemeral
     assert stranger["data"]["content"] == "You are not playing in this game."
-    assert (await bot.service("hog").load(three.split(":")[2])).version == 1  # nothing moved
+    assert (await bot.platform.service("hog").load(three.split(":")[2])).version == 1  # nothing moved
 
     assert (await press(fake, "1001", "Ada", message, three))["type"] == 7  # Ada's move: the board updates
     stale = await fake.interact(click(three, message))  # the same old board, clicked again
@@ -83,7 +83,7 @@ async def test_strangers_and_stale_boards_get_a_private_word(discord_world: tupl
     )  # the board is brought up to date: version 3, after Ada's move and the house's reply
     notice = await followup_to(fake, stale)
     assert notice.body["flags"] == 64 and notice.body["content"].startswith("This board was out of date")
-    assert (await bot.service("hog").load(three.split(":")[2])).version == 3  # and nothing moved
+    assert (await bot.platform.service("hog").load(three.split(":")[2])).version == 3  # and nothing moved
 
 
 def children(pid: int) -> list[int]:
@@ -219,7 +219,7 @@ async def test_a_challenge_to_someone_not_in_the_server_is_refused_in_words(
     assert refused.body["data"]["flags"] == 64
     assert refused.body["data"]["content"] == "Gone is not a member of this server, so they cannot play here."
     assert not [r for r in caplog.records if r.levelname == "ERROR"]
-    assert await bot.live_games() == []
+    assert await bot.road.live_games() == []
 
 
 def test_the_spec_check_refuses_what_discord_would() -> None:
@@ -304,7 +304,7 @@ async def test_forged_buttons_are_refused_in_words(
     refused = await answer_to(fake, pressed)
     assert refused.body["type"] == 4 and refused.body["data"]["flags"] == 64
     assert refused.body["data"]["content"].startswith(words)
-    assert (await bot.service("hog").load(game_id)).version == 1  # nothing moved
+    assert (await bot.platform.service("hog").load(game_id)).version == 1  # nothing moved
 
 
 async def test_a_button_never_acts_on_another_games_board(discord_world: tuple[FakeDiscord, GameBot]) -> None:
@@ -319,7 +319,7 @@ async def test_a_button_never_acts_on_another_games_board(discord_world: tuple[F
     refused = await answer_to(fake, await fake.interact(click(forged, carrying)))
     assert refused.body["type"] == 4 and refused.body["data"]["flags"] == 64
     assert refused.body["data"]["content"] == "That button is not from this game's board."
-    assert (await bot.service("hog").load(game_a)).version == 1
+    assert (await bot.platform.service("hog").load(game_a)).version == 1
 
 
 @pytest.mark.parametrize(
@@ -343,7 +343,7 @@ async def test_bad_options_are_refused_before_any_game(
     refused = await answer_to(fake, asked)
     assert refused.body["type"] == 4 and refused.body["data"]["flags"] == 64
     assert words in refused.body["data"]["content"]
-    assert await bot.views.count() == 0
+    assert await bot.platform.views.count() == 0
 
 
 async def test_the_rules_explained(discord_world: tuple[FakeDiscord, GameBot]) -> None:
@@ -448,7 +448,7 @@ async def test_a_failing_start_up_exits_instead_of_hanging(tmp_path: Path, fake_
 
 @pytest.mark.skipif(sys.platform == "win32", reason="uvloop is not on Windows")
 def test_the_bot_runs_on_uvloops_event_loop(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    from bot.discord import client
+    from bot.discord import process
     from bot.platform.settings import Settings
 
     loops: list[str] = []
@@ -457,6 +457,6 @@ def test_the_bot_runs_on_uvloops_event_loop(monkeypatch: pytest.MonkeyPatch, tmp
         loops.append(type(asyncio.get_running_loop()).__module__)
         return 0
 
-    monkeypatch.setattr(client, "run", run)
-    assert client.run_bot(Settings(db=tmp_path / "games.sqlite3", token="t")) == 0
+    monkeypatch.setattr(process, "run", run)
+    assert process.run_bot(Settings(db=tmp_path / "games.sqlite3", token="t")) == 0
     assert loops[0].startswith("uvloop")

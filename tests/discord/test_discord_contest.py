@@ -114,7 +114,7 @@ async def test_a_table_is_entered_ranked_shown_and_played(discord_world: tuple[F
     board = await board_of(fake, played)
     assert "the house plays the contest entry Fives" in board.body["embeds"][0]["title"]
     await press(fake, "1001", "Ada", fake.messages[f"original:token{played}"], button(board, "3"))
-    (game,) = await bot.live_games(where()["channel_id"])
+    (game,) = await bot.road.live_games(where()["channel_id"])
     stored = await bot.platform.store.load(game.game_id)
     created = msgspec.json.decode(stored[0].data, type=GameCreated)
     assert created.players[1].house == "entry" and created.players[1].table == encode(parse(FIVES.encode(), CONTEST))

@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from bot.discord.client import NOT_STARTED, GameBot
+from bot.discord.client import GameBot
+from bot.discord.road import NOT_STARTED
 from hog_core.events import Player
 from hog_core.game import AcceptChallenge, CreateGame, Status
 from tests.discord.discord_world import BotProcess, board_of, button, challenge_command, click, status, subcommand
@@ -73,7 +74,7 @@ async def test_a_lost_accept_reply_is_repaired_by_the_next_press(discord_world: 
     shown = await board_of(fake, command)
     message = fake.messages[f"original:token{command}"]
     game = button(shown, "Accept").split(":")[2]
-    await bot.service("hog").execute(game, lambda state, chance: [AcceptChallenge("2002")], "lost-reply")
+    await bot.platform.service("hog").execute(game, lambda state, chance: [AcceptChallenge("2002")], "lost-reply")
     again = await fake.interact(click(button(shown, "Accept"), message, "2002", "Bob"))
     answer = await fake.response(again)
     assert answer.body["type"] == 7 and answer.body["data"]["embeds"][0]["footer"]["text"] == "Ada to move."
@@ -87,7 +88,7 @@ async def test_a_challenge_not_yet_answered_can_be_withdrawn(discord_world: tupl
     await board_of(fake, command)
     withdrawn = await fake.response(await fake.interact(subcommand("forfeit")))
     assert withdrawn.body["data"]["embeds"][0]["footer"]["text"] == "The challenge expired."
-    assert await bot.live_games() == []
+    assert await bot.road.live_games() == []
     again = await fake.interact(challenge_command("2002", "Bob"))  # the pair is free to play
     assert (await board_of(fake, again)).body["embeds"][0]["footer"]["text"] == "Waiting for Bob to accept."
 
@@ -98,7 +99,7 @@ async def test_a_board_placed_for_a_game_never_stored_says_so(discord_world: tup
     await board_of(fake, posted)
     message = fake.messages[f"original:token{posted}"]
     await bot.platform.kept.place_board("gnever", CHANNEL_ID, message["id"])  # as if the bot died before storing it
-    await bot.reconcile()
+    await bot.road.reconcile()
     said = await fake.wait_for(lambda s: channel_edit_of(message["id"])(s) and s.body.get("content") == NOT_STARTED)
     assert said.body["components"] == [] and await bot.platform.kept.board_message("gnever") is None
 
@@ -108,14 +109,14 @@ async def test_a_game_whose_board_can_never_be_shown_is_called_off(discord_world
     _, bot = discord_world
     players = (Player("1001", "Ada"), Player("house:easy", "The house", house="easy"))
     await bot.platform.kept.place_board("gblind", CHANNEL_ID, "999999999999999999")  # a message Discord no longer has
-    await bot.service("hog").create(
+    await bot.platform.service("hog").create(
         "gblind", CreateGame("gblind", players, place=CHANNEL_ID, turn_timeout=600), "c-blind"
     )
-    await bot.reconcile()
-    state = await bot.service("hog").load("gblind")
-    assert state.status is Status.VOIDED and bot.timers.pending("gblind") == []
-    assert "gblind" not in {row.game_id for row in await bot.live_games()}
-    stats = await (await bot.settled_views()).stats("1001", "hog", by="rules", best="turn")
+    await bot.road.reconcile()
+    state = await bot.platform.service("hog").load("gblind")
+    assert state.status is Status.VOIDED and bot.platform.timers.pending("gblind") == []
+    assert "gblind" not in {row.game_id for row in await bot.road.live_games()}
+    stats = await (await bot.platform.settled_views()).stats("1001", "hog", by="rules", best="turn")
     assert stats.total.games == 0  # a called-off game counts for nobody
 
 
@@ -124,12 +125,14 @@ async def test_a_game_whose_first_board_discord_refuses_is_called_off(
 ) -> None:
     fake, bot = discord_world
     voided = asyncio.Event()
-    bot.service("hog").watchers.append(lambda game, state: voided.set() if state.status is Status.VOIDED else None)
+    bot.platform.service("hog").watchers.append(
+        lambda game, state: voided.set() if state.status is Status.VOIDED else None
+    )
     fake.failing.append(lambda method, path: method == "PATCH" and path.endswith("/messages/@original"))
     await fake.interact(subcommand("house"))
     await asyncio.wait_for(voided.wait(), 20)
     fake.failing.clear()
-    await bot.settled_views()
-    (row,) = await bot.views.history("1001")
+    await bot.platform.settled_views()
+    (row,) = await bot.platform.views.history("1001")
     assert row.status == "voided"
-    assert (await bot.service("hog").load(row.game_id)).status is Status.VOIDED
+    assert (await bot.platform.service("hog").load(row.game_id)).status is Status.VOIDED

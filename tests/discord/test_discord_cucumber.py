@@ -101,7 +101,7 @@ async def test_one_person_and_two_bots_play_to_the_end(table: tuple[FakeDiscord,
     await board_edit(fake, board, "🏁")  # the board is edited beside the answer to the press
     ended = fake.message(board["id"])
     assert ended["embeds"][0]["description"].splitlines()[-1].startswith("🏁") and not ended["attachments"]
-    state = await bot.service("cucumber").load(game_id)
+    state = await bot.platform.service("cucumber").load(game_id)
     assert state.is_over and state.loser is not None and max(state.scores) >= 21
     assert [c["custom_id"] for row in ended["components"] for c in row["components"]] == [
         f"cucumber:replay:{game_id}:0:open",
@@ -148,7 +148,7 @@ async def four_people(fake: FakeDiscord, db: Path, solved_folder: Path, clock: F
         refused = await press(fake, *BOB, board, custom_id(board, "Start"))
         assert refused["data"]["content"] == "Only Ada, who opened the table, can start the game."
         await press(fake, *ADA, board, custom_id(board, "Start"))
-        service = bot.service("cucumber")
+        service = bot.platform.service("cucumber")
         hands: dict[str, dict[str, Any]] = {}
 
         async def mover_of(game_id: str) -> str | None:
@@ -208,7 +208,7 @@ async def four_people(fake: FakeDiscord, db: Path, solved_folder: Path, clock: F
         before = await service.events(game_id)
 
     async with running_bot(fake, db, solved_folder, clock, chance=Seeded(6), settings=SETTINGS) as bot:
-        service = bot.service("cucumber")
+        service = bot.platform.service("cucumber")
         assert await service.events(game_id) == before
         for _ in range(2000):
             mover = await mover_of(game_id)
@@ -222,7 +222,7 @@ async def four_people(fake: FakeDiscord, db: Path, solved_folder: Path, clock: F
         events = await service.events(game_id)
         assert events[: len(before)] == before
         assert [s.version for s in await bot.platform.store.load(game_id)] == list(range(1, len(events) + 1))
-        row = await (await bot.settled_views()).game(game_id)
+        row = await (await bot.platform.settled_views()).game(game_id)
         assert row is not None and row.status == "finished" and sum(s.result == "loss" for s in row.seats) == 1
         await board_edit(fake, board, "🏁")
 
@@ -233,10 +233,10 @@ async def test_the_leak_watch_sees_a_leak(table: tuple[FakeDiscord, GameBot, Lea
     game_id, board = await open_table(fake, *ADA, [option("players", 2)])
     await press(fake, *ADA, board, custom_id(board, "Start with bots"))
     watch.games.add(game_id)
-    state = await bot.service("cucumber").load(game_id)
+    state = await bot.platform.service("cucumber").load(game_id)
     from cucumber_core.cards import short
 
-    shown = face_up(await bot.service("cucumber").events(game_id))  # the cut and the cards played
+    shown = face_up(await bot.platform.service("cucumber").events(game_id))  # the cut and the cards played
     secret = next(c for c in state.hands[1] if c not in shown)
     await watch(Sent("PATCH", "/channels/1/messages/2", {"content": f"Strong bot holds {short(secret)}"}))
     assert len(watch.leaks) == 1
@@ -254,12 +254,12 @@ async def test_leave_hands_the_seat_to_a_bot_and_im_back_takes_it_again(
     left = await fake.interact(subcommand("leave", [], *BOB, group="cucumber"))
     said = (await fake.response(left)).body["data"]
     assert said["flags"] == 64 and "Bob left the table: the strong bot plays their seat." in said["content"]
-    state = await bot.service("cucumber").load(game_id)
+    state = await bot.platform.service("cucumber").load(game_id)
     assert state.bots[1] == "strong"
     await fake.wait_for(lambda s: s.method == "PATCH" and s.path.endswith(f"/messages/{board['id']}"))
     back = await press(fake, *BOB, fake.message(board["id"]), custom_id(fake.message(board["id"]), "I'm back"))
     assert back["type"] == 7 and "Bob is back at the table." in back["data"]["embeds"][0]["description"]
-    assert (await bot.service("cucumber").load(game_id)).bots[1] is None
+    assert (await bot.platform.service("cucumber").load(game_id)).bots[1] is None
 
 
 async def test_an_idle_player_is_reminded_then_a_bot_plays_for_them(
@@ -270,15 +270,15 @@ async def test_an_idle_player_is_reminded_then_a_bot_plays_for_them(
     watch.games.add(game_id)
     await press(fake, *ADA, board, custom_id(board, "Start with bots"))
     turn = str(fake.message(board["id"])["embeds"][0]["fields"])
-    due = [d.at for d in bot.timers.pending(game_id) if d.kind == "turn"]
+    due = [d.at for d in bot.platform.timers.pending(game_id) if d.kind == "turn"]
     assert f"a bot plays for them <t:{int(due[0])}:R>" in turn  # the deadline as a Discord timestamp
     await clock.advance(45)
     reminder = await fake.wait_for(lambda s: s.method == "POST" and "it's your turn" in str(s.body))
     assert reminder.body["content"] == "<@1001>, it's your turn: 15 seconds before a bot plays for you."
-    version = (await bot.service("cucumber").load(game_id)).version
+    version = (await bot.platform.service("cucumber").load(game_id)).version
     await clock.advance(15)
     await board_edit(fake, board, "⏰ Ada's time ran out")
-    state = await bot.service("cucumber").load(game_id)
+    state = await bot.platform.service("cucumber").load(game_id)
     assert state.version > version and state.timeouts[0] == 1 and state.bots[0] is None
 
 
@@ -292,15 +292,15 @@ async def test_a_turn_deadline_and_a_closing_table_survive_a_restart(
             await press(fake, *ADA, board, custom_id(board, "Start with bots"))
             lobby_id, lobby = await open_table(fake, *BOB, [option("players", 2)])
             watch.games |= {game_id, lobby_id}
-            version = (await bot.service("cucumber").load(game_id)).version
+            version = (await bot.platform.service("cucumber").load(game_id)).version
 
         await clock.advance(601)  # the bot was down past the turn's deadline and the table's closing
         async with running_bot(fake, db, solved_folder, clock, chance=Seeded(9), settings=SETTINGS) as bot:
             await board_edit(fake, board, "⏰ Ada's time ran out")
             await board_edit(fake, lobby, "Nobody started the game in time: the table closed.")
-            state = await bot.service("cucumber").load(game_id)
+            state = await bot.platform.service("cucumber").load(game_id)
             assert state.version > version and state.timeouts[0] == 1
-            assert [row.game_id for row in await bot.live_games()] == [game_id]
+            assert [row.game_id for row in await bot.road.live_games()] == [game_id]
 
 
 async def test_one_table_at_a_time_per_channel_and_the_host_runs_it(
@@ -327,7 +327,7 @@ async def test_one_table_at_a_time_per_channel_and_the_host_runs_it(
     assert "Bob got up." in left["data"]["embeds"][0]["description"]
     closed = await press(fake, *ADA, fake.message(first["id"]), custom_id(first, "Leave"))
     assert "Ada closed the table." in closed["data"]["embeds"][0]["description"] and closed["data"]["components"] == []
-    assert [row.seats[0].name for row in await bot.live_games()] == ["Cy"]
+    assert [row.seats[0].name for row in await bot.road.live_games()] == ["Cy"]
 
 
 async def test_a_board_edit_that_waited_its_turn_shows_the_game_as_it_is_by_then(
@@ -344,7 +344,7 @@ async def test_a_board_edit_that_waited_its_turn_shows_the_game_as_it_is_by_then
     _, hand = await open_hand(fake, *ADA, fake.message(board["id"]))
     path = f"/messages/{board['id']}"
     slow = fake.hold(lambda method, held: method == "PATCH" and held.endswith(path))
-    service = bot.service("cucumber")
+    service = bot.platform.service("cucumber")
     versions = []
     for _ in range(3):
         await press(fake, *ADA, hand, playable(hand)[0])
@@ -357,8 +357,8 @@ async def test_a_board_edit_that_waited_its_turn_shows_the_game_as_it_is_by_then
     last = await fake.wait_for(
         lambda s: s.method == "PATCH" and s.path.endswith(path) and "Trick 4 of 7" in str(s.body)
     )
-    async with bot.boards.rendering(game_id):  # after the edits that were waiting their turn
+    async with bot.platform.boards.rendering(game_id):  # after the edits that were waiting their turn
         edits = [s for s in fake.sent if s.method == "PATCH" and s.path.endswith(path)]
     assert len(edits) == 2 and edits[-1] is last  # the held one, then the game after the third card
     assert versions[0] < versions[1] < versions[2] == (await service.load(game_id)).version
-    assert (await bot.boards.shown_version(game_id)) == versions[2]
+    assert (await bot.platform.boards.shown_version(game_id)) == versions[2]

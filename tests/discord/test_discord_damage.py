@@ -40,19 +40,19 @@ async def test_a_damaged_game_says_so_and_takes_nothing(
 ) -> None:
     fake, bot = discord_world
     game, message, three = await open_game(fake)
-    await bot.service("hog").store.append(game, [bad], 1)
+    await bot.platform.service("hog").store.append(game, [bad], 1)
     answer = await press(fake, "1001", "Ada", message, three)
     assert answer["type"] == 7 and answer["data"]["components"] == []  # the board itself says so
     assert "This game's record is damaged" in answer["data"]["embeds"][0]["description"]
-    assert len(await bot.service("hog").store.load(game)) == 2  # nothing stored after the damage
+    assert len(await bot.platform.service("hog").store.load(game)) == 2  # nothing stored after the damage
     asked = await press(fake, "1001", "Ada", message, f"hog:hint:{game}")  # a hint of it is refused in words
     assert asked["data"]["flags"] == 64 and "This game's record is damaged" in asked["data"]["content"]
 
     _, other_message, other_three = await open_game(fake, "2002", "Bob")  # the bot plays on
     played = await press(fake, "2002", "Bob", other_message, other_three)
     assert "Bob rolls" in played["data"]["embeds"][0]["description"]
-    assert game not in {row.game_id for row in await bot.live_games()}
-    assert [g for g, _ in await bot.views.damaged()] == [game]
+    assert game not in {row.game_id for row in await bot.road.live_games()}
+    assert [g for g, _ in await bot.platform.views.damaged()] == [game]
 
 
 async def test_the_bot_starts_past_a_damaged_live_game(
@@ -65,7 +65,7 @@ async def test_the_bot_starts_past_a_damaged_live_game(
     with sqlite3.connect(db) as raw:  # the damage happens while the bot is down (a bad restore, say)
         raw.execute("UPDATE events SET data = x'7b6e6f' WHERE stream_id = ?", (game,))
     async with running_bot(fake, db, solved_folder, clock) as bot:
-        assert bot.timers.pending(other) and not bot.timers.pending(game)
+        assert bot.platform.timers.pending(other) and not bot.platform.timers.pending(game)
         played = await press(fake, "2002", "Bob", other_message, other_three)
         assert "Bob rolls" in played["data"]["embeds"][0]["description"]
 
@@ -76,8 +76,8 @@ async def test_a_failed_rebuild_leaves_the_read_models_as_they_were(
     fake, bot = discord_world
     for who in ("1001", "2002", "3003"):
         await open_game(fake, who, f"P{who}")
-    await bot.settled_views()
-    before = await bot.views.live_games()
+    await bot.platform.settled_views()
+    before = await bot.platform.views.live_games()
     assert len(before) == 3
     calls = 0
 
@@ -95,7 +95,7 @@ async def test_a_failed_rebuild_leaves_the_read_models_as_they_were(
     monkeypatch.setattr(HogGame, "summing", failing)
     with pytest.raises(sqlite3.Error):
         await bot.platform.projector.rebuild()
-    assert await bot.views.live_games() == before
+    assert await bot.platform.views.live_games() == before
 
 
 def test_the_operator_lists_damaged_games(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

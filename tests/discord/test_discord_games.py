@@ -61,10 +61,10 @@ async def test_a_challenge_from_the_command_to_the_win(discord_world: tuple[Fake
     assert "🏆" in final["data"]["embeds"][0]["description"]
     assert labels(final["data"]["components"]) == ["Picture"]  # no move left: the picture, if anyone asks
     game_id = button(shown, "Accept").split(":")[2]
-    state = await bot.service("hog").load(game_id)
+    state = await bot.platform.service("hog").load(game_id)
     assert state.status is Status.FINISHED and max(state.scores) >= 100
-    assert await bot.live_games() == []  # (the read models caught up first)
-    row = await bot.views.game(game_id)
+    assert await bot.road.live_games() == []  # (the read models caught up first)
+    row = await bot.platform.views.game(game_id)
     assert row is not None and row.status == "finished" and row.seats[state.winner or 0].result == "win"
 
 
@@ -84,7 +84,7 @@ async def test_a_house_game_in_every_rule_set(discord_world: tuple[FakeDiscord, 
     first = {"data": shown.body}
     final = await play_out(fake, fake.messages[f"original:token{command}"]["id"], first, "4")
     assert footer(final) in ("Ada won.", "The house won.", "A draw.")
-    state = await bot.service("hog").load(button(shown, "4").split(":")[2])
+    state = await bot.platform.service("hog").load(button(shown, "4").split(":")[2])
     assert state.is_over and state.rules.id == rules
 
 
@@ -101,7 +101,7 @@ async def test_two_clicks_at_once_make_one_move(discord_world: tuple[FakeDiscord
     boards = [a.body["data"] for a in answers]
     assert "Ada rolls" in boards[0]["embeds"][0]["description"]
     assert all(b == boards[0] for b in boards), "one version, one board: the story is told from the log"
-    stored = await bot.service("hog").store.load(game_id)
+    stored = await bot.platform.service("hog").store.load(game_id)
     assert len(stored) == 3  # Ada's one move and the house's reply
     for late in set(clicks) - {stored[1].command_id}:  # the others hear privately why their click did nothing
         notice = await followup_to(fake, late)
@@ -133,7 +133,7 @@ async def test_a_version_has_one_board_however_it_is_reached(
         message = fake.messages[f"original:token{command}"]
         moved = (await press(fake, "1001", "Ada", message, button(shown, "3")))["data"]
     async with running_bot(fake, db, solved_folder, clock) as bot:
-        redrawn = await bot.show(await bot.service("hog").current(button(shown, "3").split(":")[2]))
+        redrawn = await bot.road.show(await bot.platform.service("hog").current(button(shown, "3").split(":")[2]))
     live, fresh = moved["embeds"][0], redrawn.embed.to_dict()
     assert "The house rolls" in live["description"]
     assert [fresh.get(k) for k in ("title", "description", "fields", "footer")] == [

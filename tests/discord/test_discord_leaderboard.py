@@ -25,7 +25,9 @@ async def rated_elsewhere(bot: GameBot, players: list[Rating], channel: str) -> 
         for r in players
     ]
     rated = [RatedGame(g.game_id, "hog", channel, g.seats[0].player_id, 0, 0.0, True) for g in games]
-    await bot.views.apply([(g, 1.0, 1.0) for g in games], await bot.views.checkpoint(), rated=rated, ratings=players)
+    await bot.platform.views.apply(
+        [(g, 1.0, 1.0) for g in games], await bot.platform.views.checkpoint(), rated=rated, ratings=players
+    )
 
 
 async def test_a_finished_challenge_ranks_both_players_and_the_board_pages(
@@ -48,7 +50,7 @@ async def test_a_finished_challenge_ranks_both_players_and_the_board_pages(
     strong = [Rating("hog", f"3{i:03d}", f"Pro {i}", 30.0 + i, 2.0, 20) for i in range(11)]
     await rated_elsewhere(bot, strong, CHANNEL_ID)
     await rated_elsewhere(bot, [Rating("hog", "4000", "Far away", 50.0, 1.0, 99)], "777")
-    await bot.views.ratings.locate("777", "another-server")
+    await bot.platform.views.ratings.locate("777", "another-server")
     asked = await fake.interact(subcommand("leaderboard"))
     first = (await answer_to(fake, asked)).body["data"]
     lines = first["embeds"][0]["description"].splitlines()
@@ -65,9 +67,9 @@ async def test_a_finished_challenge_ranks_both_players_and_the_board_pages(
     stats = (await answer_to(fake, await fake.interact(subcommand("stats", [], "2002", "Bob")))).body["data"]
     overall = stats["embeds"][0]["fields"][0]["value"]
     assert "Rating: 1138 after 1 rated game (skill 27.6 ± 8.1)" in overall
-    assert (await bot.views.ratings.standings("hog", "2002", GUILD_ID)).total == 13
+    assert (await bot.platform.views.ratings.standings("hog", "2002", GUILD_ID)).total == 13
     await bot.platform.projector.rebuild()  # from the log: the made-up players go, the server's two stay
-    again = await bot.views.ratings.standings("hog", "2002", GUILD_ID)
+    again = await bot.platform.views.ratings.standings("hog", "2002", GUILD_ID)
     assert [(r.rank, r.rating.name, shown_rating(r.rating)) for r in again.page] == [(1, "Bob", 1138), (2, "Ada", 927)]
 
 

@@ -73,7 +73,7 @@ async def test_a_replay_tells_every_step_as_it_was_told_live(discord_world: tupl
     fake, bot = discord_world
     game_id, told = await finished_game(fake)
     message_id, body = await open_replay(fake, game_id)
-    count = len(await bot.service("hog").events(game_id))
+    count = len(await bot.platform.service("hog").events(game_id))
     assert body["embeds"][0]["footer"]["text"].startswith(f"Step 1 of {count}")
     assert labels(body) == {"⏮": False, "◀": False, "▶": True, "⏭": True}
 
@@ -85,7 +85,7 @@ async def test_a_replay_tells_every_step_as_it_was_told_live(discord_world: tupl
         replayed += lines_of(shown)
         totals.append(tuple(f["value"].split("**")[1] for f in shown["fields"][:2]))
     assert replayed == told  # the same words, regenerated from the log
-    state = await bot.service("hog").load(game_id)
+    state = await bot.platform.service("hog").load(game_id)
     assert totals[-1] == tuple(map(str, state.scores))
     assert labels(body) == {"⏮": True, "◀": True, "▶": False, "⏭": False}
     assert any(f["name"] == "Win chances before this turn" for f in body["embeds"][0]["fields"])
@@ -240,7 +240,7 @@ async def test_a_replay_can_send_the_game_animated(discord_world: tuple[FakeDisc
     assert (await answer_to(fake, asked)).files  # the replay board first, with its picture
     sent = await followup_to(fake, asked)
     assert sent.body["flags"] == 64 and list(sent.files) == [f"hog-{game_id}.gif"]
-    turns = len(await bot.service("hog").events(game_id)) - 1  # every event after GameCreated is a turn
+    turns = len(await bot.platform.service("hog").events(game_id)) - 1  # every event after GameCreated is a turn
     assert frames(sent.files[f"hog-{game_id}.gif"]) == turns + 1  # the empty board, then a frame a turn
 
 
@@ -249,7 +249,7 @@ async def test_the_exact_review_shows_on_the_board_in_the_replay_and_in_analyze(
 ) -> None:
     fake, bot = discord_world
     game_id, _ = await finished_game(fake)  # Ada rolls five dice a turn against the easy house
-    placed = await bot.boards.where(game_id)
+    placed = await bot.platform.boards.where(game_id)
     assert placed is not None
     board = fake.message(placed[1])
     (review,) = [f["value"] for f in board["embeds"][0]["fields"] if f["name"].startswith("Review")]
@@ -267,7 +267,7 @@ async def test_the_exact_review_shows_on_the_board_in_the_replay_and_in_analyze(
     sent = (await answer_to(fake, asked)).body
     assert sent["type"] == 4 and sent["data"]["flags"] == 64  # for the asker alone
     shown = sent["data"]["embeds"][0]
-    moves = len([e for e in await bot.service("hog").events(game_id) if type(e).__name__ == "TurnTaken"])
+    moves = len([e for e in await bot.platform.service("hog").events(game_id) if type(e).__name__ == "TurnTaken"])
     assert shown["title"].startswith("Review · Fall 2018") and [f["name"] for f in shown["fields"]] == [
         "Ada",
         "The house",

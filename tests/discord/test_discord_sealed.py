@@ -40,7 +40,7 @@ async def test_the_seed_is_secret_until_the_end_then_every_die_checks(
             last = len(fake.sent)
             answer = (await press(fake, "1001", "Ada", fake.message(message["id"]), button(shown, "5")))["data"]
             shown = type(shown)(shown.method, shown.path, answer)
-        assert (await bot.service("hog").load(game_id)).is_over
+        assert (await bot.platform.service("hog").load(game_id)).is_over
         secret = seed.hex()
         revealing = [i for i, sent in enumerate(fake.sent) if secret in str(sent.body)]
         assert revealing and min(revealing) >= last  # first shown by the answer to the last move

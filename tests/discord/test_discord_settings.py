@@ -59,15 +59,15 @@ async def test_admins_set_the_defaults_and_no_one_else(discord_world: tuple[Fake
 
     house = await fake.interact(subcommand("house", [{"name": "difficulty", "type": 3, "value": "easy"}]))
     await board_of(fake, house)
-    (row,) = await bot.live_games(game="hog")
-    state = await bot.service("hog").load(row.game_id)
+    (row,) = await bot.road.live_games(game="hog")
+    state = await bot.platform.service("hog").load(row.game_id)
     assert (state.goal, state.rules.id, state.turn_timeout) == (50, "sp22", 120)
 
     elsewhere = subcommand("house", [{"name": "difficulty", "type": 3, "value": "easy"}], who="1002", person="Bo")
     elsewhere["guild_id"] = elsewhere["channel"]["guild_id"] = OTHER_SERVER
     await board_of(fake, await fake.interact(elsewhere))
-    there = next(r for r in await bot.live_games(game="hog") if r.game_id != row.game_id)
-    state = await bot.service("hog").load(there.game_id)
+    there = next(r for r in await bot.road.live_games(game="hog") if r.game_id != row.game_id)
+    state = await bot.platform.service("hog").load(there.game_id)
     assert (state.goal, state.rules.id) == (100, "fa18"), "another server keeps its own defaults"
 
 
@@ -76,7 +76,7 @@ async def test_a_game_turned_off_is_refused_in_words(discord_world: tuple[FakeDi
     await said(fake, settings_command("hog-enabled", "no"))
     refused = await said(fake, subcommand("house"))
     assert refused["content"] == "Hog is turned off in this server (its admins set `hog-enabled` in /hogbot settings)."
-    assert not await bot.live_games(game="hog")
+    assert not await bot.road.live_games(game="hog")
     typing = subcommand("house", [{"name": "difficulty", "type": 3, "value": "me", "focused": True}])
     offered = await answer_to(fake, await fake.interact({**typing, "type": 4}))
     assert offered.body == {"type": 8, "data": {"choices": []}}, "as one types, nothing is offered"

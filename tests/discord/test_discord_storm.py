@@ -1,7 +1,7 @@
 """A SIGKILL storm: 30 house games played at once through the real bot process, with double clicks
 and forfeits, the process killed at random moments and restarted. At the end every acknowledged
 move is in the log once, no game is stuck or invisible, and every board shows its game as the log
-tells it (``bot.board`` of the stored state)."""
+tells it (``Road.board`` of the stored state)."""
 
 from __future__ import annotations
 

@@ -36,11 +36,11 @@ async def test_an_unanswered_challenge_expires(discord_world: tuple[FakeDiscord,
     fake, bot = discord_world
     shown, message = await new_challenge(fake)
     game_id = button(shown, "Accept").split(":")[2]
-    (deadline,) = bot.timers.pending(game_id)
+    (deadline,) = bot.platform.timers.pending(game_id)
     assert deadline.kind == "expire" and 599 <= deadline.at - clock.now() <= 600
 
     await clock.advance(599)
-    assert bot.timers.pending(game_id) == [deadline]  # not yet
+    assert bot.platform.timers.pending(game_id) == [deadline]  # not yet
     await clock.advance(2)
     expired = await fake.wait_for(edit_of(message))
     assert expired.body["embeds"][0]["footer"]["text"] == "The challenge expired."
@@ -65,7 +65,7 @@ async def test_an_idle_player_is_warned_then_forfeits(
     assert warning.body["content"] == "<@1001>, it's your move: 2 minutes left before you forfeit."
     assert str(warning.body["message_reference"]["message_id"]) == message["id"]
     assert warning.body["allowed_mentions"]["parse"] == ["users"]
-    assert (await bot.service("hog").load(game_id)).is_over is False
+    assert (await bot.platform.service("hog").load(game_id)).is_over is False
 
     await clock.advance(120)
     forfeited = await fake.wait_for(edit_of(message))
@@ -73,7 +73,7 @@ async def test_an_idle_player_is_warned_then_forfeits(
     assert final["footer"]["text"] == "The house won: Ada forfeited."
     assert "Ada runs out of time" in final["description"]
     assert forfeited.body["components"] == []
-    assert bot.timers.pending(game_id) == []
+    assert bot.platform.timers.pending(game_id) == []
 
 
 async def test_a_move_in_time_resets_the_clock(discord_world: tuple[FakeDiscord, GameBot], clock: FakeClock) -> None:
@@ -84,10 +84,10 @@ async def test_a_move_in_time_resets_the_clock(discord_world: tuple[FakeDiscord,
     await clock.advance(590)
     assert (await press(fake, "1001", "Ada", fake.messages[f"original:token{command}"], three))["type"] == 7
     await clock.advance(20)  # past the first deadline, well within the new one
-    warn, timeout = bot.timers.pending(game_id)
+    warn, timeout = bot.platform.timers.pending(game_id)
     assert (warn.kind, timeout.kind, timeout.version) == ("warn", "timeout", 3)
     assert 579 <= timeout.at - clock.now() <= 580
-    assert (await bot.service("hog").load(game_id)).is_over is False
+    assert (await bot.platform.service("hog").load(game_id)).is_over is False
 
 
 async def test_timers_fire_after_a_restart(
@@ -106,7 +106,7 @@ async def test_timers_fire_after_a_restart(
         assert expired.body["embeds"][0]["footer"]["text"] == "The challenge expired."
         forfeited = await fake.wait_for(edit_of(house_game))
         assert forfeited.body["embeds"][0]["footer"]["text"] == "The house won: Cy forfeited."
-        assert await bot.live_games() == []
+        assert await bot.road.live_games() == []
 
 
 async def test_a_slow_board_edit_never_holds_back_another_games_deadline(
@@ -128,7 +128,9 @@ async def test_a_slow_board_edit_never_holds_back_another_games_deadline(
     await slow.arrived.wait()
     forfeited = await fake.wait_for(edit_of(cy_board, OTHER_CHANNEL))  # while Ada's edit is still held
     assert forfeited.body["embeds"][0]["footer"]["text"] == "The house won: Cy forfeited."
-    assert (await bot.service("hog").load(ada_game)).is_over and (await bot.service("hog").load(cy_game)).is_over
+    assert (await bot.platform.service("hog").load(ada_game)).is_over and (
+        await bot.platform.service("hog").load(cy_game)
+    ).is_over
     slow.released.set()
     ada_edit = await fake.wait_for(edit_of(ada_board))
     assert ada_edit.body["embeds"][0]["footer"]["text"] == "The house won: Ada forfeited."

@@ -92,9 +92,9 @@ async def join_all(fake: FakeDiscord, bot: GameBot, stream: str, message: str, p
 
 async def move(fake: FakeDiscord, bot: GameBot, game_id: str, who: str, name: str, dice: int = 2) -> None:
     """``who`` rolls ``dice`` on the game's board (every die a five in these tests: 10 points a turn)."""
-    placed = await bot.boards.where(game_id)
+    placed = await bot.platform.boards.where(game_id)
     assert placed is not None
-    state = await bot.service("hog").load(game_id)
+    state = await bot.platform.service("hog").load(game_id)
     await press(fake, who, name, fake.message(placed[1]), f"hog:move:{game_id}:{state.version}:{dice}")
 
 
@@ -123,7 +123,7 @@ async def test_a_swiss_night_of_six_with_a_leaver_a_bye_and_a_no_show(
     t = await director.book.load(stream)
     assert len(current(t).games) == 3
     for table, game_id in zip(current(t).tables, current(t).games, strict=True):
-        placed = await bot.boards.where(game_id)
+        placed = await bot.platform.boards.where(game_id)
         assert placed is not None
         posted = fake.message(placed[1])
         assert all(f"<@{p}>" in posted["content"] for p in table) and posted["embeds"], posted
@@ -138,7 +138,7 @@ async def test_a_swiss_night_of_six_with_a_leaver_a_bye_and_a_no_show(
     after = len(fake.sent)
     await press(fake, b[1], NAMES[b[1]], fake.message(message), f"tournament:{tid}:leave")
     await board_edit(fake, message, after, "· left")
-    assert (await bot.service("hog").load(b_game)).is_over
+    assert (await bot.platform.service("hog").load(b_game)).is_over
     after = len(fake.sent)
     await clock.advance(601)  # c[0] never moves: the turn timer forfeits the game
     await board_edit(fake, message, after, "Round 3")
@@ -224,7 +224,7 @@ async def test_a_cucumber_league_of_seven_at_tables_of_three_and_four(
     while t.status == "running":
         assert sorted(map(len, current(t).tables)) == [3, 4]
         for table, game_id in zip(current(t).tables, current(t).games, strict=True):
-            assert await bot.boards.where(game_id), "each table's game is posted"
+            assert await bot.platform.boards.where(game_id), "each table's game is posted"
             for who in table:  # everyone hands their seat to a stand-in: the bots play the game out
                 left = await fake.interact(
                     {**tournament_command("cucumber", "x", who=who, person=NAMES[who]),

@@ -144,7 +144,7 @@ async def test_it_plays_in_discord(
         assert answered["data"]["embeds"][0]["title"] == "Press 3-2" and rows == []
         stale = await press(fake, "2002", "Bob", first, first_press)  # someone else, on an old board
         assert stale["type"] == 7 and stale["data"]["embeds"][0]["title"] == "Press 3-2"  # the game as it stands
-        assert len(await bot.service("press").events(f"t{command}")) == 6
+        assert len(await bot.platform.service("press").events(f"t{command}")) == 6
 
 
 async def test_readers_waiting_together_share_one_catch_up(world: Platform, monkeypatch: pytest.MonkeyPatch) -> None:

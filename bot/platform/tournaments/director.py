@@ -76,6 +76,12 @@ class Director:
         self._wake = asyncio.Event()
         self._tasks: set[asyncio.Task[None]] = set()
 
+    def shown_by(self, opener: Opener, listener: Listener) -> None:
+        """A front that shows tournaments: it creates and shows each new round's games (``opener``)
+        and is told of every tournament this process changed (``listener``)."""
+        self.opener = opener
+        self.listeners.append(listener)
+
     # --- acting ------------------------------------------------------------------------------------
 
     async def act(self, stream: str, decision: Decision, command_id: str | None = None) -> Tournament:

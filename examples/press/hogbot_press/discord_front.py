@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.buttons import Buttons, GameButton
-from bot.discord.front import Shown, Table, front_of
+from bot.discord.front import Move, Shown, Table, front_of
 from bot.platform.contract import Outcome
 from hogbot_press.game import Created, Press, PressGame
 
@@ -27,13 +27,8 @@ class PressButton(GameButton, template=r"press:(?P<game>\w+):(?P<v>\d+)"):
 
     async def press(self, interaction: discord.Interaction[Any]) -> None:
         front: PressFront = front_of(interaction, "press")
-        me, service = str(interaction.user.id), front.client.service("press")
-        await front.client.update_board(  # the command runs only if the press is on this game's board
-            interaction,
-            "press",
-            self.game_id,
-            lambda: service.execute(self.game_id, lambda s, c: [Press(me)], str(interaction.id), self.version),
-        )
+        me = str(interaction.user.id)  # the command runs only if the press is on this game's board
+        await front.client.press(interaction, Move("press", self.game_id, lambda s, c: [Press(me)], self.version))
 
 
 class PressFront:
@@ -64,6 +59,9 @@ class PressFront:
 
     async def finished(self, outcome: Outcome[Any, Any], shown: Shown) -> Shown:
         return shown
+
+    def private(self, outcome: Outcome[Any, Any], viewer: str, note: str) -> str:
+        return note  # every press is on the board: nothing is anyone's alone
 
     def has_picture(self, state: Any) -> bool:
         return False  # Press draws no picture

@@ -71,4 +71,4 @@ async def test_an_old_board_still_answers(
     async with running_bot(fake_discord, settings.db, solved_folder, clock) as bot:
         answered = await press(fake_discord, "2002", "Bob", board, custom_id)
         assert answered["type"] == 7 and answered["data"]["embeds"][0]["footer"]["text"] == "Ada to move."
-        assert (await bot.service("hog").load(CHALLENGE)).status is Status.ACTIVE
+        assert (await bot.platform.service("hog").load(CHALLENGE)).status is Status.ACTIVE

@@ -17,8 +17,7 @@ from discord import app_commands
 
 from bot.discord.answers import send_private, update_clicked
 from bot.discord.buttons import FORGED, GameButton
-from bot.discord.counting import said
-from bot.discord.front import Picture, Shown, Table
+from bot.discord.front import Move, Picture, Shown, Table
 from bot.games.cucumber.analysis import player_line, review_lines
 from bot.games.cucumber.discord.buttons import (
     GAME,
@@ -37,7 +36,6 @@ from bot.games.cucumber.replays import steps
 from bot.games.cucumber.summary import decided
 from bot.platform.contract import Chance, Commands, Outcome, Refusal
 from bot.platform.names import cleaned
-from bot.platform.service import GameDamaged
 from cucumber_core.bots import BOTS
 from cucumber_core.cards import Card, short
 from cucumber_core.events import Event, Seat
@@ -125,21 +123,10 @@ class CucumberFront:
         else:
             await interaction.response.send_message(FORGED, ephemeral=True)
             return
-        await self.client.update_board(
-            interaction,
-            GAME,
-            game_id,
-            lambda: self.service.execute(game_id, command, str(interaction.id), place=place),
-        )
+        await self.client.press(interaction, Move(GAME, game_id, command))
 
     async def come_back(self, interaction: discord.Interaction[Any], game_id: str) -> None:
-        me, place = str(interaction.user.id), str(interaction.channel_id)
-        await self.client.update_board(
-            interaction,
-            GAME,
-            game_id,
-            lambda: self.service.execute(game_id, _always(ReturnToSeat(me)), str(interaction.id), place=place),
-        )
+        await self.client.press(interaction, Move(GAME, game_id, _always(ReturnToSeat(str(interaction.user.id)))))
 
     # --- hands --------------------------------------------------------------------------------------
 
@@ -177,41 +164,21 @@ class CucumberFront:
             await send_private(interaction, embed=embed, view=view)
 
     async def play_card(self, interaction: discord.Interaction[Any], game_id: str, moment: str, card: Card) -> None:
-        me, place = str(interaction.user.id), str(interaction.channel_id)
-        note = f"You played {short(card)}."
-        try:
-            outcome = await self.service.execute(game_id, play(me, card, moment), str(interaction.id), place=place)
-        except GameDamaged as damaged:
-            log.error("game %s is damaged: %s", game_id, damaged.reason)
-            said(interaction, "damaged")
-            await interaction.response.send_message(damaged.message, ephemeral=True)
-            return
-        except Refusal as refused:  # a stale hand, a card not held or not allowed, not their turn...
-            said(interaction, "refused")
-            await self._refuse_with_hand(interaction, game_id, refused.message)
-            return
-        said(interaction, "moved")
-        state = outcome.state
-        seat = state.seat_of(me)
+        """A card played from the presser's hand: their hand answers (after the bots' replies), the
+        board is edited beside it; a stale hand, a card not held or not allowed is refused on the hand."""
+        played = play(str(interaction.user.id), card, moment)
+        await self.client.press(
+            interaction, Move(GAME, game_id, played, private=True, note=f"You played {short(card)}.")
+        )
+
+    def private(self, outcome: Outcome[GameState, Event], viewer: str, note: str) -> Shown | str:
+        """The viewer's hand as it stands, ``note`` above it; words once they hold none (the game over)."""
+        state, seat = outcome.state, outcome.state.seat_of(viewer)
         if outcome.duplicate:
             note = "That card was played already."
-        if seat is None or state.is_over:
-            ended = "The game is over: the board shows how it ended."
-            await update_clicked(interaction, content=f"{note} {ended}", embed=None, view=None)
-        else:
-            embed, view = hand_message(state, seat, note)
-            await update_clicked(interaction, embed=embed, view=view)
-        await self.client.edit_board(outcome)
-
-    async def _refuse_with_hand(self, interaction: discord.Interaction[Any], game_id: str, message: str) -> None:
-        """Tell the presser why not; on their own hand message, with the hand as it stands now."""
-        state = await self.service.load(game_id)
-        seat = state.seat_of(str(interaction.user.id))
-        if seat is None or state.is_over or not state.hands or not _private(interaction):
-            await interaction.response.send_message(message, ephemeral=True)
-            return
-        embed, view = hand_message(state, seat, f"⚠️ {message}")
-        await update_clicked(interaction, embed=embed, view=view)
+        if seat is None or state.is_over or not state.hands:
+            return f"{note} The game is over: the board shows how it ended."
+        return Shown(*hand_message(state, seat, note))
 
     # --- replays ------------------------------------------------------------------------------------
 

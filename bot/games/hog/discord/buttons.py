@@ -70,7 +70,7 @@ class AnswerButton(GameButton, template=r"hog:answer:(?P<game>[^:]*):(?P<answer>
     async def press(self, interaction: discord.Interaction[Any]) -> None:
         player = str(interaction.user.id)
         command = AcceptChallenge(player) if self.answer == "accept" else DeclineChallenge(player)
-        await hog(interaction).run_and_show(interaction, self.game_id, command)
+        await hog(interaction).answer(interaction, self.game_id, command)
 
 
 class HintButton(GameButton, template=r"hog:hint:(?P<game>[^:]*)"):

@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.buttons import Buttons, GameButton, look
-from bot.discord.front import Picture, Shown, Table, pictured, web_link
+from bot.discord.front import Move, Picture, Shown, Table, pictured, web_link
 from bot.games.hog.analysis import move_line, move_words, moves_by_step, player_line
 from bot.games.hog.board import board, hint
 from bot.games.hog.contest.arena import Contests
@@ -162,22 +162,15 @@ class HogFront:
         return hint(state, await self.game.solution(state))
 
     async def move(self, interaction: discord.Interaction[Any], game_id: str, version: int, k: int) -> None:
-        player, command_id, place = str(interaction.user.id), str(interaction.id), str(interaction.channel_id)
-        await self.client.update_board(
-            interaction,
-            GAME,
-            game_id,
-            lambda: self.service.execute(game_id, turn(player, k), command_id, version, place),
-        )
+        """``k`` dice (or Pork Chop) on the board at ``version``."""
+        await self.client.press(interaction, Move(GAME, game_id, turn(str(interaction.user.id), k), version))
 
-    async def run_and_show(self, interaction: discord.Interaction[Any], game_id: str, command: Command) -> None:
-        place = str(interaction.channel_id)
-        await self.client.update_board(
-            interaction,
-            GAME,
-            game_id,
-            lambda: self.service.execute(game_id, lambda state, chance: [command], str(interaction.id), place=place),
-        )
+    async def answer(self, interaction: discord.Interaction[Any], game_id: str, command: Command) -> None:
+        """*Accept* or *Decline* on a challenge's board."""
+        await self.client.press(interaction, Move(GAME, game_id, lambda state, chance: [command]))
+
+    def private(self, outcome: Outcome[GameState, Event], viewer: str, note: str) -> str:
+        return note  # every press of Hog's is on its board: nothing is anyone's alone
 
     async def open_game(
         self, interaction: discord.Interaction[Any], create: CreateGame, mention: str | None = None
