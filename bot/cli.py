@@ -128,11 +128,11 @@ def on_platform(settings: Settings, work: Callable[[Platform], Awaitable[T]], mo
 
 async def check_fair(p: Platform, game_id: str, out: TextIO) -> int:
     """Verify a game by the module that wrote it; the exit status is 0 only for a fair game."""
-    stored = await p.store.load(game_id)
-    if not stored:
+    game = await p.games.of_stored(p.store, game_id)
+    if game is None:
         print(f"There is no game {game_id!r} in {p.settings.where}.", file=out)
         return UNCHECKED
-    verdict = await verify(p.service(p.games.of(stored[0].type)), p.kept, game_id)
+    verdict = await verify(p.service(game), p.kept, game_id)
     print(verdict.text, file=out)
     return verdict.status
 
@@ -146,10 +146,9 @@ async def replay_any(
     p: Platform, game_id: str, out: TextIO, step: int | None, picture: Path | None, gif: Path | None
 ) -> None:
     """Any stored game step by step, by the console of the game that wrote it."""
-    stored = await p.store.load(game_id)
-    if not stored:
+    game = await p.games.of_stored(p.store, game_id)
+    if game is None:
         raise Refusal(f"There is no game {game_id!r} in {p.settings.where}.")
-    game = p.games.of(stored[0].type)
     try:
         await game.console.replay(await p.service(game).events(game_id), game_id, out, step, picture, gif)
     except GameDamaged as damaged:

@@ -184,10 +184,10 @@ async def _offer_unfinished(
 
 async def game_of(platform: Platform, game_id: str) -> tuple[str, str]:
     """The name and the title of the game that wrote ``game_id`` here; ``Refusal`` when there is none."""
-    stored = await platform.store.load(game_id)
-    if not stored:
+    first = await platform.store.first_type(game_id)
+    if first is None:
         raise Refusal(f"There is no game {game_id!r} in {platform.settings.where}.")
-    owner = platform.games.owner(stored[0].type)
+    owner = platform.games.owner(first)
     return owner, platform.games[owner].title if owner in platform.games else owner
 
 

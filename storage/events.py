@@ -83,6 +83,11 @@ class EventStore(Protocol):
         """The stream's version now (0 for an unknown stream): one indexed read, no events loaded."""
         ...
 
+    async def first_type(self, stream_id: str) -> str | None:
+        """The type of the stream's first event (which game wrote it), or ``None`` for an unknown
+        stream: one indexed read, no events loaded."""
+        ...
+
     async def read_all(self, after_position: int = 0, limit: int = 1000) -> list[StoredEvent]: ...
 
     async def head(self) -> int:

@@ -126,10 +126,9 @@ class Boards:
     async def view(self, game_id: str) -> View | None:
         """The public view of ``game_id`` as it stands (``None``: no such game): what any front draws
         a board from, never a card in anyone's hand (``Presentation.public``)."""
-        stored = await self.store.load(game_id)
-        if not stored:
+        game = await self.games.of_stored(self.store, game_id)
+        if game is None:
             return None
-        game = self.games.of(stored[0].type)
         state = (await self.services[game.name].current(game_id)).state
         return View(game.name, game_id, state.version, game.public(state))
 
@@ -241,15 +240,15 @@ class Boards:
         await self.kept.settle_boards()  # finished games shown to their end are never read again
         for game_id, shown_version in await self.kept.boards_behind():
             async with self.rendering(game_id):  # a game being opened right now is stored when this is had
-                stored = await self.store.load(game_id)
-                if not stored:
+                first = await self.store.first_type(game_id)
+                if first is None:
                     placed = await self.where(game_id)
                     await self.forget(game_id)
                     if placed is not None:
                         await unstarted(placed)
                     continue
             try:
-                game = self.games.of(stored[0].type).name
+                game = self.games.of(first).name
                 outcome = await self.services[game].current(game_id)
             except Refusal as refused:
                 log.error("game %s cannot be shown: %s", game_id, getattr(refused, "reason", refused.message))

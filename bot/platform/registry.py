@@ -17,6 +17,7 @@ from typing import Any
 
 from bot.platform.contract import Game, Refusal, UnfitGame, check
 from bot.platform.settings import Settings
+from storage.events import EventStore
 
 GROUP = "hogbot.games"
 LEGACY = "hog"
@@ -107,6 +108,12 @@ class Games(Mapping[str, AnyGame]):
         """The game an event type belongs to: ``hog.TurnTaken`` is Hog's, as is a bare legacy name."""
         game, dot, _ = type_name.partition(".")
         return game if dot else LEGACY
+
+    async def of_stored(self, store: EventStore, game_id: str) -> AnyGame | None:
+        """The game that wrote ``game_id`` (``None``: no such game stored; ``Refusal`` when no module
+        here plays it), from its first event's type alone."""
+        found = await store.first_type(game_id)
+        return None if found is None else self.of(found)
 
     def of(self, type_name: str) -> AnyGame:
         """The game that wrote an event of ``type_name``; ``Refusal`` when no module here plays it."""

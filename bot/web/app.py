@@ -292,8 +292,9 @@ async def drawn(app: web.Application, game_id: str, kind: str, step: int | None)
     async def draw() -> bytes | Aside | None:
         if (reason := await p.views.damage(game_id)) is not None:
             return Aside(reason)
-        stored = await p.store.load(game_id)
-        game = p.games.of(stored[0].type)
+        game = await p.games.of_stored(p.store, game_id)
+        if game is None:
+            return None
         events = await p.service(game).events(game_id)
         return await (game.picture(events, step) if kind == "png" else game.animation(events))
 
@@ -383,7 +384,9 @@ async def events(request: web.Request) -> web.StreamResponse:
         request.app[STREAMS].add(streaming)  # ended when the server shuts down (``end_streams``)
 
         async def owner() -> str:  # which game wrote it: read once for all its watchers, it never changes
-            return p.games.of((await p.store.load(game_id))[0].type).name
+            game = await p.games.of_stored(p.store, game_id)
+            assert game is not None  # its version was read above, and a log is never shortened
+            return game.name
 
         service = p.service(await request.app[MADE].get(("owner", game_id), owner))
 

@@ -218,11 +218,10 @@ def dice(line: str) -> tuple[str, list[str]]:
 
 async def seated(p: Platform, game_id: str, name: str) -> tuple[Any, Any, str] | None:
     """``game_id`` if it is played here and ``name`` sits at it: the game, as it stands, and their seat's id."""
-    stored = await p.store.load(game_id)
-    if not stored:
-        return None
     with contextlib.suppress(Refusal):
-        game = p.games.of(stored[0].type)
+        game = await p.games.of_stored(p.store, game_id)
+        if game is None:
+            return None
         outcome = await p.service(game).current(game_id)
         row = await (await p.settled_views()).game(game_id)
         seat = console.seat_of(row.seats, name) if row is not None else None

@@ -42,10 +42,9 @@ class GamePage:
 
 async def game_page(p: Platform, game_id: str, step: int | None) -> GamePage | None:
     """Step ``step`` (clamped; the last when ``None``) of ``game_id``, or ``None`` for no such game."""
-    stored = await p.store.load(game_id)
-    if not stored:
+    game = await p.games.of_stored(p.store, game_id)
+    if game is None:
         return None
-    game = p.games.of(stored[0].type)
     service = p.service(game)
     events = await service.events(game_id)
     told = list(game.narrate(events))

@@ -122,6 +122,10 @@ class PostgresEventStore(GroupCommitStore):
         )
         return int(found)
 
+    async def first_type(self, stream_id: str) -> str | None:
+        found = await self._readers.fetchval("SELECT type FROM events WHERE stream_id = $1 AND version = 1", stream_id)
+        return None if found is None else str(found)
+
     async def read_all(self, after_position: int = 0, limit: int = 1000) -> list[StoredEvent]:
         rows = await self._readers.fetch(
             f"SELECT {COLUMNS}, command_id FROM events WHERE position > $1 ORDER BY position LIMIT $2",

@@ -102,6 +102,14 @@ class SqliteEventStore(GroupCommitStore):
             ((version,),) = await self._reader.execute_fetchall(query, (stream_id,))
         return int(version)
 
+    async def first_type(self, stream_id: str) -> str | None:
+        query = "SELECT type FROM events WHERE stream_id = ? AND version = 1"
+        try:
+            rows = self._quick.execute(query, (stream_id,)).fetchall()
+        except sqlite3.OperationalError:  # busy: read through the reader, as ``load``
+            rows = list(await self._reader.execute_fetchall(query, (stream_id,)))
+        return str(rows[0][0]) if rows else None
+
     async def read_all(self, after_position: int = 0, limit: int = 1000) -> list[StoredEvent]:
         """Up to ``limit`` events of every stream after ``after_position``, in global order."""
         rows = await self._reader.execute_fetchall(

@@ -51,6 +51,12 @@ class EventStoreContract:
         assert [e.position for e in await store.read_all(after_position=2, limit=1)] == [3]
         assert await store.load("nobody") == []
 
+    async def test_a_streams_first_type_is_read_alone(self, store: EventStore) -> None:
+        """Which game wrote a stream, from its first event: what every front asks of an id."""
+        await store.append("g1", [NewEvent("hog.GameCreated", 1, b"{}")], 0)
+        await store.append("g1", [event(2)], 1)
+        assert (await store.first_type("g1"), await store.first_type("nobody")) == ("hog.GameCreated", None)
+
     async def test_streams_by_prefix_oldest_first(self, store: EventStore) -> None:
         for stream in ("@t:s1:b", "@t:s1:a", "@t:s2:c", "@u:s1:d", "@t:s1:b", "g"):
             await store.append(stream, [event(1)], await store.version(stream))
