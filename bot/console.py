@@ -15,7 +15,7 @@ from datetime import datetime
 from typing import Any, TextIO
 
 from bot.platform import seasons
-from bot.platform.chance import commitment
+from bot.platform.chance import seal_words
 from bot.platform.compose import Platform
 from bot.platform.contract import GameRow, Outcome, Refusal, SeatSummary
 from bot.platform.ratings import standing_line, standings_lines
@@ -271,11 +271,8 @@ async def _tell_seal(platform: Platform, game: AnyGame, state: Any, stdout: Text
     seed = await platform.service(game).seed(state.game_id)
     if seed is None or game.draws is None:
         return
-    if state.is_over:
-        check = f"python -m bot verify {state.game_id}"
-        print(f"🔓 The seed was {seed.hex()}: check every one of the {game.draws} with {check}", file=stdout)
-    else:
-        print(f"🔒 {game.draws.capitalize()} sealed: {commitment(seed)} (revealed when the game ends)", file=stdout)
+    check = f"check every one of the {game.draws}: python -m bot verify {state.game_id}"
+    print(seal_words(game.draws, seed, state.is_over, check), file=stdout)
 
 
 def sections_text(title: str, sections: list[tuple[str, list[str]]]) -> str:

@@ -27,6 +27,7 @@ from bot.discord.road import Road
 from bot.discord.tournaments import TournamentButton
 from bot.platform.compose import Platform
 from bot.platform.duty import Duty
+from bot.platform.painter import PAINTER
 from bot.platform.registry import load
 
 log = logging.getLogger(__name__)
@@ -133,6 +134,7 @@ class GameBot(discord.AutoShardedClient):
         self.platform.timers.close()
         for front in self.fronts.values():
             front.close()
+        PAINTER.close()
         await super().close()
 
     async def started(self) -> None:

@@ -20,7 +20,7 @@ from bot.discord.counting import said
 from bot.discord.front import DiscordFront, Move, Picture, Shown, pictured, web_link
 from bot.discord.pictures import PictureButton
 from bot.discord.tournaments import Desk
-from bot.platform.chance import commitment
+from bot.platform.chance import seal_words
 from bot.platform.contract import Deadline, Outcome, Refusal, Reminder
 from bot.platform.recent import Recent
 from bot.platform.service import GameDamaged, GameService, StaleBoard
@@ -172,9 +172,8 @@ class Road:
         seed = await self.service(game).seed(state.game_id)
         if seed is None:
             return None
-        if state.is_over:
-            return f"🔓 seed {seed.hex()} · check: /{game} verify game:{state.game_id}"
-        return f"🔒 {self.platform.games[game].draws} sealed: {commitment(seed)[:16]}…"
+        draws = self.platform.games[game].draws or "draws"
+        return seal_words(draws, seed, state.is_over, f"check: /{game} verify game:{state.game_id}", short=True)
 
     async def board(self, outcome: Outcome[Any, Any], picture: Picture | None = None) -> Shown:
         """The public board after ``outcome``; once the game is over, with what its front adds (a

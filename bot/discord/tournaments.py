@@ -11,7 +11,6 @@ import logging
 import re
 import secrets
 import time
-import weakref
 from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast
 
@@ -21,7 +20,9 @@ from discord import app_commands
 from bot.discord.answers import answered_in
 from bot.discord.buttons import FORGED, Buttons, GameButton
 from bot.platform.contract import Refusal
+from bot.platform.locks import KeyedLocks
 from bot.platform.names import cleaned
+from bot.platform.painter import drawn
 from bot.platform.tournaments import rules, words
 from bot.platform.tournaments.book import stream_id
 from bot.platform.tournaments.director import seating
@@ -93,7 +94,7 @@ class Desk:
     def __init__(self, client: Posting) -> None:
         self.client = client
         self.director = client.platform.tournaments
-        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._locks = KeyedLocks()
 
     def game_title(self, game: str) -> str:
         return self.client.platform.games[game].title
@@ -134,10 +135,8 @@ class Desk:
         return embed, view
 
     def rendering(self, stream: str) -> asyncio.Lock:
-        lock = self._locks.get(stream)
-        if lock is None:
-            lock = self._locks[stream] = asyncio.Lock()
-        return lock
+        """One edit of a tournament's board at a time."""
+        return self._locks(stream)
 
     async def show(self, t: Tournament) -> None:
         """Edit the tournament's board to show it as it stands now (the director tells of each change)."""
@@ -148,7 +147,7 @@ class Desk:
             embed, view = self.board(t)
             files = []
             if t.finished == "played":
-                picture = await asyncio.to_thread(standings_picture, t, self.title(t))
+                picture = await drawn(standings_picture, t, self.title(t))
                 files.append(discord.File(io.BytesIO(picture), filename="standings.png"))
                 embed.set_image(url="attachment://standings.png")
             channel, message = t.board

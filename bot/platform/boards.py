@@ -23,12 +23,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
 from bot.platform.contract import Outcome, Refusal
+from bot.platform.locks import KeyedLocks
 from bot.platform.projection import Settled
 from bot.platform.registry import Games
 from bot.platform.service import Services
@@ -90,7 +90,7 @@ class Boards:
         self._unwritten: dict[str, int] = {}
         """Shown versions not yet written (one process alone: written together, a moment later)."""
         self._writing: asyncio.Task[None] | None = None
-        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._locks = KeyedLocks()
         self._subscribers: dict[str, set[asyncio.Queue[Change]]] = {}
         self._seen: int | None = None
         """The log position this process has told its subscribers of (``follow``)."""
@@ -137,10 +137,7 @@ class Boards:
     def rendering(self, game_id: str) -> asyncio.Lock:
         """One board edit of a game at a time, so that an older board never lands over a newer one
         (a restart's reconcile racing the first clicks after it)."""
-        lock = self._locks.get(game_id)
-        if lock is None:
-            lock = self._locks[game_id] = asyncio.Lock()
-        return lock
+        return self._locks(game_id)
 
     async def shown_version(self, game_id: str) -> int | None:
         """The version ``game_id``'s board shows (``None``: no board was placed)."""

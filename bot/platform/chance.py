@@ -27,6 +27,16 @@ def commitment(seed: bytes) -> str:
     return hashlib.sha256(seed).hexdigest()
 
 
+def seal_words(draws: str, seed: bytes, over: bool, check: str, *, short: bool = False) -> str:
+    """What every front says of a game's seed: while it is played, that its ``draws`` are sealed,
+    with the seed's SHA-256 (its first 16 digits where room is short); once it is over, the seed
+    itself and ``check`` (how to check it, or what checking it found)."""
+    if over:
+        return f"🔓 seed {seed.hex()} · {check}"
+    digest = commitment(seed)
+    return f"🔒 {draws} sealed: {digest[:16] + '…' if short else digest} (revealed when the game ends)"
+
+
 class Draws:
     """Dice and shuffles from uniform numbers below ``n`` (``below``, each source's own)."""
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bot.platform.chance import commitment
+from bot.platform.chance import seal_words
 from bot.platform.compose import Platform
 from bot.platform.contract import Outcome
 from bot.platform.fairness import FAIR, verify
@@ -76,7 +76,6 @@ async def _seal(p: Platform, game: Any, final: Any) -> str:
     if seed is None or game.draws is None:
         return f"Nothing in {game.title} is left to chance." if game.draws is None else ""
     if not final.is_over:
-        return f"{game.draws.capitalize()} sealed: {commitment(seed)} (the seed is revealed when the game ends)"
+        return seal_words(game.draws, seed, False, "")
     verdict = await verify(p.service(game), p.kept, final.game_id)
-    checked = "every draw matches it" if verdict.status == FAIR else verdict.text
-    return f"Seed {seed.hex()}: {checked}."
+    return seal_words(game.draws, seed, True, "every draw matches it" if verdict.status == FAIR else verdict.text)

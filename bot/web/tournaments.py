@@ -5,11 +5,11 @@ a tournament shows nothing hidden."""
 
 from __future__ import annotations
 
-import asyncio
 import re
 
 from aiohttp import web
 
+from bot.platform.painter import drawn
 from bot.platform.tournaments.book import PREFIX
 from bot.platform.tournaments.picture import standings_picture
 from bot.platform.tournaments.state import Round, Tournament
@@ -82,7 +82,7 @@ async def picture(request: web.Request) -> web.Response:
     t = await found(request)
     if t is None or t.created is None or not t.started:
         return not_found("that tournament's standings")
-    png = await asyncio.to_thread(standings_picture, t, title_of(request, t))
+    png = await drawn(standings_picture, t, title_of(request, t))
     return web.Response(body=png, content_type="image/png", headers={"Cache-Control": "max-age=60"})
 
 

@@ -66,7 +66,7 @@ async def test_a_finished_game_is_a_page_stepped_through_with_its_commentary_and
     assert answer.status == 200 and answer.content_type == "text/html"
     assert f"Step {len(told)} of {len(told)}" in page and "Ada" in page and "won" in page
     seed = await p.kept.seed("hfin")
-    assert seed is not None and f"Seed {seed.hex()}: every draw matches it." in page
+    assert seed is not None and f"🔓 seed {seed.hex()} · every draw matches it" in page
     second = await (await client.get("/games/hfin?step=2")).text()
     assert f"Step 2 of {len(told)}" in second and all(str(escape(line)) in second for line in told[1][2])
     assert 'href="?step=1"' in second and 'href="?step=3"' in second

@@ -4,7 +4,6 @@ hand numbered. Stored like a Discord game, so it can be replayed."""
 from __future__ import annotations
 
 import argparse
-import asyncio
 import re
 import secrets
 from collections.abc import Callable, Iterator, Sequence
@@ -20,6 +19,7 @@ from bot.games.cucumber.replays import steps
 from bot.games.cucumber.stats import player_stats, sections
 from bot.platform.contract import Chance, GameRow, Lines, Outcome, Refusal
 from bot.platform.names import checked
+from bot.platform.painter import drawn
 from cucumber_core.bots import BOTS
 from cucumber_core.cards import SHORT_NUMS, SUIT_SYMBOLS, Card, name, short
 from cucumber_core.errors import CucumberError, IllegalCard
@@ -211,14 +211,14 @@ class CucumberConsole:
             lines = review_lines([s.name for s in final.seats], reviewed)
             print(f"── Review ──\n  ({ESTIMATE})", *(f"  {line}" for line in lines), sep="\n", file=stdout)
         if picture is not None:
-            picture.write_bytes(await asyncio.to_thread(render, chart(events)))
+            picture.write_bytes(await drawn(render, chart(events)))
             print(f"The picture of the game is in {picture}.", file=stdout)
         if gif is not None:
             frames = list(charts(events))
             if len(frames) == 1:
                 print("No animation: no trick has been taken yet.", file=stdout)
                 return
-            gif.write_bytes(await asyncio.to_thread(animate, frames))
+            gif.write_bytes(await drawn(animate, frames))
             print(f"The animation of the game is in {gif}.", file=stdout)
 
     async def board(self, outcome: Outcome[Any, Any], viewer: str) -> str:

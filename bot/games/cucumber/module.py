@@ -22,6 +22,7 @@ from bot.games.cucumber.moves import STAND_IN
 from bot.games.cucumber.picture import animate, chart, charts, render
 from bot.games.cucumber.summary import Tally, summarize, summary_of, tally
 from bot.platform.contract import Chance, ConsoleFront, Deadline, GameRow, Lines, Record, Reminder, Summary
+from bot.platform.painter import drawn
 from bot.platform.recent import Recent
 from bot.platform.registry import load
 from bot.platform.server_settings import DAY, Setting, whole_number
@@ -256,11 +257,11 @@ class CucumberGame:
     async def picture(self, events: Sequence[ev.Event], step: int | None = None) -> bytes | None:
         """The score race and the hand's tricks (as they stood at step ``step``): played cards only."""
         shown = events[:step] if step else events
-        return await asyncio.to_thread(render, chart(shown)) if shown else None
+        return await drawn(render, chart(shown)) if shown else None
 
     async def animation(self, events: Sequence[ev.Event]) -> bytes | None:
         frames = list(charts(events))
-        return await asyncio.to_thread(animate, frames) if len(frames) > 1 else None
+        return await drawn(animate, frames) if len(frames) > 1 else None
 
     def public(self, state: GameState) -> PublicView:
         """The table as anyone may see it: scores, how many cards each holds, the tricks played."""

@@ -7,7 +7,6 @@ Play the house (``--house easy|medium|perfect``) or a friend at the same keyboar
 from __future__ import annotations
 
 import argparse
-import asyncio
 import secrets
 from collections.abc import Callable, Sequence
 from functools import partial
@@ -25,6 +24,7 @@ from bot.games.hog.stats import player_stats, sections
 from bot.platform.compose import platform
 from bot.platform.contract import Chance, GameRow, Outcome, Refusal
 from bot.platform.names import checked, folded
+from bot.platform.painter import drawn
 from bot.platform.settings import Settings
 from hog_core.errors import HogError
 from hog_core.events import Event, Player
@@ -223,7 +223,7 @@ async def replay_game(
         if c is None:
             print(f"No {what}: nobody has moved yet.", file=stdout)
             continue
-        path.write_bytes(await asyncio.to_thread(draw, c))
+        path.write_bytes(await drawn(draw, c))
         print(f"The {what} of the game is in {path}.", file=stdout)
 
 

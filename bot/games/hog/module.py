@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterator, Mapping, Sequence
-from functools import cached_property
+from functools import cached_property, partial
 from typing import TYPE_CHECKING
 
 import msgspec
@@ -28,6 +28,7 @@ from bot.platform.contract import (
     Subcommand,
     Summary,
 )
+from bot.platform.painter import drawn
 from bot.platform.recent import Recent
 from bot.platform.registry import load
 from bot.platform.server_settings import DAY, Setting, choice, whole_number
@@ -247,11 +248,11 @@ class HogGame:
         told = list(narrate(events))
         at = told[min(step, len(told)) - 1][1].turn_number if step else None
         c = chart_of(events, await self.solution(told[-1][1]), await self.review(events) or ())
-        return None if c is None else await asyncio.to_thread(render, c, at)
+        return None if c is None else await drawn(partial(render, at=at), c)
 
     async def animation(self, events: Sequence[ev.Event]) -> bytes | None:
         c = chart_of(events, await self.solution(replay(events)), await self.review(events) or ()) if events else None
-        return None if c is None else await asyncio.to_thread(animate, c)
+        return None if c is None else await drawn(animate, c)
 
     @cached_property
     def console(self) -> ConsoleFront[GameState, Command]:

@@ -3,11 +3,11 @@ full (its rounds, games, results and standings), and its standings' picture."""
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from bot.platform.contract import Refusal
+from bot.platform.painter import drawn
 from bot.platform.tournaments.book import PREFIX
 from bot.platform.tournaments.picture import standings_picture
 from bot.platform.tournaments.words import FORMAT_NAMES, round_lines, standing_lines, status, title
@@ -52,5 +52,5 @@ async def show_tournament(p: Platform, tournament_id: str, out: TextIO, picture:
     if picture is not None:
         if not t.started:
             raise Refusal("The tournament has not started: there are no standings to draw yet.")
-        picture.write_bytes(await asyncio.to_thread(standings_picture, t, name))
+        picture.write_bytes(await drawn(standings_picture, t, name))
         print(f"\nThe standings are drawn in {picture}", file=out)

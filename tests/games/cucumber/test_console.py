@@ -30,10 +30,8 @@ def test_the_console_plays_a_table_against_bots(tmp_path: Path, monkeypatch: pyt
         r"lead +\| Ann +\| Strong bot +\| Magic bot", said
     )  # the course's board, columns as wide as their cards
     assert "🏁" in said and "Your hand: 1:" in said
-    sealed = re.search(r"🔒 Cards sealed: ([0-9a-f]{64}) \(revealed when the game ends\)", said)
-    revealed = re.search(
-        r"🔓 The seed was ([0-9a-f]{64}): check every one of the cards with python -m bot verify", said
-    )
+    sealed = re.search(r"🔒 cards sealed: ([0-9a-f]{64}) \(revealed when the game ends\)", said)
+    revealed = re.search(r"🔓 seed ([0-9a-f]{64}) · check every one of the cards: python -m bot verify", said)
     assert sealed and revealed and commitment(bytes.fromhex(revealed[1])) == sealed[1]
     assert said.index(sealed[0]) < said.index("🏁") < said.index(revealed[1])  # the seed only once it is over
 

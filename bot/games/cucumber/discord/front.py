@@ -8,7 +8,6 @@ is edited beside it.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from typing import Any
 
@@ -36,6 +35,7 @@ from bot.games.cucumber.replays import steps
 from bot.games.cucumber.summary import decided
 from bot.platform.contract import Chance, Commands, Outcome, Refusal
 from bot.platform.names import cleaned
+from bot.platform.painter import drawn
 from cucumber_core.bots import BOTS
 from cucumber_core.cards import Card, short
 from cucumber_core.events import Event, Seat
@@ -93,7 +93,7 @@ class CucumberFront:
         """The picture of a decided game: the score race and the last hand's tricks."""
         if not decided(outcome.state):
             return None
-        png = await asyncio.to_thread(render, chart(await self.service.events(outcome.state.game_id)))
+        png = await drawn(render, chart(await self.service.events(outcome.state.game_id)))
         return Picture(png, f"cucumber-{outcome.state.game_id}.png", "The score race")
 
     # --- the table --------------------------------------------------------------------------------

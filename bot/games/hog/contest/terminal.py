@@ -28,6 +28,7 @@ from bot.games.hog.contest.words import (
 )
 from bot.platform.compose import platform
 from bot.platform.contract import Refusal, Subcommand, command
+from bot.platform.painter import drawn
 from hog_core.contest import MAX_BYTES, BadTable, Table, of_strategy, parse, to_csv, to_json
 from hog_core.rulesets import RULE_SETS, RuleSet
 
@@ -193,12 +194,12 @@ async def _run(hog: HogGame, args: argparse.Namespace, out: TextIO, err: TextIO)
         name = _named(results, args.name)
         print(record_json(results, name) if args.json else record_text(results, name), file=out)
         if args.picture:
-            picture = await asyncio.to_thread(table_picture, results, name)
+            picture = await drawn(table_picture, results, name)
             _write(args.picture, picture, f"the picture of {name}'s table beside the perfect strategy's", notes)
     else:
         print(matrix_text(results, MATRIX_TOP), file=out)
         if args.picture:
-            picture = await asyncio.to_thread(matrix_picture, results)
+            picture = await drawn(matrix_picture, results)
             _write(args.picture, picture, f"the picture of the best {MATRIX_TOP} entries, each against each", notes)
 
 

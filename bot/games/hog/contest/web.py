@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import quote
@@ -15,6 +14,7 @@ from bot.games.hog.contest.entries import EVERYONE, Contest, Entries
 from bot.games.hog.contest.pictures import matrix_picture, table_picture
 from bot.games.hog.contest.words import outcome, placed, summary
 from bot.games.hog.solutions import SolutionCache
+from bot.platform.painter import drawn
 from bot.web.render import PLATFORM, identifier, not_found, number, render, templates
 from hog_core.rulesets import RULE_SETS
 
@@ -85,13 +85,13 @@ def add_contest_pages(app: web.Application, solutions: SolutionCache) -> None:
         name = found.find(request.match_info["team"]) if found else None
         if found is None or name is None:
             return not_found("that entry")
-        return _png(await asyncio.to_thread(table_picture, found, name))
+        return _png(await drawn(table_picture, found, name))
 
     async def matrix(request: web.Request) -> web.Response:
         found = await results(request)
         if found is None:
             return not_found("that contest")
-        return _png(await asyncio.to_thread(matrix_picture, found))
+        return _png(await drawn(matrix_picture, found))
 
     app.router.add_get("/contests/{rules}", standings)
     app.router.add_get("/contests/{rules}/matrix.png", matrix)

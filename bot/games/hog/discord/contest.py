@@ -6,7 +6,6 @@ checked before it is downloaded. An entry made in a server joins the server's co
 
 from __future__ import annotations
 
-import asyncio
 import io
 import re
 from typing import TYPE_CHECKING, Any
@@ -23,6 +22,7 @@ from bot.games.hog.contest.words import HEADER, outcome, placed, standing_line, 
 from bot.games.hog.discord.buttons import hog
 from bot.platform.contract import Refusal
 from bot.platform.names import cleaned
+from bot.platform.painter import drawn
 from hog_core.contest import MAX_BYTES, BadTable, parse
 from hog_core.rulesets import RULE_SETS
 
@@ -186,7 +186,7 @@ def add_contest_commands(hog: app_commands.Group, bot: HogFront) -> None:
             description=f"{placed(standing)}\n" + _block(record[:40])[:3900],
         )
         embed.set_image(url="attachment://entry.png")
-        picture = await asyncio.to_thread(table_picture, results, found)
+        picture = await drawn(table_picture, results, found)
         await interaction.followup.send(
             embed=embed,
             file=discord.File(io.BytesIO(picture), filename="entry.png"),
@@ -209,7 +209,7 @@ def add_contest_commands(hog: app_commands.Group, bot: HogFront) -> None:
         results = await deferred_results(interaction, contest_of(interaction, rules, everyone))
         embed = discord.Embed(title=f"🏁 {results.contest.title}: the matrix", description=summary(results))
         embed.set_image(url="attachment://matrix.png")
-        picture = await asyncio.to_thread(matrix_picture, results)
+        picture = await drawn(matrix_picture, results)
         await interaction.followup.send(
             embed=embed, file=discord.File(io.BytesIO(picture), filename="matrix.png"), ephemeral=True
         )

@@ -4,6 +4,7 @@ once it is over, replays, and the moves a press asks for, over the client's ``Ta
 from __future__ import annotations
 
 import io
+from functools import partial
 from typing import Any
 
 import discord
@@ -22,9 +23,10 @@ from bot.games.hog.discord.embeds import embed
 from bot.games.hog.discord.replays import replay_embed, replay_view
 from bot.games.hog.limits import MAX_SOLVED_GOAL, check
 from bot.games.hog.module import HogGame, turn
-from bot.games.hog.painter import Painter
+from bot.games.hog.picture import animate, chart_of, render
 from bot.games.hog.replays import chances_around
 from bot.platform.contract import Outcome, Refusal
+from bot.platform.painter import drawn
 from hog_core.errors import HogError
 from hog_core.events import Event
 from hog_core.game import Command, CreateGame, GameState, Status
@@ -60,11 +62,10 @@ class HogFront:
         self.client, self.game = client, game
         self.service = client.service(GAME)
         self.challenge_timeout, self.turn_timeout = game.challenge_timeout, game.turn_timeout
-        self.painter = Painter()
         self.contests = Contests(Entries(client.platform.store), game.solutions)
 
     def close(self) -> None:
-        self.painter.close()
+        pass
 
     async def show(self, outcome: Outcome[GameState, Event]) -> Shown:
         """The board after ``outcome`` (without the picture: see ``finished``)."""
@@ -91,9 +92,10 @@ class HogFront:
     async def drawing(self, events: list[Event], last: GameState, at: int | None = None) -> Picture | None:
         """The picture of the game ``events`` tell (ending in ``last``), at turn ``at``; ``None``
         before a turn was played."""
-        png = await self.painter.paint(events, await self.game.solution(last), at, await self.game.review(events) or ())
-        if png is None:
+        c = chart_of(events, await self.game.solution(last), await self.game.review(events) or ())
+        if c is None:  # before a turn was played
             return None
+        png = await drawn(partial(render, at=at), c)
         names = " and ".join(p.name for p in last.players)
         return Picture(png, f"hog-{last.game_id}.png", f"{names}'s totals turn by turn")
 
@@ -147,7 +149,8 @@ class HogFront:
         follows the answer."""
         events = await self.service.events(game_id)
         last = fold(events)
-        gif = await self.painter.animate(events, await self.game.solution(last))
+        c = chart_of(events, await self.game.solution(last))
+        gif = None if c is None else await drawn(animate, c)
         if gif is None:
             await interaction.followup.send("Nothing to animate yet: nobody has moved.", ephemeral=True)
             return

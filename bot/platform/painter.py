@@ -1,4 +1,5 @@
-"""Draws the pictures of games in a worker process.
+"""Draws every picture (a game's, a contest's, a tournament's) in a worker process: the one way a
+picture is drawn off the event loop.
 
 Drawing holds the GIL for tens of milliseconds at a time; in a thread, a burst of games ending
 together held up every other player's click (the load test's p99 went from 25 to 200 ms). In a
@@ -14,45 +15,28 @@ import multiprocessing
 import os
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from functools import partial
+from typing import Any, TypeVar
 
-from bot.games.hog.picture import Chart, animate, chart_of, render
-from hog_core.events import Event
-from hog_core.review import MoveReview
-from hog_core.solver import Solution
+T = TypeVar("T")
 
 
 class Painter:
     def __init__(self) -> None:
         self._pool: ProcessPoolExecutor | None = None
 
-    async def paint(
-        self,
-        events: Sequence[Event],
-        solution: Solution | None,
-        at: int | None = None,
-        review: Sequence[MoveReview] = (),
-    ) -> bytes | None:
-        """The PNG of a game (``None`` before its first turn), its slips marked from ``review``. The
-        chart is made here, where the solution is: only the small chart goes to the worker."""
-        c = chart_of(events, solution, review)
-        return None if c is None else await self._run(partial(render, at=at), c)
-
-    async def animate(self, events: Sequence[Event], solution: Solution | None) -> bytes | None:
-        """The GIF of a game drawn turn by turn (``None`` before its first turn); a second or two."""
-        c = chart_of(events, solution)
-        return None if c is None else await self._run(animate, c)
-
-    async def _run(self, draw: Callable[[Chart], bytes], c: Chart) -> bytes:
+    async def draw(self, draw: Callable[..., T], *args: Any) -> T:
+        """``draw(*args)`` in the worker: ``draw`` a module's function (or a ``partial`` of one) and
+        ``args`` small (a chart, not a game's log), since both are pickled."""
         if self._pool is None:  # started on first use: most runs of the bot's tests never draw
             self._pool = ProcessPoolExecutor(
                 1, mp_context=multiprocessing.get_context("spawn"), initializer=_end_with, initargs=(os.getpid(),)
             )
         try:
-            return await asyncio.get_running_loop().run_in_executor(self._pool, draw, c)
+            return await asyncio.get_running_loop().run_in_executor(self._pool, partial(draw, *args))
         except BrokenProcessPool:  # the worker died (out of memory, killed): the next picture starts another
             self._pool = None
             raise
@@ -61,6 +45,15 @@ class Painter:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
+
+
+PAINTER = Painter()
+"""This process's painter: every picture of every game and front is drawn by it (``drawn``)."""
+
+
+async def drawn(draw: Callable[..., T], *args: Any) -> T:
+    """``draw(*args)`` off the event loop, in this process's painter."""
+    return await PAINTER.draw(draw, *args)
 
 
 def _end_with(parent: int) -> None:
