@@ -1,4 +1,5 @@
-"""The application service: a command end to end, through the real store."""
+"""The application service with Hog: a command end to end, through the real store (what is every
+game's, the stale boards and retried clicks, is tested in ``tests/platform/test_service.py``)."""
 
 from __future__ import annotations
 
@@ -55,35 +56,6 @@ async def test_the_house_moves_first_when_it_is_seated_first(service: Hog) -> No
     assert isinstance(created.told[1][0], TurnTaken) and created.state.mover == 0
 
 
-async def test_a_stale_board_changes_nothing(service: Hog) -> None:
-    await service.create("g", CreateGame("g", (ADA, HOUSE)), "i1")
-    await service.execute("g", turn(ADA.id, 1), "i2", expected_version=1)
-    with pytest.raises(StaleBoard, match="out of date"):
-        await service.execute("g", turn(ADA.id, 1), "i3", expected_version=1)
-    assert [s.command_id for s in await service.store.load("g")][-1] == "i2"
-
-
-async def test_two_clicks_at_once_make_exactly_one_move(service: Hog) -> None:
-    bob = Player("2", "Bob")
-    await service.create("g", CreateGame("g", (ADA, bob)), "i1")
-    clicks = await asyncio.gather(
-        *(service.execute("g", turn(ADA.id, 3), f"click{i}", expected_version=1) for i in range(10)),
-        return_exceptions=True,
-    )
-    assert sum(not isinstance(c, BaseException) for c in clicks) == 1
-    assert all(isinstance(c, StaleBoard) for c in clicks if isinstance(c, BaseException))
-    assert len(await service.store.load("g")) == 2
-
-
-async def test_a_retried_interaction_answers_as_the_first_time(service: Hog) -> None:
-    await service.create("g", CreateGame("g", (ADA, HOUSE)), "i1")
-    first = await service.execute("g", turn(ADA.id, 2), "i2", expected_version=1)
-    again = await service.execute("g", turn(ADA.id, 2), "i2", expected_version=1)  # Discord retried it
-    assert again.duplicate and not first.duplicate
-    assert again.told == first.told and again.state == first.state
-    assert len(await service.store.load("g")) == first.state.version
-
-
 async def test_a_forfeit_always_lands_even_racing_a_move(service: Hog) -> None:
     """A forfeit names no board version: losing the race to a move, it is decided again and lands."""
     for i in range(12):
@@ -95,17 +67,6 @@ async def test_a_forfeit_always_lands_even_racing_a_move(service: Hog) -> None:
         assert not isinstance(resigned, BaseException), resigned
         state = await service.load(game)
         assert state.forfeited_by == 1 and state.status is Status.FINISHED
-
-
-async def test_a_retry_after_later_moves_shows_the_game_as_it_stands(service: Hog) -> None:
-    """A retried click must never put an older board back up over a newer one."""
-    await service.create("g", CreateGame("g", (ADA, HOUSE)), "i1")
-    await service.execute("g", turn(ADA.id, 2), "i2", expected_version=1)
-    latest = await service.execute("g", turn(ADA.id, 4), "i3", expected_version=3)
-    again = await service.execute("g", turn(ADA.id, 2), "i2", expected_version=1)
-    assert again.duplicate and again.state == latest.state and again.told == latest.told
-    now = await service.current("g")
-    assert (now.state, now.told) == (latest.state, latest.told)
 
 
 @pytest.mark.parametrize(
