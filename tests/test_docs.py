@@ -49,3 +49,16 @@ def test_the_readme_states_the_two_commands_and_ci_runs_the_test_one() -> None:
     ci = (ROOT / ".ci" / "run").read_text().strip()
     assert ci.endswith(test) and venv in ci and ci.index(venv) < ci.index(test), "CI does what a newcomer does"
     assert len(readme.splitlines()) <= 220, "the README is a landing page; the reference lives in docs/"
+
+
+def test_the_roads_diagram_names_the_files_the_road_crosses() -> None:
+    """docs/architecture.md draws the road from a press to the board (mermaid): every file it names
+    exists, and it names each file a dice click crosses (``tests/discord/test_discord_road.py``)."""
+    page = (ROOT / "docs" / "architecture.md").read_text()
+    (diagram,) = re.findall(r"```mermaid\n(.*?)```", page, flags=re.DOTALL)
+    named = set(re.findall(r"\b((?:bot|storage)/[\w/]+\.py)", diagram))
+    assert named and all((ROOT / path).is_file() for path in named), sorted(
+        p for p in named if not (ROOT / p).is_file()
+    )
+    crossed = {"bot/discord/client.py", "bot/discord/buttons.py", "bot/discord/road.py", "bot/discord/answers.py"}
+    assert crossed | {"bot/games/hog/discord/front.py", "bot/platform/service.py", "bot/platform/boards.py"} <= named
