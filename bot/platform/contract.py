@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, Protocol, TextIO, TypeVar
 
@@ -47,11 +47,18 @@ __all__ = [
     "Reminder",
     "Rules",
     "SeatSummary",
+    "Seating",
+    "ServerOptions",
+    "Setting",
     "State",
+    "Storyteller",
     "Subcommand",
+    "Summarizer",
     "Summary",
     "UnfitGame",
+    "WebPages",
     "check",
+    "optional",
 ]
 
 Lines = tuple[str, ...]
@@ -359,10 +366,65 @@ class Summarizer(Protocol):
     def summing(self, tally: Any, events: Sequence[Any]) -> tuple[Any, Summary]: ...
 
 
+@dataclass(frozen=True)
+class Setting:
+    """One setting of a Discord server's: its key (``hog-goal``), what it means, its default, and how
+    a typed value is read (the value as stored, or a ``Refusal`` saying what it may be)."""
+
+    key: str
+    what: str
+    default: str
+    read: Callable[[str], str] = field(repr=False)
+
+
+class ServerOptions(Protocol):
+    """What a game may add to a Discord server's settings (optional: ``bot.platform.server_settings``)."""
+
+    @property
+    def server_settings(self) -> Sequence[Setting]: ...
+
+
+class Seating(Protocol):
+    """What a game brings to be played in tournaments (optional: a game without it has none)."""
+
+    table_sizes: tuple[int, int]
+    """The fewest and the most players at one of its games (Hog: 2 and 2)."""
+
+    def tournament_game(
+        self, game_id: str, place: str, players: Sequence[tuple[str, str]], options: Mapping[str, str]
+    ) -> Any:
+        """The command that creates one game of a tournament, under way at once, its players (id and
+        name) seated in order (the first moves first), with the tournament's options (``goal``)."""
+        ...
+
+    def withdraw(self, state: Any, player: str) -> Sequence[Any]:
+        """The commands that take a dropped player out of a game they are playing (a forfeit)."""
+        ...
+
+
+class WebPages(Protocol):
+    """What a game may add to the web front (optional): its own pages, added to the aiohttp
+    application, and the front page's links to them (title, path)."""
+
+    def web_pages(self, app: Any) -> Sequence[tuple[str, str]]: ...
+
+
+OPTIONAL: tuple[type, ...] = (Storyteller, Summarizer, ServerOptions, Seating, WebPages)
+"""What a game may bring beyond the contract: each whole or not at all (``check``)."""
+
+P = TypeVar("P")
+
+
+def optional(game: object, part: Callable[..., P]) -> P | None:
+    """``game`` as the optional ``part`` (a protocol of this module) it brings, all its members, or
+    ``None`` when it brings none."""
+    return game if all(hasattr(game, name) for name in members(part)) else None  # type: ignore[return-value]
+
+
 PARTS: tuple[type, ...] = (Rules, Codec, Draws, ReadModel, Presentation)
 
 
-def members(protocol: type) -> list[str]:
+def members(protocol: Any) -> list[str]:
     """The members a protocol of this module asks for, in the order it states them."""
     own = [name for name in vars(protocol) if not name.startswith("_")]
     return list(dict.fromkeys([*getattr(protocol, "__annotations__", {}), *own]))
@@ -372,6 +434,10 @@ def check(game: object, where: str) -> None:
     """Refuse, naming it, a game module (loaded from ``where``) that lacks a member of the contract:
     at load, not at the first player who needs it."""
     lacking = [f"{name!r} ({part.__name__})" for part in PARTS for name in members(part) if not hasattr(game, name)]
+    for part in OPTIONAL:  # brought whole, or not at all: half of one is a mistake, said at load
+        found = [name for name in members(part) if hasattr(game, name)]
+        if found and len(found) < len(members(part)):
+            lacking += [f"{name!r} ({part.__name__})" for name in members(part) if name not in found]
     console = getattr(game, "console", None)
     if console is not None:
         lacking += [f"console.{name} (ConsoleFront)" for name in members(ConsoleFront) if not hasattr(console, name)]

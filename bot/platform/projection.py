@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.platform.codec import from_records
+from bot.platform.contract import Summarizer, optional
 from bot.platform.ratings import Decided, Ledger
 from bot.platform.recent import Recent
 from bot.platform.registry import AnyGame, Games, is_record
@@ -200,11 +201,11 @@ class Projector:
         game = kept.game if kept is not None else self.games.of(new[0].type)
         decoded = tuple(from_records(game, new))
         events = (*kept.events, *decoded) if kept is not None else decoded
-        summing = getattr(game, "summing", None)
-        if summing is None:
+        summer = optional(game, Summarizer)
+        if summer is None:
             tally, summary = None, game.summary(events)
         else:
-            tally, summary = summing(kept.tally if kept is not None else None, decoded)
+            tally, summary = summer.summing(kept.tally if kept is not None else None, decoded)
             events = ()  # the tally holds what a summary needs: the log is not kept
         if not summary.decided and not summary.live and any(seat.result for seat in summary.seats):
             summary = replace(summary, decided=summary.version)  # a module that does not say: its last event

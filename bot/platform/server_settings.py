@@ -8,11 +8,11 @@ operator's environment variables)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import msgspec
 
-from bot.platform.contract import Refusal
+from bot.platform.contract import Refusal, ServerOptions, Setting, optional
 from bot.platform.registry import RECORD, Games
 from storage.events import EventStore, NewEvent, WrongExpectedVersion
 
@@ -27,17 +27,6 @@ class Changed(msgspec.Struct, frozen=True):
     value: str
     by: str
     by_name: str
-
-
-@dataclass(frozen=True)
-class Setting:
-    """One setting: its key (``hog-goal``), what it means, its default, and how a typed value is read
-    (the value as stored, or a ``Refusal`` saying what it may be)."""
-
-    key: str
-    what: str
-    default: str
-    read: Callable[[str], str] = field(repr=False)
 
 
 def choice(*allowed: str) -> Callable[[str], str]:
@@ -71,7 +60,8 @@ def platform_settings(games: Games) -> list[Setting]:
     ]
     for game in games.values():
         found.append(Setting(f"{game.name}-enabled", f"whether {game.title} is played here (yes or no)", "yes", YES_NO))
-        found += getattr(game, "server_settings", ())
+        if (options := optional(game, ServerOptions)) is not None:
+            found += options.server_settings
     return found
 
 

@@ -19,7 +19,7 @@ from typing import Any, Generic, Protocol
 
 from bot.platform.chance import SEED_BYTES, SealedChance, SecretChance
 from bot.platform.codec import ForeignStream, from_records, to_record
-from bot.platform.contract import C, Chance, Commands, E, Game, Outcome, Refusal, S
+from bot.platform.contract import C, Chance, Commands, E, Game, Outcome, Refusal, S, Storyteller, optional
 from bot.platform.metrics import APPENDED
 from bot.platform.projection import Projector
 from bot.platform.recent import Recent
@@ -294,14 +294,14 @@ class GameService(Generic[S, E, C]):
     def _told_after(self, game_id: str, folded: Folded[S, E], new: Sequence[E]) -> tuple[Outcome[S, E], Any]:
         """Tell ``new`` after ``folded``: by the game's storyteller from where its story stands (told
         from the start once, when it is not kept), else by narrating the whole game; and the story after."""
-        tell = getattr(self.game, "tell", None)
-        if tell is None:
+        teller = optional(self.game, Storyteller)
+        if teller is None:
             return self._told(game_id, folded.history, new), UNTOLD
         try:
             story = folded.story
             if story is UNTOLD:
-                story, _ = tell(None, folded.history)
-            after, told = tell(story, new)
+                story, _ = teller.tell(None, folded.history)
+            after, told = teller.tell(story, new)
         except Exception as error:  # an impossible event the commentary trips on
             raise GameDamaged(game_id, error) from error
         if not told:

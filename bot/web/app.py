@@ -27,7 +27,7 @@ from prometheus_client import CONTENT_TYPE_LATEST
 
 from bot.platform import seasons
 from bot.platform.compose import Platform
-from bot.platform.contract import GameRow
+from bot.platform.contract import GameRow, WebPages, optional
 from bot.platform.metrics import LAG, LIVE_GAMES, WEB_REQUESTS, exposition
 from bot.platform.ratings import standing_line, standings_lines
 from bot.web.gui import add_gui
@@ -496,9 +496,8 @@ def make_app(platform: Platform, gui_port: int | None = None, streams: Streams |
     add_tournament_pages(app)
     app[LINKS] = [("Tournaments", "/tournaments")]
     for module in platform.games.values():  # a game's own pages (Hog's contest), when it brings some
-        pages = getattr(module, "web_pages", None)
-        if callable(pages):
-            app[LINKS].extend(pages(app))
+        if (pages := optional(module, WebPages)) is not None:
+            app[LINKS].extend(pages.web_pages(app))
     if gui_port is not None:
         add_gui(app, gui_port)
     return app

@@ -23,8 +23,8 @@ from hogbot_press.game import Created, Press
 
 from bot.cli import main
 from bot.platform.compose import Platform, platform
-from bot.platform.contract import Refusal, Reminder
-from bot.platform.registry import installed_modules
+from bot.platform.contract import Refusal, Reminder, Seating, Summarizer, UnfitGame, WebPages, optional
+from bot.platform.registry import Games, installed_modules
 from bot.platform.settings import Settings
 from tests.discord.discord_world import board_of, button, press, running_bot, subcommand
 from tests.discord.fake_discord import FakeDiscord
@@ -251,6 +251,27 @@ class TestPressKeepsTheContract(GameContract):
             await service.execute("done", lambda state, chance: [Press("ada")], f"m{n}")
         await service.execute("going", lambda state, chance: [Press("ada")], "g0")
         return "done", "going"
+
+
+def test_an_optional_part_is_brought_whole_or_not_at_all(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tournaments' seating, a server's settings, web pages, a storyteller, a summarizer: a module
+    brings each whole or not at all (``contract.OPTIONAL``); half of one is named at load, and a part
+    brought whole is found by the platform (``contract.optional``)."""
+    (tmp_path / "seatedhalf.py").write_text(
+        "from hogbot_press.game import PressGame\n\n"
+        "class SeatedHalf(PressGame):\n"
+        "    table_sizes = (2, 2)  # but no tournament_game, no withdraw\n\n"
+        "class Seated(SeatedHalf):\n"
+        "    def tournament_game(self, game_id, place, players, options): ...\n"
+        "    def withdraw(self, state, player): return []\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(UnfitGame, match=r"lacks 'tournament_game' \(Seating\), 'withdraw' \(Seating\)"):
+        Games.load(Settings(), {"press": "seatedhalf:SeatedHalf"})
+    seated = Games.load(Settings(), {"press": "seatedhalf:Seated"})["press"]
+    plain = Games.load(Settings(), {"press": "hogbot_press.game:PressGame"})["press"]
+    assert optional(seated, Seating) is not None and optional(plain, Seating) is None
+    assert optional(plain, WebPages) is None and optional(plain, Summarizer) is None
 
 
 def test_a_module_that_lacks_a_member_is_named_when_loaded(

@@ -21,11 +21,11 @@ from bot.games.cucumber.hands import seeded
 from bot.games.cucumber.moves import STAND_IN
 from bot.games.cucumber.picture import animate, chart, charts, render
 from bot.games.cucumber.summary import Tally, summarize, summary_of, tally
-from bot.platform.contract import Chance, ConsoleFront, Deadline, GameRow, Lines, Record, Reminder, Summary
+from bot.platform.contract import Chance, ConsoleFront, Deadline, GameRow, Lines, Record, Reminder, Setting, Summary
 from bot.platform.painter import drawn
 from bot.platform.recent import Recent
 from bot.platform.registry import load
-from bot.platform.server_settings import DAY, Setting, whole_number
+from bot.platform.server_settings import DAY, whole_number
 from bot.platform.settings import Settings, whole
 from cucumber_core import commentary, strong
 from cucumber_core import events as ev

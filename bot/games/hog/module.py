@@ -25,13 +25,14 @@ from bot.platform.contract import (
     Lines,
     Record,
     Reminder,
+    Setting,
     Subcommand,
     Summary,
 )
 from bot.platform.painter import drawn
 from bot.platform.recent import Recent
 from bot.platform.registry import load
-from bot.platform.server_settings import DAY, Setting, choice, whole_number
+from bot.platform.server_settings import DAY, choice, whole_number
 from bot.platform.settings import Settings, whole
 from hog_core import events as ev
 from hog_core.commentary import Story, Told, narrate, tell

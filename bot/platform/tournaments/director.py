@@ -14,11 +14,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Collection, Iterable, Sequence
 from functools import partial
-from typing import Any, Protocol
+from typing import Any
 
-from bot.platform.contract import Refusal
+from bot.platform.contract import Refusal, Seating, optional
 from bot.platform.projection import Settled
 from bot.platform.ratings import shown
 from bot.platform.registry import Games
@@ -33,24 +33,6 @@ from storage.events import EventStore
 log = logging.getLogger(__name__)
 
 
-class Seating(Protocol):
-    """What a game module brings to be played in tournaments (optional: a game without it has none)."""
-
-    table_sizes: tuple[int, int]
-    """The fewest and the most players at one of its games (Hog: 2 and 2)."""
-
-    def tournament_game(
-        self, game_id: str, place: str, players: Sequence[tuple[str, str]], options: Mapping[str, str]
-    ) -> Any:
-        """The command that creates one game of a tournament, under way at once, its players (id and
-        name) seated in order (the first moves first), with the tournament's options (``goal``)."""
-        ...
-
-    def withdraw(self, state: Any, player: str) -> Sequence[Any]:
-        """The commands that take a dropped player out of a game they are playing (a forfeit)."""
-        ...
-
-
 def _withdrawn(module: Seating, player: str, state: Any, chance: object) -> Sequence[Any]:
     return module.withdraw(state, player)
 
@@ -61,7 +43,8 @@ Listener = Callable[[Tournament], Awaitable[None]]
 
 
 def seating(game: object) -> Seating | None:
-    return game if all(hasattr(game, name) for name in ("table_sizes", "tournament_game", "withdraw")) else None  # type: ignore[return-value]
+    """The game as it is played in tournaments, ``None`` for a game that has none."""
+    return optional(game, Seating)
 
 
 class Director:
