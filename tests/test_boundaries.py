@@ -141,7 +141,7 @@ def test_the_platform_imports_no_game_and_storage_no_game() -> None:
     "path", [*files("bot/games"), *files("examples")], ids=lambda p: p.relative_to(ROOT).as_posix()
 )
 def test_a_game_front_is_given_a_table_not_the_client(path: Path) -> None:
-    """A game's Discord front works through the narrow ``Table`` it is given (``bot.discord.front``)."""
+    """A game's Discord front works through the narrow ``Road`` it is given (``bot.discord.front``)."""
     assert "bot.discord.client" not in modules(path)
 
 

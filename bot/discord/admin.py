@@ -13,19 +13,19 @@ from bot.platform.contract import Refusal
 from bot.platform.server_settings import Chosen
 
 if TYPE_CHECKING:
-    from bot.discord.front import Table
+    from bot.discord.front import Road
 
 
 def server_of(interaction: discord.Interaction[Any]) -> str | None:
     return str(interaction.guild_id) if interaction.guild_id is not None else None
 
 
-async def chosen_here(client: Table, interaction: discord.Interaction[Any]) -> Chosen:
+async def chosen_here(client: Road, interaction: discord.Interaction[Any]) -> Chosen:
     """The settings of the server the interaction comes from (the defaults outside a server)."""
     return await client.platform.server_settings.of(server_of(interaction))
 
 
-def admin_commands(client: Table) -> app_commands.Group:
+def admin_commands(client: Road) -> app_commands.Group:
     group = app_commands.Group(
         name="hogbot",
         description="The bot itself: this server's settings",
@@ -81,7 +81,7 @@ def admin_commands(client: Table) -> app_commands.Group:
     return group
 
 
-async def game_allowed(client: Table, interaction: discord.Interaction[Any]) -> bool:
+async def game_allowed(client: Road, interaction: discord.Interaction[Any]) -> bool:
     """Refuse, in words, a game's command in a server that turned the game off (its games under way
     play on: their buttons are not commands)."""
     command = interaction.command

@@ -2,7 +2,7 @@
 button it names (so buttons keep working after a restart) and each slash command to its game's group,
 counts every interaction as it is answered (``bot.discord.counting``), and hands every press, board
 and timer's edit to the road (``bot.discord.road``), which each game's front is given as its
-``Table``. Starting the process (logging, signals, the event loop) is ``bot.discord.process``.
+``Road``. Starting the process (logging, signals, the event loop) is ``bot.discord.process``.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from bot.discord.front import DiscordFront
 from bot.discord.history import HistoryButton
 from bot.discord.leaderboard import LeaderboardButton
 from bot.discord.pictures import PictureButton
-from bot.discord.road import Road
+from bot.discord.road import DiscordRoad
 from bot.discord.tournaments import TournamentButton
 from bot.platform.compose import Platform
 from bot.platform.duty import Duty
@@ -57,7 +57,7 @@ class GameBot(discord.AutoShardedClient):
         super().__init__(intents=discord.Intents(guilds=True), allowed_mentions=MENTION_USERS, **shards)
         self.platform, self.guild_id = platform, guild_id
         self.fronts: dict[str, DiscordFront] = {}
-        self.road = Road(self, platform, self.fronts)
+        self.road = DiscordRoad(self, platform, self.fronts)
         """Where every press goes, and every board is drawn and edited (``bot.discord.road``)."""
         self.fronts.update({name: load(game.discord_front)(self.road, game) for name, game in platform.games.items()})
         platform.timers.report_to(self.road.edit_board, self.road.warn)

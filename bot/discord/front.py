@@ -1,7 +1,7 @@
 """What a game gives the Discord client, and what it is given.
 
 A game's Discord front (built by the factory its module names in ``discord_front``) brings its
-slash-command group, its buttons and its board as a message. It is given a ``Table``: the road every
+slash-command group, its buttons and its board as a message. It is given a ``Road``: the road every
 press takes (``bot.discord.road``: run a ``Move`` and answer the click, open a game, the read
 models), never the client itself, so that no front reaches into how boards are kept
 (``bot.platform.boards``) or how Discord is spoken to. A button finds its front with ``front_of``.
@@ -68,7 +68,7 @@ def pictured(shown: Shown, picture: Picture) -> Shown:
     return Shown(embed, shown.view, [file])
 
 
-class Table(Protocol):
+class Road(Protocol):
     """What a game's front may ask of the Discord side (``bot.discord.road.Road``): run a press's
     move, open a game, edit a board, the read models."""
 
@@ -169,7 +169,7 @@ class Connected(Protocol):
     def fronts(self) -> Mapping[str, DiscordFront]: ...
 
     @property
-    def road(self) -> Table: ...
+    def road(self) -> Road: ...
 
 
 def front_of(interaction: discord.Interaction[Any], game: str) -> Any:
@@ -179,7 +179,7 @@ def front_of(interaction: discord.Interaction[Any], game: str) -> Any:
     return client.fronts[game]
 
 
-def table_of(interaction: discord.Interaction[Any]) -> Table:
-    """The road (``Table``) of the client a click came to."""
+def road_of(interaction: discord.Interaction[Any]) -> Road:
+    """The road (``Road``) of the client a click came to."""
     client: Connected = interaction.client
     return client.road

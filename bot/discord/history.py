@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.buttons import FORGED, Buttons, GameButton
-from bot.discord.front import table_of
+from bot.discord.front import road_of
 from bot.platform.compose import Platform
 
 PAGE = 10
@@ -59,7 +59,7 @@ class HistoryButton(
         return cls(match["game"], match["player"], int(match["offset"]), match["which"])
 
     async def press(self, interaction: discord.Interaction[Any]) -> None:
-        platform = table_of(interaction).platform
+        platform = road_of(interaction).platform
         if self.game not in platform.games:
             await interaction.response.send_message(FORGED, ephemeral=True)
             return

@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.buttons import FORGED, Buttons, GameButton
-from bot.discord.front import Table, table_of
+from bot.discord.front import Road, road_of
 from bot.platform import seasons
 from bot.platform.ratings import FARM_LIMIT, standing_line, standings_lines
 
@@ -23,7 +23,7 @@ MAX_OFFSET = 9_999_990
 
 
 async def leaderboard_page(
-    client: Table, interaction: discord.Interaction[Any], game: str, offset: int
+    client: Road, interaction: discord.Interaction[Any], game: str, offset: int
 ) -> tuple[discord.Embed, discord.ui.View]:
     """The page of the leaderboard of ``game`` in the asker's server (everyone's outside a server)."""
     server = str(interaction.guild_id) if interaction.guild_id is not None else None
@@ -47,7 +47,7 @@ async def leaderboard_page(
     return shown, view
 
 
-def add_leaderboard_command(group: app_commands.Group, client: Table, game: str) -> None:
+def add_leaderboard_command(group: app_commands.Group, client: Road, game: str) -> None:
     """``/<game> leaderboard [season]`` and ``/<game> hall-of-fame``, for the asker alone."""
 
     @group.command(name="leaderboard", description="This server's best players, by rating (all time, or a season's)")
@@ -86,7 +86,7 @@ def add_leaderboard_command(group: app_commands.Group, client: Table, game: str)
         await interaction.followup.send(embed=embed, ephemeral=True)
 
 
-async def season_page(client: Table, interaction: discord.Interaction[Any], game: str, number: int) -> discord.Embed:
+async def season_page(client: Road, interaction: discord.Interaction[Any], game: str, number: int) -> discord.Embed:
     """A season's leaderboard in the asker's server (its top ``SEASON_SHOWN``, and the asker's place)."""
     server = str(interaction.guild_id)
     if interaction.channel_id is not None:
@@ -131,7 +131,7 @@ class LeaderboardButton(GameButton, template=r"(?P<game>[a-z]{1,20}):leaders:(?P
         return cls(match["game"], int(match["offset"]), match["which"])
 
     async def press(self, interaction: discord.Interaction[Any]) -> None:
-        client = table_of(interaction)
+        client = road_of(interaction)
         if self.game not in client.platform.games:
             await interaction.response.send_message(FORGED, ephemeral=True)
             return

@@ -10,7 +10,7 @@ from typing import Any
 import discord
 
 from bot.discord.buttons import GameButton
-from bot.discord.front import table_of
+from bot.discord.front import road_of
 
 
 class PictureButton(GameButton, template=r"(?P<game>[a-z]{1,20}):picture:(?P<game_id>[^:]{1,100})"):
@@ -25,4 +25,4 @@ class PictureButton(GameButton, template=r"(?P<game>[a-z]{1,20}):picture:(?P<gam
         return cls(match["game"], match["game_id"])
 
     async def press(self, interaction: discord.Interaction[Any]) -> None:
-        await table_of(interaction).show_picture(interaction, self.game, self.game_id)
+        await road_of(interaction).show_picture(interaction, self.game, self.game_id)

@@ -4,7 +4,7 @@ runs them, refuses in words, answers the click, edits the board and keeps it up 
 says how the press ended for its count (``bot.discord.counting``). It also opens games (a command's
 answer, a tournament's post), draws a board with its seal and web link, and edits boards when no
 click asks (a timer, a restart's reconcile). The Discord connection it speaks over is the client's;
-it is the ``Table`` each game's front is given.
+it is the ``Road`` each game's front is given.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ NOT_THIS_BOARD = "That button is not from this game's board."
 NOT_STARTED = "This game did not start: the bot restarted as it was being set up. Please ask again."
 
 
-class Road:
+class DiscordRoad:
     def __init__(self, connection: discord.Client, platform: Platform, fronts: dict[str, DiscordFront]) -> None:
         self.connection, self.platform, self.fronts = connection, platform, fronts
         self.views, self.boards, self.timers = platform.views, platform.boards, platform.timers

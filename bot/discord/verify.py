@@ -12,10 +12,10 @@ from bot.platform.contract import Refusal
 from bot.platform.fairness import verify
 
 if TYPE_CHECKING:
-    from bot.discord.front import Table
+    from bot.discord.front import Road
 
 
-def add_verify_command(group: app_commands.Group, client: Table, game: str) -> None:
+def add_verify_command(group: app_commands.Group, client: Road, game: str) -> None:
     @group.command(name="verify", description="Check a finished game's dice or cards against its revealed seed")
     @app_commands.describe(game_id="the game's id")
     @app_commands.rename(game_id="game")

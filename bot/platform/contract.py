@@ -6,7 +6,7 @@ part of the platform:
 - ``Rules``: how commands become events and events a game (``decide``, ``evolve``), the moves of
   bot seats (``automatic``), and the game's deadlines;
 - ``Codec``: its events as records (``encode``, ``decode_all``, with upcasting);
-- ``Draws``: what it leaves to chance and how to draw it again (``redraw``, for ``verify``);
+- ``LeftToChance``: what it leaves to chance and how to draw it again (``redraw``, for ``verify``);
 - ``ReadModel``: a game at a glance (``summary``, and ``assess`` once it is decided) for histories,
   stats and ratings;
 - ``Presentation``: its story (``narrate``), its line in a list of games, its console front, its
@@ -35,14 +35,14 @@ __all__ = [
     "Commands",
     "ConsoleFront",
     "Deadline",
-    "Draws",
+    "EventRecord",
     "Game",
     "GameRow",
+    "LeftToChance",
     "Lines",
     "Outcome",
     "Presentation",
     "ReadModel",
-    "Record",
     "Refusal",
     "Reminder",
     "Rules",
@@ -62,7 +62,7 @@ __all__ = [
 ]
 
 Lines = tuple[str, ...]
-Record = tuple[str, int, bytes]
+EventRecord = tuple[str, int, bytes]
 """An event as its module encodes it: its bare type name, its schema version and its bytes."""
 
 
@@ -211,14 +211,14 @@ class Rules(Protocol[S, E, C]):
 class Codec(Protocol[E]):
     """Its events as records: stored under type names namespaced by the module's name."""
 
-    def encode(self, event: E) -> Record: ...
+    def encode(self, event: E) -> EventRecord: ...
 
-    def decode_all(self, records: Sequence[Record]) -> list[E]:
+    def decode_all(self, records: Sequence[EventRecord]) -> list[E]:
         """Decode a stream's records (upcasting old schema versions); raises for an unreadable one."""
         ...
 
 
-class Draws(Protocol[S_contra, E]):
+class LeftToChance(Protocol[S_contra, E]):
     """What a game leaves to chance, so that anyone can check it against the game's seed."""
 
     @property
@@ -294,7 +294,7 @@ class Presentation(Protocol[S, E, C_co]):
         ...
 
 
-class Game(Rules[S, E, C], Codec[E], Draws[S, E], ReadModel[E], Presentation[S, E, C], Protocol[S, E, C]):
+class Game(Rules[S, E, C], Codec[E], LeftToChance[S, E], ReadModel[E], Presentation[S, E, C], Protocol[S, E, C]):
     """A whole game module: every protocol above."""
 
 
@@ -421,7 +421,7 @@ def optional(game: object, part: Callable[..., P]) -> P | None:
     return game if all(hasattr(game, name) for name in members(part)) else None  # type: ignore[return-value]
 
 
-PARTS: tuple[type, ...] = (Rules, Codec, Draws, ReadModel, Presentation)
+PARTS: tuple[type, ...] = (Rules, Codec, LeftToChance, ReadModel, Presentation)
 
 
 def members(protocol: Any) -> list[str]:

@@ -21,7 +21,17 @@ from bot.games.cucumber.hands import seeded
 from bot.games.cucumber.moves import STAND_IN
 from bot.games.cucumber.picture import animate, chart, charts, render
 from bot.games.cucumber.summary import Tally, summarize, summary_of, tally
-from bot.platform.contract import Chance, ConsoleFront, Deadline, GameRow, Lines, Record, Reminder, Setting, Summary
+from bot.platform.contract import (
+    Chance,
+    ConsoleFront,
+    Deadline,
+    EventRecord,
+    GameRow,
+    Lines,
+    Reminder,
+    Setting,
+    Summary,
+)
 from bot.platform.painter import drawn
 from bot.platform.recent import Recent
 from bot.platform.registry import load
@@ -144,10 +154,10 @@ class CucumberGame:
     def evolve(self, state: GameState, event: ev.Event) -> GameState:
         return evolve(state, event)
 
-    def encode(self, event: ev.Event) -> Record:
+    def encode(self, event: ev.Event) -> EventRecord:
         return type(event).__name__, type(event).VERSION, ev.encode(event)
 
-    def decode_all(self, records: Sequence[Record]) -> list[ev.Event]:
+    def decode_all(self, records: Sequence[EventRecord]) -> list[ev.Event]:
         decoded = []
         for name, schema, data in records:
             event = ev.decode(data)

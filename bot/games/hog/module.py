@@ -21,9 +21,9 @@ from bot.platform.contract import (
     Commands,
     ConsoleFront,
     Deadline,
+    EventRecord,
     GameRow,
     Lines,
-    Record,
     Reminder,
     Setting,
     Subcommand,
@@ -147,10 +147,10 @@ class HogGame:
     def evolve(self, state: GameState, event: ev.Event) -> GameState:
         return evolve(state, event)
 
-    def encode(self, event: ev.Event) -> Record:
+    def encode(self, event: ev.Event) -> EventRecord:
         return ev.event_type(event), type(event).VERSION, ev.encode(event)
 
-    def decode_all(self, records: Sequence[Record]) -> list[ev.Event]:
+    def decode_all(self, records: Sequence[EventRecord]) -> list[ev.Event]:
         return ev.decode_all(records)
 
     def narrate(self, events: Sequence[ev.Event]) -> Iterator[tuple[ev.Event, GameState, Lines]]:

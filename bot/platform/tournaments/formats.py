@@ -36,9 +36,9 @@ def tournament_of(game_id: str) -> str | None:
     return found[1] if found else None
 
 
-def records(t: Tournament, standings: Sequence[Standing]) -> list[pairing.Record]:
+def records(t: Tournament, standings: Sequence[Standing]) -> list[pairing.Entrant]:
     return [
-        pairing.Record(s.player, s.points, s.rating, s.opponents, s.byes, s.firsts, s.games + s.byes)
+        pairing.Entrant(s.player, s.points, s.rating, s.opponents, s.byes, s.firsts, s.games + s.byes)
         for s in standings
         if not s.out
     ]
@@ -97,7 +97,7 @@ def next_round(t: Tournament) -> Next | None:
     return _chunks(active, t.created.smallest, t.created.largest), ()
 
 
-def _chunks(active: Sequence[pairing.Record], smallest: int, largest: int) -> tuple[tuple[str, ...], ...]:
+def _chunks(active: Sequence[pairing.Entrant], smallest: int, largest: int) -> tuple[tuple[str, ...], ...]:
     """Tables of players of like points: the ranked players cut into tables in turn."""
     order = [r.player for r in pairing.ranked(active)]
     tables, at = [], 0
@@ -107,7 +107,7 @@ def _chunks(active: Sequence[pairing.Record], smallest: int, largest: int) -> tu
     return tuple(tables)
 
 
-def _league(t: Tournament, active: Sequence[pairing.Record]) -> tuple[tuple[str, ...], ...]:
+def _league(t: Tournament, active: Sequence[pairing.Entrant]) -> tuple[tuple[str, ...], ...]:
     """A league round: tables dealt in snake order of rating, then improved by swapping two players
     of different tables while that seats fewer pairs who have met already (each repeat counted by how
     often they met): a local search, the same every time."""
@@ -159,13 +159,13 @@ def _knockout(t: Tournament) -> Next | None:
     if len(alive) < 2:
         return None
     smallest = min(t.created.smallest, len(alive))
-    records = [pairing.Record(p, rating=float(len(order) - seed[p])) for p in alive]
+    records = [pairing.Entrant(p, rating=float(len(order) - seed[p])) for p in alive]
     return tuple(pairing.tables(records, smallest, t.created.largest)), ()
 
 
 def _bracket(t: Tournament, order: list[str], seed: dict[str, int]) -> Next | None:
     """The next round of a two-player knockout: the bracket's slots, halved each round."""
-    records = [pairing.Record(p, rating=float(len(order) - seed[p])) for p in order]
+    records = [pairing.Entrant(p, rating=float(len(order) - seed[p])) for p in order]
     slots: list[str | None] = list(pairing.knockout(records)[1])
     for r in t.rounds:
         following: list[str | None] = []

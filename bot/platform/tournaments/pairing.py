@@ -28,7 +28,7 @@ import networkx as nx
 
 
 @dataclass(frozen=True)
-class Record:
+class Entrant:
     """A player's tournament so far."""
 
     player: str
@@ -42,7 +42,7 @@ class Record:
 
 
 @dataclass(frozen=True)
-class Round:
+class Pairs:
     """A round's pairs, each ``(moves first, moves second)``, and who sits out with a bye."""
 
     pairs: tuple[tuple[str, str], ...]
@@ -53,18 +53,18 @@ BYE = "\x00bye"
 """The matching's stand-in for the bye."""
 
 
-def ranked(records: Sequence[Record]) -> list[Record]:
+def ranked(records: Sequence[Entrant]) -> list[Entrant]:
     """Best first: by score, then rating, then id (so equal records rank the same every time)."""
     return sorted(records, key=lambda r: (-r.score, -r.rating, r.player))
 
 
-def _seats(a: Record, b: Record) -> tuple[str, str]:
+def _seats(a: Entrant, b: Entrant) -> tuple[str, str]:
     """Who moves first: the one who has moved first less often, relative to their games; else the better ranked."""
     lean_a, lean_b = 2 * a.firsts - a.games, 2 * b.firsts - b.games
     return (a.player, b.player) if lean_a <= lean_b else (b.player, a.player)
 
 
-def swiss(records: Sequence[Record]) -> Round:
+def swiss(records: Sequence[Entrant]) -> Pairs:
     """The next Swiss round for ``records`` (``ValueError`` for fewer than two players)."""
     order = ranked(records)
     n = len(order)
@@ -102,10 +102,10 @@ def swiss(records: Sequence[Record]) -> Round:
     by_id = {r.player: r for r in order}
     pairs = [_seats(by_id[a], by_id[b]) for a, b in matched if BYE not in (a, b)]
     pairs.sort(key=lambda pair: min(position[pair[0]], position[pair[1]]))
-    return Round(tuple(pairs), bye)
+    return Pairs(tuple(pairs), bye)
 
 
-def round_robin(players: Sequence[str]) -> list[Round]:
+def round_robin(players: Sequence[str]) -> list[Pairs]:
     """Every round of a round robin by the circle method: each pair meets once, seats alternating."""
     if len(players) < 2:
         raise ValueError("A round robin needs two players at least.")
@@ -120,7 +120,7 @@ def round_robin(players: Sequence[str]) -> list[Round]:
                 bye = b if a is None else a
                 continue
             pairs.append((b, a) if i == 0 and r % 2 else (a, b))  # the fixed player alternates; the rest move rows
-        rounds.append(Round(tuple(pairs), bye))
+        rounds.append(Pairs(tuple(pairs), bye))
         circle = [circle[0], circle[-1], *circle[1:-1]]
     return rounds
 
@@ -134,7 +134,7 @@ def bracket(size: int) -> list[int]:
     return seeds
 
 
-def knockout(records: Sequence[Record]) -> tuple[Round, list[str | None]]:
+def knockout(records: Sequence[Entrant]) -> tuple[Pairs, list[str | None]]:
     """A knockout's first round, seeded by rating, and the bracket's order of players (``None``
     where a seed is missing: their opponent has a bye and goes through)."""
     seeded = sorted(records, key=lambda r: (-r.rating, r.player))
@@ -143,10 +143,10 @@ def knockout(records: Sequence[Record]) -> tuple[Round, list[str | None]]:
     size = 1 << math.ceil(math.log2(len(seeded)))
     order: list[str | None] = [seeded[s - 1].player if s <= len(seeded) else None for s in bracket(size)]
     pairs = [(a, b) for a, b in zip(order[::2], order[1::2], strict=True) if a is not None and b is not None]
-    return Round(tuple(pairs)), order
+    return Pairs(tuple(pairs)), order
 
 
-def tables(records: Sequence[Record], smallest: int = 3, largest: int = 6) -> list[tuple[str, ...]]:
+def tables(records: Sequence[Entrant], smallest: int = 3, largest: int = 6) -> list[tuple[str, ...]]:
     """Players dealt into tables of ``smallest`` to ``largest`` seats, sizes differing by one at most,
     in snake order of rating; ``ValueError`` when they cannot be seated so."""
     count = -(-len(records) // largest)

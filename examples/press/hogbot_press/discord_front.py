@@ -1,5 +1,5 @@
 """Press in Discord: ``/press start`` against a bot, and the press button. A front is given the client's
-``Table`` (what a game may ask of it) and its buttons are ``GameButton``s: their custom_id carries the
+``Road`` (what a game may ask of it) and its buttons are ``GameButton``s: their custom_id carries the
 game and the board's version, so they keep working after a restart and a stale press is known."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.buttons import Buttons, GameButton
-from bot.discord.front import Move, Shown, Table, front_of
+from bot.discord.front import Move, Road, Shown, front_of
 from bot.platform.contract import Outcome
 from hogbot_press.game import Created, Press, PressGame
 
@@ -34,7 +34,7 @@ class PressButton(GameButton, template=r"press:(?P<game>\w+):(?P<v>\d+)"):
 class PressFront:
     buttons = (PressButton,)
 
-    def __init__(self, client: Table, game: PressGame) -> None:
+    def __init__(self, client: Road, game: PressGame) -> None:
         self.client = client
 
     def commands(self) -> app_commands.Group:

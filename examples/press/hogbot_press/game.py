@@ -19,7 +19,7 @@ from typing import Any, TextIO
 
 import msgspec
 
-from bot.platform.contract import Chance, Deadline, GameRow, Lines, Record, Reminder, SeatSummary, Summary
+from bot.platform.contract import Chance, Deadline, EventRecord, GameRow, Lines, Reminder, SeatSummary, Summary
 from bot.platform.settings import Settings
 
 WINS = 3
@@ -184,10 +184,10 @@ class PressGame:
         raise PressError("Press games are never called off.")
 
     # codec
-    def encode(self, event: Event) -> Record:
+    def encode(self, event: Event) -> EventRecord:
         return type(event).__name__, 1, msgspec.json.encode(event)
 
-    def decode_all(self, records: Sequence[Record]) -> list[Event]:
+    def decode_all(self, records: Sequence[EventRecord]) -> list[Event]:
         return [msgspec.json.decode(data, type=Event) for _, _, data in records]
 
     # draws

@@ -11,11 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.platform.tournaments.pairing import Record, Round, bracket, knockout, ranked, round_robin, swiss, tables
+from bot.platform.tournaments.pairing import Entrant, Pairs, bracket, knockout, ranked, round_robin, swiss, tables
 
 
 @st.composite
-def fields(draw: st.DrawFn, most: int = 9) -> list[Record]:
+def fields(draw: st.DrawFn, most: int = 9) -> list[Entrant]:
     """A tournament in progress: players with scores, ratings, past opponents and byes."""
     n = draw(st.integers(2, most))
     players = [f"p{i}" for i in range(n)]
@@ -26,7 +26,7 @@ def fields(draw: st.DrawFn, most: int = 9) -> list[Record]:
         games = draw(st.integers(0, 6))
         faced = {b for a, b in met if a == p} | {a for a, b in met if b == p}
         records.append(
-            Record(
+            Entrant(
                 p,
                 score=draw(st.integers(0, 2 * games)) / 2,
                 rating=draw(st.floats(800, 2000)),
@@ -39,7 +39,7 @@ def fields(draw: st.DrawFn, most: int = 9) -> list[Record]:
     return records
 
 
-def everyone_once(round_: Round, players: list[str]) -> bool:
+def everyone_once(round_: Pairs, players: list[str]) -> bool:
     seen = [p for pair in round_.pairs for p in pair] + ([round_.bye] if round_.bye else [])
     return sorted(seen) == sorted(players) and (round_.bye is not None) == (len(players) % 2 == 1)
 
@@ -60,7 +60,7 @@ def pairings(players: list[str]) -> Iterator[tuple[list[tuple[str, str]], str | 
             yield [(first, other), *pairs], None
 
 
-def faults(records: list[Record], pairs: list[tuple[str, str]], bye: str | None) -> int:
+def faults(records: list[Entrant], pairs: list[tuple[str, str]], bye: str | None) -> int:
     """Rematches, and a bye to someone who had one."""
     by_id = {r.player: r for r in records}
     return sum(b in by_id[a].opponents for a, b in pairs) + (bye is not None and by_id[bye].byes > 0)
@@ -68,7 +68,7 @@ def faults(records: list[Record], pairs: list[tuple[str, str]], bye: str | None)
 
 @settings(max_examples=150, deadline=None)
 @given(fields())
-def test_a_swiss_round_pairs_everyone_once_with_no_rematch_while_avoidable(records: list[Record]) -> None:
+def test_a_swiss_round_pairs_everyone_once_with_no_rematch_while_avoidable(records: list[Entrant]) -> None:
     round_ = swiss(records)
     players = [r.player for r in records]
     assert everyone_once(round_, players)
@@ -78,9 +78,9 @@ def test_a_swiss_round_pairs_everyone_once_with_no_rematch_while_avoidable(recor
 
 @settings(max_examples=100, deadline=None)
 @given(fields())
-def test_the_bye_goes_to_the_lowest_ranked_who_can_take_it(records: list[Record]) -> None:
+def test_the_bye_goes_to_the_lowest_ranked_who_can_take_it(records: list[Entrant]) -> None:
     fresh = [r.player for r in records]
-    records = [Record(r.player, r.score, r.rating, frozenset(), r.byes, r.firsts, r.games) for r in records]
+    records = [Entrant(r.player, r.score, r.rating, frozenset(), r.byes, r.firsts, r.games) for r in records]
     round_ = swiss(records)
     if len(fresh) % 2 == 0:
         assert round_.bye is None
@@ -90,15 +90,15 @@ def test_the_bye_goes_to_the_lowest_ranked_who_can_take_it(records: list[Record]
 
 
 def test_a_score_group_pairs_its_top_half_against_its_bottom_half_and_balances_seats() -> None:
-    records = [Record(f"p{i}", rating=2000 - i) for i in range(6)]
+    records = [Entrant(f"p{i}", rating=2000 - i) for i in range(6)]
     assert {frozenset(p) for p in swiss(records).pairs} == {
         frozenset(("p0", "p3")),
         frozenset(("p1", "p4")),
         frozenset(("p2", "p5")),
     }
-    leaders = [Record("a", 2.0, 1500), Record("b", 2.0, 1400), Record("c", 1.0, 1900), Record("d", 1.0, 1800)]
+    leaders = [Entrant("a", 2.0, 1500), Entrant("b", 2.0, 1400), Entrant("c", 1.0, 1900), Entrant("d", 1.0, 1800)]
     assert {frozenset(p) for p in swiss(leaders).pairs} == {frozenset(("a", "b")), frozenset(("c", "d"))}
-    leaned = [Record("a", firsts=2, games=2), Record("b", firsts=0, games=2)]
+    leaned = [Entrant("a", firsts=2, games=2), Entrant("b", firsts=0, games=2)]
     assert swiss(leaned).pairs == (("b", "a"),)  # b has moved first less often
 
 
@@ -119,7 +119,7 @@ def test_a_round_robin_meets_every_pair_once(n: int) -> None:
 
 @given(st.integers(2, 40))
 def test_a_knockout_is_seeded_so_the_best_two_meet_last(n: int) -> None:
-    records = [Record(f"p{i}", rating=3000 - i) for i in range(n)]
+    records = [Entrant(f"p{i}", rating=3000 - i) for i in range(n)]
     first, order = knockout(records)
     size = len(order)
     assert size >= n and size & (size - 1) == 0 and size < 2 * n
@@ -133,7 +133,7 @@ def test_a_knockout_is_seeded_so_the_best_two_meet_last(n: int) -> None:
 
 @given(st.integers(3, 60))
 def test_tables_seat_everyone_evenly_with_a_strong_player_each(n: int) -> None:
-    records = [Record(f"p{i}", rating=3000 - i) for i in range(n)]
+    records = [Entrant(f"p{i}", rating=3000 - i) for i in range(n)]
     seated = tables(records)
     sizes = [len(t) for t in seated]
     assert sorted(p for t in seated for p in t) == sorted(r.player for r in records)
@@ -144,10 +144,10 @@ def test_tables_seat_everyone_evenly_with_a_strong_player_each(n: int) -> None:
 
 def test_too_few_players_are_refused() -> None:
     with pytest.raises(ValueError, match="two players at least"):
-        swiss([Record("alone")])
+        swiss([Entrant("alone")])
     with pytest.raises(ValueError, match="two players at least"):
         round_robin(["alone"])
     with pytest.raises(ValueError, match="two players at least"):
-        knockout([Record("alone")])
+        knockout([Entrant("alone")])
     with pytest.raises(ValueError, match="2 players cannot sit at tables of 3 to 6"):
-        tables([Record("a"), Record("b")])
+        tables([Entrant("a"), Entrant("b")])

@@ -16,7 +16,7 @@ from discord import app_commands
 
 from bot.discord.answers import send_private, update_clicked
 from bot.discord.buttons import FORGED, GameButton
-from bot.discord.front import Move, Picture, Shown, Table
+from bot.discord.front import Move, Picture, Road, Shown
 from bot.games.cucumber.analysis import player_line, review_lines
 from bot.games.cucumber.discord.buttons import (
     GAME,
@@ -64,7 +64,7 @@ class CucumberFront:
         ReplayButton,
     )
 
-    def __init__(self, client: Table, game: CucumberGame) -> None:
+    def __init__(self, client: Road, game: CucumberGame) -> None:
         self.client, self.game = client, game
         self.service = client.service(GAME)
 

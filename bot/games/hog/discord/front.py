@@ -1,5 +1,5 @@
 """Hog's Discord front: the board of a game as an embed with a button per legal move, its picture
-once it is over, replays, and the moves a press asks for, over the client's ``Table``."""
+once it is over, replays, and the moves a press asks for, over the client's ``Road``."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.buttons import Buttons, GameButton, look
-from bot.discord.front import Move, Picture, Shown, Table, pictured, web_link
+from bot.discord.front import Move, Picture, Road, Shown, pictured, web_link
 from bot.games.hog.analysis import move_line, move_words, moves_by_step, player_line
 from bot.games.hog.board import board, hint
 from bot.games.hog.contest.arena import Contests
@@ -58,7 +58,7 @@ class HogFront:
         StandingsButton,
     )
 
-    def __init__(self, client: Table, game: HogGame) -> None:
+    def __init__(self, client: Road, game: HogGame) -> None:
         self.client, self.game = client, game
         self.service = client.service(GAME)
         self.challenge_timeout, self.turn_timeout = game.challenge_timeout, game.turn_timeout
