@@ -25,7 +25,7 @@ import asyncio
 import os
 import sys
 import webbrowser
-from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -167,13 +167,13 @@ def add_player_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--new", action="store_true", help="start a new game without offering to resume one")
 
 
-def play(
+def _play(
     settings: Settings,
     game: AnyGame,
-    args: argparse.Namespace,
     stdin: TextIO,
-    out: TextIO,
     modules: Mapping[str, str] | None,
+    args: argparse.Namespace,
+    out: TextIO,
 ) -> int:
     """One game at this keyboard. Ctrl-C leaves the game saved, as ``quit`` does (exit status 130).
     A new game is checked before the database is opened: a bad option changes nothing."""
@@ -215,69 +215,11 @@ def person(args: argparse.Namespace) -> str:
     return str(args.player or console.player_id(args.name))
 
 
-def parser_for(games: Games) -> tuple[argparse.ArgumentParser, Collection[str], dict[str, Subcommand]]:
-    """The command line (a subcommand per game's table, the commands on stored games, then the games'
-    own commands), its commands' names, and the games' own commands by name."""
-    titles = " and ".join(game.title for game in games.values())
-    parser = argparse.ArgumentParser(
-        prog=program(),
-        description=f"Play {titles} in this terminal, replay and study every stored game, or run the "
-        "Discord bot: with DISCORD_TOKEN set, python -m bot with no command runs it. With no command it "
-        "plays Hog against the house.",
-    )
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for command, game in plays_of(games).items():
-        where = "against the house " if game == LEGACY else ""
-        what = f"play {games[game].title} {where}in this terminal"
-        p = subcommand(sub, command, what + (" (the default command)" if command == "play" else ""))
-        games[game].console.add_arguments(p)
-        add_player_arguments(p)
-    subcommand(sub, "games", "the games installed here, with their commands and settings")
-    web = subcommand(sub, "web", "serve every game's page: its replay step by step, live while it is played")
-    web.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1)")
-    web.add_argument("--port", type=int, default=8080, help="the port to listen on (default: 8080)")
-    gui = subcommand(sub, "gui", "play any game in your browser, on this computer only (the course's GUI)")
-    gui.add_argument("--port", type=int, default=8081, help="the port on 127.0.0.1 (default: 8081)")
-    gui.add_argument("--no-browser", action="store_true", help="print the address without opening a browser")
-    subcommand(sub, "discord", "run the Discord bot (DISCORD_TOKEN; the same as no command when it is set)")
-    subcommand(sub, "rebuild", "recompute the read models (history, stats, ratings) from the event log")
-    verify_parser = subcommand(sub, "verify", "check a finished game's dice or cards against its revealed seed")
-    verify_parser.add_argument("game", metavar="GAME", help="the game's id (see history)")
-    subcommand(sub, "damaged", "list the games whose log cannot be read, set aside from play (exit 1 if any)")
-    subcommand(sub, "migrate", "create or upgrade the database's schema (the bot does it on start too)")
-    copying = subcommand(sub, "copy-store", "move every game from an SQLite file to an empty PostgreSQL database")
-    copying.add_argument(
-        "--from", dest="source", required=True, metavar="sqlite:///FILE", help="the SQLite history to copy"
-    )
-    copying.add_argument(
-        "--to", dest="target", required=True, metavar="postgresql://...", help="the empty PostgreSQL database"
-    )
-    replay = subcommand(sub, "replay", "watch a stored game again, step by step")
-    replay.add_argument("game", metavar="GAME", help="the game's id (see history)")
-    replay.add_argument("--step", type=int, help="show only this step (from 1)")
-    replay.add_argument(
-        "--picture", type=output(".png"), metavar="FILE", help="save the picture of the game here (.png)"
-    )
-    replay.add_argument(
-        "--gif", type=output(".gif"), metavar="FILE", help="save the game drawn step by step here (.gif)"
-    )
-    tournaments = subcommand(
-        sub,
-        "tournaments",
-        "the Discord servers' tournaments (Swiss, round robin, knockout), newest first, or one in full",
-    )
-    tournaments.add_argument("tournament", nargs="?", metavar="ID", help="show this one: rounds, games, standings")
-    tournaments.add_argument("--server", metavar="ID", help="only the tournaments of this Discord server")
-    tournaments.add_argument(
-        "--picture", type=output(".png"), metavar="FILE", help="save the tournament's standings drawn here (.png)"
-    )
-    people = (
-        ("history", "games, newest first: every game in the database, or one player's"),
-        ("stats", "a player's record in a game"),
-        ("leaderboard", "the players of a game by rating, and your place"),
-    )
-    for name, helptext in people:
-        p = subcommand(sub, name, helptext)
+def people(name: str, helptext: str, run: Callable[[argparse.Namespace, TextIO], int], games: Games) -> Subcommand:
+    """A command about the players (history, stats, leaderboard): a player here by name, or a
+    Discord user by id; ``--page`` where there are pages, ``--game`` where a game is meant."""
+
+    def arguments(p: argparse.ArgumentParser) -> None:
         person = p.add_mutually_exclusive_group()
         default = "every game" if name == "history" else console.DEFAULT_NAME
         person.add_argument(
@@ -286,27 +228,198 @@ def parser_for(games: Games) -> tuple[argparse.ArgumentParser, Collection[str], 
             help=f"a player at this terminal, by name (default: {default})",
         )
         person.add_argument("--player", metavar="ID", help="a Discord user, by id")
-    for name in ("history", "leaderboard"):
-        sub.choices[name].add_argument("--page", type=int, default=1, help="which page of ten (default: 1)")
-    for name in ("stats", "leaderboard"):
-        sub.choices[name].add_argument(
-            "--game", choices=list(games), default=LEGACY, help=f"which game (default: {LEGACY})"
+        if name in ("history", "leaderboard"):
+            p.add_argument("--page", type=int, default=1, help="which page of ten (default: 1)")
+        if name in ("stats", "leaderboard"):
+            p.add_argument("--game", choices=list(games), default=LEGACY, help=f"which game (default: {LEGACY})")
+        if name == "leaderboard":
+            p.add_argument("--server", metavar="ID", help="only the players of this Discord server (its id)")
+            p.add_argument(
+                "--season", type=int, metavar="N", help="that server's season N (0: the season now), not all time"
+            )
+
+    return Subcommand(name, helptext, arguments, run)
+
+
+def own_commands(
+    settings: Settings, games: Games, stdin: TextIO, modules: Mapping[str, str] | None
+) -> list[Subcommand]:
+    """The commands of ``python -m bot`` that are the platform's own (a table per game, the commands
+    on stored games, the servers), as a game brings its own: each its name, help, options and run."""
+
+    def done(status: int | None = None) -> int:
+        return 0 if status is None else status
+
+    def on(work: Callable[[Platform], Awaitable[T]]) -> T:
+        return on_platform(settings, work, modules)
+
+    found = []
+    for name, game in plays_of(games).items():
+        where = "against the house " if game == LEGACY else ""
+        what = f"play {games[game].title} {where}in this terminal" + (
+            " (the default command)" if name == "play" else ""
         )
-    sub.choices["leaderboard"].add_argument(
-        "--server", metavar="ID", help="only the players of this Discord server (its id)"
+
+        def table(p: argparse.ArgumentParser, game: str = game) -> None:
+            games[game].console.add_arguments(p)
+            add_player_arguments(p)
+
+        found.append(Subcommand(name, what, table, partial(_play, settings, games[game], stdin, modules)))
+
+    def serving(gui: bool) -> Callable[[argparse.Namespace, TextIO], int]:
+        return lambda args, out: web_or_gui(settings, args, out, modules, gui=gui)
+
+    def web(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1)")
+        p.add_argument("--port", type=int, default=8080, help="the port to listen on (default: 8080)")
+
+    def gui(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--port", type=int, default=8081, help="the port on 127.0.0.1 (default: 8081)")
+        p.add_argument("--no-browser", action="store_true", help="print the address without opening a browser")
+
+    def game_id(p: argparse.ArgumentParser) -> None:
+        p.add_argument("game", metavar="GAME", help="the game's id (see history)")
+
+    def copying(p: argparse.ArgumentParser) -> None:
+        p.add_argument(
+            "--from", dest="source", required=True, metavar="sqlite:///FILE", help="the SQLite history to copy"
+        )
+        p.add_argument(
+            "--to", dest="target", required=True, metavar="postgresql://...", help="the empty PostgreSQL database"
+        )
+
+    def replaying(p: argparse.ArgumentParser) -> None:
+        game_id(p)
+        p.add_argument("--step", type=int, help="show only this step (from 1)")
+        p.add_argument(
+            "--picture", type=output(".png"), metavar="FILE", help="save the picture of the game here (.png)"
+        )
+        p.add_argument(
+            "--gif", type=output(".gif"), metavar="FILE", help="save the game drawn step by step here (.gif)"
+        )
+
+    def tournaments(p: argparse.ArgumentParser) -> None:
+        p.add_argument("tournament", nargs="?", metavar="ID", help="show this one: rounds, games, standings")
+        p.add_argument("--server", metavar="ID", help="only the tournaments of this Discord server")
+        p.add_argument(
+            "--picture", type=output(".png"), metavar="FILE", help="save the tournament's standings drawn here (.png)"
+        )
+
+    def tournament(args: argparse.Namespace, out: TextIO) -> int:
+        if args.tournament is None:
+            return done(on(lambda p: list_tournaments(p, out, args.server)))
+        return done(on(lambda p: show_tournament(p, args.tournament, out, args.picture)))
+
+    def rebuilding(args: argparse.Namespace, out: TextIO) -> int:
+        async def rebuilt() -> None:  # not caught up first: the rebuild projects every event anyway, once
+            async with platform(settings, modules, catch_up=False) as p:
+                await rebuild(p, out)
+
+        asyncio.run(rebuilt())
+        return 0
+
+    def nothing(p: argparse.ArgumentParser) -> None:
+        pass
+
+    def listing(args: argparse.Namespace, out: TextIO) -> int:
+        list_games(games, out)
+        return 0
+
+    def discord(args: argparse.Namespace, out: TextIO) -> int:
+        return run_discord(settings)
+
+    def verifying(args: argparse.Namespace, out: TextIO) -> int:
+        return on(lambda p: check_fair(p, args.game, out))
+
+    def damaged(args: argparse.Namespace, out: TextIO) -> int:
+        return on(lambda p: list_damaged(p, out))
+
+    def migrating(args: argparse.Namespace, out: TextIO) -> int:
+        asyncio.run(migrate(settings, out))
+        return 0
+
+    def copy(args: argparse.Namespace, out: TextIO) -> int:
+        asyncio.run(copy_history(settings, args.source, args.target, out))
+        return 0
+
+    def replay(args: argparse.Namespace, out: TextIO) -> int:
+        return done(on(lambda p: replay_any(p, args.game, out, args.step, args.picture, args.gif)))
+
+    def history(args: argparse.Namespace, out: TextIO) -> int:
+        return done(on(lambda p: console.list_history(p, out, args.page, args.name, args.player)))
+
+    def stats(args: argparse.Namespace, out: TextIO) -> int:
+        return done(on(lambda p: show_stats(p, args.game, person(args), out)))
+
+    def leaderboard(args: argparse.Namespace, out: TextIO) -> int:
+        asked = (args.game, person(args), out, args.page, args.server, args.season)
+        return done(on(lambda p: console.list_leaderboard(p, *asked)))
+
+    return [
+        *found,
+        Subcommand("games", "the games installed here, with their commands and settings", nothing, listing),
+        Subcommand(
+            "web", "serve every game's page: its replay step by step, live while it is played", web, serving(False)
+        ),
+        Subcommand(
+            "gui", "play any game in your browser, on this computer only (the course's GUI)", gui, serving(True)
+        ),
+        Subcommand(
+            "discord", "run the Discord bot (DISCORD_TOKEN; the same as no command when it is set)", nothing, discord
+        ),
+        Subcommand(
+            "rebuild", "recompute the read models (history, stats, ratings) from the event log", nothing, rebuilding
+        ),
+        Subcommand("verify", "check a finished game's dice or cards against its revealed seed", game_id, verifying),
+        Subcommand(
+            "damaged", "list the games whose log cannot be read, set aside from play (exit 1 if any)", nothing, damaged
+        ),
+        Subcommand(
+            "migrate", "create or upgrade the database's schema (the bot does it on start too)", nothing, migrating
+        ),
+        Subcommand("copy-store", "move every game from an SQLite file to an empty PostgreSQL database", copying, copy),
+        Subcommand("replay", "watch a stored game again, step by step", replaying, replay),
+        Subcommand(
+            "tournaments",
+            "the Discord servers' tournaments (Swiss, round robin, knockout), newest first, or one in full",
+            tournaments,
+            tournament,
+        ),
+        people("history", "games, newest first: every game in the database, or one player's", history, games),
+        people("stats", "a player's record in a game", stats, games),
+        people("leaderboard", "the players of a game by rating, and your place", leaderboard, games),
+    ]
+
+
+def parser_for(games: Games, commands: Sequence[Subcommand]) -> argparse.ArgumentParser:
+    """The command line: the platform's own commands, then each game's (a game's may not take a name
+    that is taken)."""
+    titles = " and ".join(game.title for game in games.values())
+    parser = argparse.ArgumentParser(
+        prog=program(),
+        description=f"Play {titles} in this terminal, replay and study every stored game, or run the "
+        "Discord bot: with DISCORD_TOKEN set, python -m bot with no command runs it. With no command it "
+        "plays Hog against the house.",
     )
-    sub.choices["leaderboard"].add_argument(
-        "--season", type=int, metavar="N", help="that server's season N (0: the season now), not all time"
-    )
-    own: dict[str, Subcommand] = {}
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for brought in commands:
+        if brought.name in sub.choices:
+            raise ValueError(f"a command {brought.name!r} is brought twice")
+        brought.arguments(subcommand(sub, brought.name, brought.help))
+    return parser
+
+
+def with_games(own: Sequence[Subcommand], games: Games) -> list[Subcommand]:
+    """The platform's commands and then each game's own, its title in its help line."""
+    taken = {c.name for c in own}
+    found = list(own)
     for module in games.values():
         for brought in module.subcommands:
-            if brought.name in sub.choices:
+            if brought.name in taken:
                 raise ValueError(f"the game {module.name!r} brings a command {brought.name!r}, which is taken")
-            p = subcommand(sub, brought.name, f"{brought.help} ({module.title})")
-            brought.arguments(p)
-            own[brought.name] = brought
-    return parser, set(sub.choices), own
+            found.append(replace(brought, help=f"{brought.help} ({module.title})"))
+            taken.add(brought.name)
+    return found
 
 
 def list_games(games: Games, out: TextIO) -> None:
@@ -337,21 +450,17 @@ def main(
         return fail(str(error))
     except UnfitGame as error:  # a plugin that cannot be played: said, and nothing runs
         return fail(str(error), 1)
-    parser, commands, own = parser_for(games)
+    commands = with_games(own_commands(settings, games, stdin or sys.stdin, modules), games)
+    parser = parser_for(games, commands)
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv == ["discord"] or (not argv and settings.token):  # the bot itself
-        if not settings.token:
-            return fail("DISCORD_TOKEN is not set: give the bot's token from the Developer Portal (Bot, Reset Token).")
-        process.setup_logging()  # to stderr; the token is never logged
-        return process.run_bot(settings)
-    if not argv or argv[0] not in (*commands, "-h", "--help"):
+        return run_discord(settings)
+    if not argv or argv[0] not in ({c.name for c in commands} | {"-h", "--help"}):
         argv.insert(0, "play")  # ``python -m bot --rules sp16`` plays, as ``python -m bot play --rules sp16``
     args = parser.parse_args(argv)
     refusals: tuple[type[Exception], ...] = (Refusal, *(game.refusal for game in games.values()))
     try:
-        if args.command in own:
-            return own[args.command].run(args, out)
-        return run_command(settings, games, args, stdin or sys.stdin, out, modules)
+        return next(c for c in commands if c.name == args.command).run(args, out)
     except refusals as error:
         return fail(getattr(error, "message", str(error)))
     except CopyRefused as error:
@@ -363,64 +472,31 @@ def main(
     return 0
 
 
-def run_command(
-    settings: Settings,
-    games: Games,
-    args: argparse.Namespace,
-    stdin: TextIO,
-    out: TextIO,
-    modules: Mapping[str, str] | None,
+def run_discord(settings: Settings) -> int:
+    """The Discord bot, until it is stopped (the token from the environment, never logged)."""
+    if not settings.token:
+        return fail("DISCORD_TOKEN is not set: give the bot's token from the Developer Portal (Bot, Reset Token).")
+    process.setup_logging()  # to stderr; the token is never logged
+    return process.run_bot(settings)
+
+
+def web_or_gui(
+    settings: Settings, args: argparse.Namespace, out: TextIO, modules: Mapping[str, str] | None, *, gui: bool
 ) -> int:
-    """The parsed command, done; its exit status."""
-    match args.command:
-        case "games":
-            list_games(games, out)
-        case "web" | "gui":
-            gui = args.command == "gui"
-            host = "127.0.0.1" if gui else args.host  # the GUI plays for this computer's person alone
-            where = f"http://{host}:{args.port}/" + ("play" if gui else "")
-            doing = "Play" if gui else f"Serving the games of {settings.where}"
+    """The web pages (or, ``gui``, the GUI on this computer alone) until Ctrl-C or SIGTERM."""
+    host = "127.0.0.1" if gui else args.host  # the GUI plays for this computer's person alone
+    where = f"http://{host}:{args.port}/" + ("play" if gui else "")
+    doing = "Play" if gui else f"Serving the games of {settings.where}"
 
-            def ready() -> None:
-                print(f"{doing} at {where} (Ctrl-C stops)", file=out, flush=True)
-                if gui and not args.no_browser:
-                    webbrowser.open(where)  # where there is one; nothing happens where there is none
+    def ready() -> None:
+        print(f"{doing} at {where} (Ctrl-C stops)", file=out, flush=True)
+        if gui and not args.no_browser:
+            webbrowser.open(where)  # where there is one; nothing happens where there is none
 
-            try:
-                asyncio.run(serve(settings, host, args.port, modules, gui=gui, ready=ready))
-            except KeyboardInterrupt:
-                return 130
-            except asyncio.CancelledError:  # SIGTERM: stopped cleanly
-                return 0
-        case "rebuild":  # not caught up first: the rebuild projects every event anyway, once
-
-            async def rebuilt() -> None:
-                async with platform(settings, modules, catch_up=False) as p:
-                    await rebuild(p, out)
-
-            asyncio.run(rebuilt())
-        case "verify":
-            return on_platform(settings, lambda p: check_fair(p, args.game, out), modules)
-        case "migrate":
-            asyncio.run(migrate(settings, out))
-        case "copy-store":
-            asyncio.run(copy_history(settings, args.source, args.target, out))
-        case "damaged":
-            return on_platform(settings, lambda p: list_damaged(p, out), modules)
-        case "replay":
-            on_platform(settings, lambda p: replay_any(p, args.game, out, args.step, args.picture, args.gif), modules)
-        case "tournaments":
-            if args.tournament is None:
-                on_platform(settings, lambda p: list_tournaments(p, out, args.server), modules)
-            else:
-                on_platform(settings, lambda p: show_tournament(p, args.tournament, out, args.picture), modules)
-        case "history":
-            on_platform(settings, lambda p: console.list_history(p, out, args.page, args.name, args.player), modules)
-        case "stats":
-            on_platform(settings, lambda p: show_stats(p, args.game, person(args), out), modules)
-        case "leaderboard":
-            board = (args.game, person(args), out, args.page, args.server, args.season)
-            on_platform(settings, lambda p: console.list_leaderboard(p, *board), modules)
-        case _:
-            return play(settings, games[plays_of(games)[args.command]], args, stdin, out, modules)
+    try:
+        asyncio.run(serve(settings, host, args.port, modules, gui=gui, ready=ready))
+    except KeyboardInterrupt:
+        return 130
+    except asyncio.CancelledError:  # SIGTERM: stopped cleanly
+        return 0
     return 0

@@ -14,8 +14,7 @@ from typing import Any
 
 import pytest
 
-from bot.cli import main
-from bot.cli import parser_for as bot_parser
+from bot.cli import main, own_commands, parser_for, with_games
 from bot.console import command_id
 from bot.platform.compose import platform
 from bot.platform.projection import Projector
@@ -158,6 +157,12 @@ def test_a_spent_pork_chop_is_refused_and_asked_again(db: Path) -> None:
     assert "is already spent, so that's 10 dice" not in said
 
 
+def bot_parser() -> argparse.ArgumentParser:
+    """``python -m bot``'s command line with every installed game: the platform's commands and the games'."""
+    games = Games.load(Settings())
+    return parser_for(games, with_games(own_commands(Settings(), games, io.StringIO(), None), games))
+
+
 def actions(parser: argparse.ArgumentParser) -> Iterator[tuple[str, argparse.Action]]:
     """Every option and argument of a command line, its subcommands' too, with the command's name."""
     for action in parser._actions:
@@ -168,7 +173,7 @@ def actions(parser: argparse.ArgumentParser) -> Iterator[tuple[str, argparse.Act
             yield parser.prog, action
 
 
-@pytest.mark.parametrize("make", [lambda: bot_parser(Games.load(Settings()))[0], cucumber_parser])
+@pytest.mark.parametrize("make", [lambda: bot_parser(), cucumber_parser])
 def test_every_option_and_command_has_a_help_line(make: Callable[[], argparse.ArgumentParser]) -> None:
     parser = make()
     silent = [f"{prog} {action.dest}" for prog, action in actions(parser) if not action.help]
@@ -189,7 +194,7 @@ def commands_of(parser: argparse.ArgumentParser) -> Iterator[tuple[str, argparse
 
 
 def test_every_commands_help_opens_with_what_it_does_and_no_two_names_are_a_letter_apart() -> None:
-    parser = bot_parser(Games.load(Settings()))[0]
+    parser = bot_parser()
     found = dict(commands_of(parser))
     assert {"web", "gui", "games", "rebuild", "replay", "verify", "tournaments", "compare", "submit"} <= set(found)
     for name, sub in found.items():
