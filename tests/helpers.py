@@ -10,6 +10,7 @@ import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from _pytest.capture import CaptureFixture
 from PIL import Image, ImageSequence
@@ -22,7 +23,7 @@ from hog_core.events import Event, Player
 from hog_core.game import CreateGame, GameState, TakeTurn, decide, evolve
 from hog_core.rulesets import RULE_SETS
 from hog_core.turn import Turn
-from storage.events import NewEvent, StoredEvent
+from storage.events import EventStore, NewEvent, StoredEvent
 
 ALICE = Player("a", "Alice")
 BOB = Player("b", "Bob")
@@ -140,3 +141,16 @@ class Terminal(io.StringIO):
 
     def isatty(self) -> bool:
         return True
+
+
+def loads_counted(store: EventStore) -> list[int]:
+    """Have ``store`` note the version after which each ``load`` reads (a process's reads, to count)."""
+    loads: list[int] = []
+    load = store.load
+
+    async def counted(stream_id: str, after_version: int = 0) -> Any:
+        loads.append(after_version)
+        return await load(stream_id, after_version)
+
+    store.load = counted  # type: ignore[method-assign]
+    return loads

@@ -11,6 +11,8 @@ from typing import Any
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
+from storage.migrations import LISTS_BY_START
+
 MIGRATIONS: tuple[str, ...] = (
     # 1: the event log, as SQLite's migration 1
     """
@@ -172,20 +174,7 @@ MIGRATIONS: tuple[str, ...] = (
     """,
     # 8: as SQLite's 14: lists by when a game started; a move changes no indexed column, so its
     # update is a heap-only tuple
-    """
-    DROP INDEX seats_by_player_time;
-    DROP INDEX seats_by_name_time;
-    DROP INDEX games_by_time;
-    DROP INDEX games_by_place;
-    DROP INDEX games_by_live;
-    ALTER TABLE seats RENAME COLUMN updated_at TO started_at;
-    UPDATE seats SET started_at = coalesce((SELECT g.started_at FROM games g WHERE g.game_id = seats.game_id), 0);
-    CREATE INDEX seats_by_player_time ON seats (player_id, started_at, game_id);
-    CREATE INDEX seats_by_name_time ON seats (name, started_at, game_id);
-    CREATE INDEX games_by_time ON games (started_at, game_id);
-    CREATE INDEX games_live ON games (place, started_at) WHERE live = 1;
-    CREATE INDEX games_finished ON games (place, updated_at) WHERE live = 0;
-    """,
+    LISTS_BY_START,
 )
 
 

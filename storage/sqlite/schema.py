@@ -11,6 +11,8 @@ import sqlite3
 
 import aiosqlite
 
+from storage.migrations import LISTS_BY_START
+
 MIGRATIONS: tuple[str, ...] = (
     # 1: the event log; each event remembers the command that appended it (idempotent appends)
     """
@@ -253,20 +255,7 @@ MIGRATIONS: tuple[str, ...] = (
     # 14: lists by when a game started, which never changes, so a move writes no index entry: a seat
     # keeps its game's start; live games by place and finished ones by place and time in partial
     # indexes that a move leaves alone (the live flag is written only when it flips)
-    """
-    DROP INDEX seats_by_player_time;
-    DROP INDEX seats_by_name_time;
-    DROP INDEX games_by_time;
-    DROP INDEX games_by_place;
-    DROP INDEX games_by_live;
-    ALTER TABLE seats RENAME COLUMN updated_at TO started_at;
-    UPDATE seats SET started_at = coalesce((SELECT g.started_at FROM games g WHERE g.game_id = seats.game_id), 0);
-    CREATE INDEX seats_by_player_time ON seats (player_id, started_at, game_id);
-    CREATE INDEX seats_by_name_time ON seats (name, started_at, game_id);
-    CREATE INDEX games_by_time ON games (started_at, game_id);
-    CREATE INDEX games_live ON games (place, started_at) WHERE live = 1;
-    CREATE INDEX games_finished ON games (place, updated_at) WHERE live = 0;
-    """,
+    LISTS_BY_START,
 )
 
 

@@ -16,6 +16,7 @@ from bot.platform.registry import Games
 from bot.platform.service import GameService, StaleBoard
 from bot.platform.settings import Settings
 from storage.memory import MemoryEventStore
+from tests.helpers import loads_counted
 
 Service = GameService[Any, Any, Any]
 GAMES = Games.load(Settings(), {"press": "hogbot_press.game:PressGame"})
@@ -73,14 +74,7 @@ async def test_a_process_reads_only_what_others_appended_since(service: Service)
     other: Service = GameService(service.game, service.store)
     await other.execute("g", press("ada"), "i2", expected_version=1)  # the other process moves
     assert (await service.load("g")).version == 2  # seen here, read after what was kept
-    loads: list[int] = []
-    load = service.store.load
-
-    async def counted(stream_id: str, after_version: int = 0) -> Any:
-        loads.append(after_version)
-        return await load(stream_id, after_version)
-
-    service.store.load = counted  # type: ignore[method-assign]
+    loads = loads_counted(service.store)
     moved = await service.execute("g", press("bob"), "i3", expected_version=2)
     assert moved.state.version == 3 and loads == []  # decided on the events kept: nothing read
     with pytest.raises(StaleBoard):  # the other keeps version 2, reads version 3, and refuses a board of 2

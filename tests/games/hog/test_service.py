@@ -20,7 +20,7 @@ from hog_core.events import GameCreated, Player, TurnTaken
 from hog_core.game import CreateGame, Status
 from hog_core.solver import Solution
 from storage.shelves import FolderShelf
-from tests.helpers import FIVES
+from tests.helpers import FIVES, loads_counted
 from tests.solved import shelve
 
 ADA = Player("1", "Ada")
@@ -130,14 +130,7 @@ async def test_a_process_reads_only_what_others_appended_since_and_never_believe
     await service.create("g", CreateGame("g", (ADA, BOB)), "i1")
     await other.execute("g", turn(ADA.id, 2), "i2", expected_version=1)  # the other process moves
     assert (await service.load("g")).version == 2  # seen here, read after what was kept
-    loads: list[int] = []
-    load = service.store.load
-
-    async def counted(stream_id: str, after_version: int = 0) -> Any:
-        loads.append(after_version)
-        return await load(stream_id, after_version)
-
-    service.store.load = counted  # type: ignore[method-assign]
+    loads = loads_counted(service.store)
     moved = await service.execute("g", turn(BOB.id, 3), "i3", expected_version=2)
     assert moved.state.version == 3 and loads == []  # decided on the two events kept: nothing read
     again = await service.execute("g", turn(BOB.id, 3), "i3", expected_version=2)
