@@ -7,6 +7,7 @@ one nobody said anything of was answered."""
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Collection
 from typing import Any
@@ -41,6 +42,14 @@ def count(interaction: discord.Interaction[Any], kind: str, game: str, outcome: 
     """This interaction answered: counted by kind, game and outcome (``outcome``, or what was
     ``said``, or ``answered``, which is returned), and how long after it was made."""
     ended: str = outcome or interaction.extras.get(OUTCOME, "answered")
-    INTERACTIONS.labels(kind, game, ended).inc()
-    ACKNOWLEDGED.labels(kind).observe(max(0.0, time.time() - interaction.created_at.timestamp()))
+    counter, timer = _series(kind, game, ended)
+    counter.inc()
+    timer.observe(max(0.0, time.time() - interaction.created_at.timestamp()))
     return ended
+
+
+@functools.cache
+def _series(kind: str, game: str, outcome: str) -> tuple[Any, Any]:
+    """The counter and the histogram of an interaction's labels, found once (the labels are few:
+    the buttons' kinds and the commands' names)."""
+    return INTERACTIONS.labels(kind, game, outcome), ACKNOWLEDGED.labels(kind)

@@ -22,6 +22,7 @@ it lacks.
 from __future__ import annotations
 
 import argparse
+import functools
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -417,8 +418,16 @@ P = TypeVar("P")
 
 def optional(game: object, part: Callable[..., P]) -> P | None:
     """``game`` as the optional ``part`` (a protocol of this module) it brings, all its members, or
-    ``None`` when it brings none."""
-    return game if all(hasattr(game, name) for name in members(part)) else None  # type: ignore[return-value]
+    ``None`` when it brings none (asked at every command: answered once per module's class, or of
+    the module itself for a member it sets as it is made)."""
+    kind: Any = type(game)
+    found = _brings(kind, part) or all(hasattr(game, name) for name in members(part))
+    return game if found else None  # type: ignore[return-value]
+
+
+@functools.cache
+def _brings(kind: type, part: Any) -> bool:
+    return all(hasattr(kind, name) for name in members(part))
 
 
 PARTS: tuple[type, ...] = (Rules, Codec, LeftToChance, ReadModel, Presentation)
