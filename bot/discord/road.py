@@ -306,7 +306,7 @@ class DiscordRoad:
 
     def _message(self, placed: tuple[str, str]) -> discord.PartialMessage:
         channel, message = placed
-        return self.get_partial_messageable(int(channel)).get_partial_message(int(message))
+        return self.connection.get_partial_messageable(int(channel)).get_partial_message(int(message))
 
     async def _edit(
         self, message: discord.PartialMessage | discord.Message, shown: Shown, content: str | None = None

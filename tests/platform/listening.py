@@ -28,7 +28,7 @@ class Heard:
 async def listening(timers: Timers) -> AsyncIterator[Heard]:
     """``timers`` running until the block ends, telling the returned queues."""
     heard = Heard()
-    timers.warned, timers.fired = heard.warned, heard.on_fire
+    timers.report_to(heard.on_fire, heard.warned)
     running = asyncio.create_task(timers.run())
     try:
         yield heard

@@ -23,14 +23,13 @@ from hogbot_press.game import Created, Press
 
 from bot.cli import main
 from bot.platform.compose import Platform, platform
-from bot.platform.contract import Refusal, Reminder, Seating, Summarizer, UnfitGame, WebPages, optional
+from bot.platform.contract import Refusal, Seating, Summarizer, UnfitGame, WebPages, optional
 from bot.platform.registry import Games, installed_modules
 from bot.platform.settings import Settings
 from tests.discord.discord_world import board_of, button, press, running_bot, subcommand
 from tests.discord.fake_discord import FakeDiscord
 from tests.fake_clock import FakeClock
 from tests.platform.game_contract import GameContract
-from tests.platform.listening import listening
 
 MODULES = {**installed_modules("hogbot"), "press": "hogbot_press.game:PressGame"}
 
@@ -68,39 +67,6 @@ async def test_a_game_is_stored_under_its_own_id_only(world: Platform) -> None:
     with pytest.raises(ValueError, match="the events name game 't9', not the stream 't8'"):
         await world.service("press").create("t8", Created("t9", "here", ("ada", "bob")), "c1")
     assert await world.store.load("t8") == []
-
-
-async def test_its_deadlines_remind_then_play_for_the_idle(world: Platform, clock: FakeClock) -> None:
-    async with listening(world.timers) as heard:
-        await world.service("press").create("t2", Created("t2", "here", ("ada", "bot:Robo"), timeout=60), "c1")
-        assert [d.kind for d in world.timers.pending("t2")] == ["nudge", "late"]
-        await clock.advance(31)
-        assert await heard.reminders.get() == Reminder("ada", "press soon!")
-        await clock.advance(30)
-        outcome = await heard.fired.get()
-        assert outcome.state.presses == (1, 1) and [d.kind for d in world.timers.pending("t2")] == ["nudge", "late"]
-
-
-async def test_many_games_deadlines_fire_in_order_and_only_an_earlier_one_wakes_the_timer(
-    world: Platform, clock: FakeClock
-) -> None:
-    """The timers keep a heap: 200 games' deadlines fire earliest first, a move that only sets later
-    deadlines leaves the sleeping timer asleep, and an earlier one wakes it."""
-    service, timers = world.service("press"), world.timers
-    async with listening(timers) as heard:
-        for n in range(200):
-            await service.create(f"d{n}", Created(f"d{n}", "here", ("ada", "bot:Robo"), timeout=400 - n), f"c{n}")
-        await clock.advance(0)  # the timer sleeps, for the earliest deadline: game d199's nudge, at 100.5
-        timers._wake.clear()
-        await service.create("later", Created("later", "here", ("ada", "bot:Robo"), timeout=900), "c-later")
-        assert not timers._wake.is_set(), "a later deadline leaves the timer asleep"
-        await service.create("sooner", Created("sooner", "here", ("ada", "bot:Robo"), timeout=20), "c-sooner")
-        assert timers._wake.is_set(), "an earlier one wakes it"
-        await clock.advance(11)
-        assert (await heard.reminders.get()) == Reminder("ada", "press soon!")
-        await clock.advance(300)
-        fired = [(await heard.fired.get()).state.game_id for _ in range(112)]  # every late one by then
-        assert fired == ["sooner", *(f"d{n}" for n in range(199, 88, -1))], "earliest first"
 
 
 def test_the_console_and_the_command_line_play_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
