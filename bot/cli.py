@@ -22,11 +22,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import sys
 import webbrowser
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import replace
+from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
 from typing import TextIO, TypeVar
@@ -35,6 +37,7 @@ from tqdm import tqdm
 
 from bot import console
 from bot.discord import process
+from bot.platform import export as export_games
 from bot.platform.compose import Platform, open_backend, platform
 from bot.platform.contract import Refusal, Subcommand, UnfitGame
 from bot.platform.contract import command as subcommand
@@ -97,6 +100,42 @@ async def copy_history(settings: Settings, source: str, target: str, out: TextIO
     )
     async with platform(replace(settings, database_url=target)) as p:  # the read models, from the copied log
         print(f"Projected the read models: {await p.views.count():,} games. Set HOG_DATABASE_URL to use it.", file=out)
+
+
+def day(text: str) -> float:
+    """A day (``YYYY-MM-DD``, UTC), for argparse: its first second."""
+    try:
+        return datetime.strptime(text, "%Y-%m-%d").replace(tzinfo=UTC).timestamp()
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a day written YYYY-MM-DD") from None
+
+
+async def export_to(p: Platform, asked: export_games.Asked, path: Path | None, out: TextIO) -> int:
+    """The games asked for, a line each, to ``path`` (or ``out``); how many, on stderr, with a bar
+    on a terminal."""
+    count = 0
+    with contextlib.ExitStack() as stack:
+        file = stack.enter_context(path.open("wb")) if path is not None else None
+        bar = stack.enter_context(tqdm(unit="game", file=sys.stderr, disable=None, leave=False, desc="Exporting"))
+        async for line in export_games.exported(p, asked):
+            if file is not None:
+                file.write(line)
+            else:
+                out.write(line.decode())
+            count += 1
+            bar.update()
+    print(f"Exported {count} game{'s' if count != 1 else ''}" + (f" to {path}." if path else "."), file=sys.stderr)
+    return 0
+
+
+async def import_from(p: Platform, path: Path, out: TextIO) -> int:
+    """An export's finished games stored here; what was done, said. Exit status 1 if a line was refused."""
+    if not path.is_file():
+        raise Refusal(f"There is no file {str(path)!r} to import.")
+    with path.open("rb") as lines:
+        done = await export_games.import_lines(p, lines)
+    print(done.text(), file=out)
+    return 1 if done.refused else 0
 
 
 def output(suffix: str) -> Callable[[str], Path]:
@@ -321,6 +360,25 @@ def own_commands(
     def nothing(p: argparse.ArgumentParser) -> None:
         pass
 
+    def exporting(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--game", metavar="ID", help="only this game")
+        person = p.add_mutually_exclusive_group()
+        person.add_argument("--name", help="only the games of a player at this terminal, by name")
+        person.add_argument("--player", metavar="ID", help="only the games of a Discord user, by id")
+        p.add_argument("--server", metavar="ID", help="only the games played in this Discord server")
+        p.add_argument("--since", type=day, metavar="YYYY-MM-DD", help="only the games started that day or later (UTC)")
+        p.add_argument("-o", "--output", type=Path, metavar="FILE", help="write to this file (default: the screen)")
+
+    def export(args: argparse.Namespace, out: TextIO) -> int:
+        asked = export_games.Asked(args.game, args.player, args.name, args.server, args.since)
+        return on(lambda p: export_to(p, asked, args.output, out))
+
+    def importing(p: argparse.ArgumentParser) -> None:
+        p.add_argument("file", type=Path, metavar="FILE", help="an export (python -m bot export -o FILE)")
+
+    def import_file(args: argparse.Namespace, out: TextIO) -> int:
+        return on(lambda p: import_from(p, args.file, out))
+
     def listing(args: argparse.Namespace, out: TextIO) -> int:
         list_games(games, out)
         return 0
@@ -379,6 +437,15 @@ def own_commands(
         ),
         Subcommand("copy-store", "move every game from an SQLite file to an empty PostgreSQL database", copying, copy),
         Subcommand("replay", "watch a stored game again, step by step", replaying, replay),
+        Subcommand(
+            "export", "every game (or a player's, a server's), one JSON line a game: yours to keep", exporting, export
+        ),
+        Subcommand(
+            "import",
+            "store the finished games of an export here, each checked against its seed",
+            importing,
+            import_file,
+        ),
         Subcommand(
             "tournaments",
             "the Discord servers' tournaments (Swiss, round robin, knockout), newest first, or one in full",

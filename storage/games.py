@@ -331,6 +331,41 @@ class GameViews:
             f"game_id IN ({','.join('?' * len(ids))})", ids, "ORDER BY started_at DESC, game_id DESC"
         )
 
+    async def started_after(
+        self,
+        after: tuple[float, str] | None,
+        limit: int,
+        *,
+        player_id: str | None = None,
+        seat_name: str | None = None,
+        server: str | None = None,
+        since: float | None = None,
+    ) -> list[tuple[float, str]]:
+        """The next ``limit`` games (their start and id) after ``after``, oldest first: a player's (by
+        id, or seated under ``seat_name``), those played in ``server``'s channels, those started since
+        ``since``. Read by index a page at a time (``games_by_time``, the seats' indexes), however
+        many there are: an export walks every game this way."""
+        start, last = after if after is not None else (float("-inf"), "")
+        source, alias = ("seats", "s") if player_id is not None or seat_name is not None else ("games", "g")
+        conditions = {
+            f"{alias}.player_id = ?": player_id,
+            f"{alias}.name = ? AND {alias}.bot IS NULL": seat_name,
+            f"{alias}.place IN (SELECT place FROM places WHERE server = ?)": server,
+            f"{alias}.started_at >= ?": since,
+        }
+        where, params = _filter(conditions)
+        rows = await self._db.fetch(
+            f"SELECT {alias}.started_at, {alias}.game_id FROM {source} {alias} WHERE {where} "
+            f"AND ({alias}.started_at > ? OR ({alias}.started_at = ? AND {alias}.game_id > ?)) "
+            f"ORDER BY {alias}.started_at, {alias}.game_id LIMIT ?",
+            *params,
+            start,
+            start,
+            last,
+            limit,
+        )
+        return [(float(at), str(game_id)) for at, game_id in rows]
+
     async def stats(self, player_id: str, game: str, by: str, best: str) -> PlayerStats:
         """A player's record over finished games of ``game`` (in all, by the game's field ``by``,
         against each bot level), their winning streaks and their highest ``best`` fact: a few rows
