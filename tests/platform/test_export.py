@@ -70,7 +70,7 @@ async def test_an_export_imported_gives_every_finished_game_event_for_event(open
     async with opened("source") as source:
         for n in range(3):
             await played(source, f"g{n}")
-        await played(source, "running", moves=1)
+        await played(source, "running", moves=0)  # created, nobody has moved: it is surely still on
         lines = await lines_of(source)
         logs = {g: await source.store.load(g) for g in ("g0", "g1", "g2")}
     games = {json.loads(line)["game_id"]: json.loads(line) for line in lines}
