@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import csv
 import os
 import sys
 import webbrowser
@@ -125,6 +126,19 @@ async def export_to(p: Platform, asked: export_games.Asked, path: Path | None, o
             count += 1
             bar.update()
     print(f"Exported {count} game{'s' if count != 1 else ''}" + (f" to {path}." if path else "."), file=sys.stderr)
+    return 0
+
+
+async def turns_to(p: Platform, asked: export_games.Asked, path: Path | None, out: TextIO) -> int:
+    """Hog's turns of the games asked for as CSV, its columns first, to ``path`` (or ``out``)."""
+    count = -1  # the columns' row is not a turn
+    with contextlib.ExitStack() as stack:
+        written = stack.enter_context(path.open("w", newline="")) if path is not None else out
+        table = csv.writer(written)
+        async for row in export_games.turns_exported(p, asked):
+            table.writerow(row)
+            count += 1
+    print(f"Exported {count} turn{'s' if count != 1 else ''}" + (f" to {path}." if path else "."), file=sys.stderr)
     return 0
 
 
@@ -367,10 +381,18 @@ def own_commands(
         person.add_argument("--player", metavar="ID", help="only the games of a Discord user, by id")
         p.add_argument("--server", metavar="ID", help="only the games played in this Discord server")
         p.add_argument("--since", type=day, metavar="YYYY-MM-DD", help="only the games started that day or later (UTC)")
+        p.add_argument(
+            "--format",
+            choices=("ndjson", "csv"),
+            default="ndjson",
+            help="ndjson: a game a line, its log and seed (default); csv: Hog's turns, a row each, for a notebook",
+        )
         p.add_argument("-o", "--output", type=Path, metavar="FILE", help="write to this file (default: the screen)")
 
     def export(args: argparse.Namespace, out: TextIO) -> int:
         asked = export_games.Asked(args.game, args.player, args.name, args.server, args.since)
+        if args.format == "csv":
+            return on(lambda p: turns_to(p, asked, args.output, out))
         return on(lambda p: export_to(p, asked, args.output, out))
 
     def importing(p: argparse.ArgumentParser) -> None:

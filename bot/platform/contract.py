@@ -56,6 +56,7 @@ __all__ = [
     "Subcommand",
     "Summarizer",
     "Summary",
+    "TurnTable",
     "UnfitGame",
     "WebPages",
     "check",
@@ -410,7 +411,19 @@ class WebPages(Protocol):
     def web_pages(self, app: Any) -> Sequence[tuple[str, str]]: ...
 
 
-OPTIONAL: tuple[type, ...] = (Storyteller, Summarizer, ServerOptions, Seating, WebPages)
+class TurnTable(Protocol):
+    """What a game may add to an export (optional): its turns as a table, one row a turn, for a
+    notebook (``python -m bot export --format csv``)."""
+
+    turn_columns: Sequence[str]
+    """The table's columns, in order."""
+
+    async def turn_rows(self, events: Sequence[Any]) -> Sequence[Sequence[object]]:
+        """A finished game's turns, a row each."""
+        ...
+
+
+OPTIONAL: tuple[type, ...] = (Storyteller, Summarizer, ServerOptions, Seating, WebPages, TurnTable)
 """What a game may bring beyond the contract: each whole or not at all (``check``)."""
 
 P = TypeVar("P")

@@ -20,7 +20,7 @@ import msgspec
 
 from bot.platform.chance import commitment
 from bot.platform.compose import Platform
-from bot.platform.contract import Refusal
+from bot.platform.contract import Refusal, TurnTable, optional
 from bot.platform.fairness import UNFAIR, verify
 from bot.platform.service import GameService
 from storage.events import EventStore, NewEvent, StoredEvent
@@ -123,13 +123,19 @@ class Asked:
 
 
 async def exported(p: Platform, asked: Asked) -> AsyncIterator[bytes]:
-    """Each game ``asked`` for as a line, oldest first, read a page at a time."""
+    """Each game ``asked`` for as a line, oldest first."""
+    async for row in _rows(p, asked):
+        yield await line_of(p, row)
+
+
+async def _rows(p: Platform, asked: Asked) -> AsyncIterator[GameRow]:
+    """Each game ``asked`` for, oldest first, read a page at a time."""
     views = await p.settled_views()
     if asked.game_id is not None:
         row = await views.game(asked.game_id)
         if row is None:
             raise Refusal(f"There is no game {asked.game_id!r} in {p.settings.where}.")
-        yield await line_of(p, row)
+        yield row
         return
     after: tuple[float, str] | None = None
     while page := await views.started_after(
@@ -138,8 +144,24 @@ async def exported(p: Platform, asked: Asked) -> AsyncIterator[bytes]:
         for _, game_id in page:
             row = await views.game(game_id)
             if row is not None:
-                yield await line_of(p, row)
+                yield row
         after = page[-1]
+
+
+async def turns_exported(p: Platform, asked: Asked) -> AsyncIterator[list[object]]:
+    """The turns of each finished game asked for whose game brings a table of them (``TurnTable``:
+    Hog's), its columns first; ``Refusal`` when no game here has one."""
+    tables = {name: t for name, game in p.games.items() if (t := optional(game, TurnTable)) is not None}
+    if not tables:
+        raise Refusal("No game here has its turns as a table (Hog has: export its games as CSV).")
+    columns = next(iter(tables.values())).turn_columns
+    yield list(columns)
+    async for row in _rows(p, asked):
+        table = tables.get(row.game)
+        if table is None or row.live or list(table.turn_columns) != list(columns):
+            continue
+        for turn in await table.turn_rows(await p.service(row.game).events(row.game_id)):
+            yield list(turn)
 
 
 @dataclass

@@ -5,6 +5,7 @@ exported without its log or its seed. On SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
+import csv
 import io
 import json
 from collections.abc import AsyncIterator, Callable
@@ -15,6 +16,7 @@ import pytest
 
 from bot.cli import main
 from bot.games.hog.module import turn
+from bot.games.hog.turns import HEADER
 from bot.platform import export
 from bot.platform.compose import Platform, platform
 from bot.platform.fairness import FAIR, verify
@@ -135,3 +137,25 @@ def test_the_command_line_exports_a_players_games_and_imports_them(
     out = io.StringIO()
     assert main(["verify", game["game_id"]], None, out) == 0 and out.getvalue().startswith("fair: ")
     assert main(["import", str(tmp_path / "missing.ndjson")]) == 2
+
+
+def test_hogs_turns_export_as_a_table_a_notebook_reads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--format csv``: a row a turn of every finished Hog game, the exact review beside each; what
+    docs/data.md's example reads (with the csv module here: the same columns pandas would see)."""
+    monkeypatch.setenv("HOG_CACHE", str(tmp_path / "solutions"))
+    monkeypatch.setenv("HOG_DB", str(tmp_path / "here.sqlite3"))
+    keys = io.StringIO("0\n" * 40)  # rolling zero every turn: Free Bacon, until someone wins
+    assert main(["hog", "--name", "Ada", "--house", "easy", "--goal", "20", "--new"], keys, io.StringIO()) == 0
+    file = tmp_path / "turns.csv"
+    assert main(["export", "--format", "csv", "-o", str(file)]) == 0
+    rows = list(csv.DictReader(file.open()))
+    assert list(rows[0]) == list(HEADER) and len(rows) >= 2
+    ada = [r for r in rows if r["mover"] == "0"]
+    assert all(r["dice"] == "0" and r["rolled"] == "" and "Free Bacon" in r["rules_fired"] for r in ada)
+    for r in rows:  # each turn's totals follow from the one before, and the review is there for a goal of 20
+        assert (
+            r["verdict"] in {"best", "good", "inaccuracy", "mistake", "blunder"}
+            and float(r["chance_best"]) >= float(r["chance_played"]) - 1e-9
+        )
+    last = rows[-1]
+    assert last["game_id"] == rows[0]["game_id"] and max(int(last["mover_after"]), int(last["opponent_after"])) >= 20

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
+from bot.games.hog import turns
 from bot.games.hog.analysis import facts, remarks
 from bot.games.hog.board import rules_name
 from bot.games.hog.limits import MAX_SOLVED_GOAL, check
@@ -185,6 +186,12 @@ class HogGame:
             reviewer = await asyncio.to_thread(Reviewer, Kernel(RULE_SETS[last.rules.id], last.goal), solution)
             self._reviewers[key] = reviewer
         return self._reviews.put((last.game_id, len(events)), await asyncio.to_thread(reviewer.review, events))
+
+    turn_columns = turns.HEADER
+
+    async def turn_rows(self, events: Sequence[ev.Event]) -> list[tuple[object, ...]]:
+        """The game's turns, a row each, with its exact review beside them (``bot.games.hog.turns``)."""
+        return list(turns.rows(events, await self.review(events)))
 
     async def remarks(self, events: Sequence[ev.Event], step: int) -> tuple[str, ...]:
         """The exact review at step ``step`` (from 1): each player's accuracy, and that step's move."""
