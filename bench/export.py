@@ -1,7 +1,8 @@
 """Exporting every game (issue 44): a store of N finished games played by the rules (as
 ``bench/scale.py`` builds them: 65% Hog, 35% Cucumber), read back (the read models projected), then
 ``python -m bot export -o FILE`` run as a user runs it, in a process of its own: its wall time, its peak
-memory (the process's VmHWM: an export streams, so this should not grow with N) and the file's size.
+memory (the process's VmHWM, not ``ru_maxrss``, which Linux keeps across ``exec`` from the parent that
+built the store: an export streams, so this should not grow with N) and the file's size.
 
     python bench/export.py [--sizes 10000 100000]
 """
@@ -28,8 +29,11 @@ from bot.platform.settings import Settings  # noqa: E402
 def export_once(db: Path, out: Path) -> tuple[float, float]:
     """``python -m bot export -o out`` over ``db``: seconds, and peak MiB of the process."""
     code = (
-        "import atexit, resource, runpy, sys\n"
-        "atexit.register(lambda: print('peak', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr))\n"
+        "import atexit, runpy, sys\n"
+        "def peak():\n"
+        "    hwm = next(line for line in open('/proc/self/status') if line.startswith('VmHWM:'))\n"
+        "    print('peak', hwm.split()[1], file=sys.stderr)\n"
+        "atexit.register(peak)\n"
         "sys.argv = ['bot', 'export', '-o', sys.argv[1]]\n"
         "runpy.run_module('bot', run_name='__main__')\n"
     )

@@ -146,8 +146,8 @@ async def import_from(p: Platform, path: Path, out: TextIO) -> int:
     """An export's finished games stored here; what was done, said. Exit status 1 if a line was refused."""
     if not path.is_file():
         raise Refusal(f"There is no file {str(path)!r} to import.")
-    with path.open("rb") as lines:
-        done = await export_games.import_lines(p, lines)
+    with path.open("rb") as file:
+        done = await export_games.import_lines(p, export_games.lines_of(file))
     print(done.text(), file=out)
     return 1 if done.refused else 0
 

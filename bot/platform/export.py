@@ -13,8 +13,9 @@ the seed it came with: a line that does not verify changes nothing.
 from __future__ import annotations
 
 import base64
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import BinaryIO
 
 import msgspec
 
@@ -196,6 +197,16 @@ class Seed:
         return self._seed or seed
 
 
+def lines_of(file: BinaryIO) -> Iterator[bytes]:
+    """A file's lines, none read past ``MAX_LINE`` (a longer one comes as its first ``MAX_LINE + 1``
+    bytes, refused by its length, and the rest of it is skipped)."""
+    while line := file.readline(MAX_LINE + 1):
+        if len(line) > MAX_LINE and not line.endswith(b"\n"):
+            while (rest := file.readline(MAX_LINE)) and not rest.endswith(b"\n"):
+                pass
+        yield line
+
+
 async def import_lines(p: Platform, lines: Iterable[bytes]) -> Imported:
     """Store every finished game of an export that is not here yet, each checked against its seed."""
     done = Imported()
@@ -204,7 +215,7 @@ async def import_lines(p: Platform, lines: Iterable[bytes]) -> Imported:
             continue
         try:
             if len(text) > MAX_LINE:
-                raise Refusal(f"longer than {MAX_LINE // (1024 * 1024)} MiB")
+                raise Refusal(f"longer than {MAX_LINE:,} bytes: not a game as export writes it")
             try:
                 game = DECODER.decode(text)
             except msgspec.DecodeError as error:

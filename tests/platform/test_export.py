@@ -159,3 +159,20 @@ def test_hogs_turns_export_as_a_table_a_notebook_reads(tmp_path: Path, monkeypat
         )
     last = rows[-1]
     assert last["game_id"] == rows[0]["game_id"] and max(int(last["mover_after"]), int(last["opponent_after"])) >= 20
+
+
+async def test_an_overlong_line_is_refused_unread_and_the_next_line_still_imported(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with platform(Settings(db=tmp_path / "source.sqlite3", cache=tmp_path)) as source:
+        await played(source, "g0")
+        (line,) = await lines_of(source)
+    monkeypatch.setattr(export, "MAX_LINE", 2 * len(line))
+    file = tmp_path / "export.ndjson"
+    file.write_bytes(b"x" * (5 * len(line)) + b"\n" + line)
+    async with platform(Settings(db=tmp_path / "target.sqlite3", cache=tmp_path)) as target:
+        with file.open("rb") as lines:
+            done = await export.import_lines(target, export.lines_of(lines))
+    assert done.stored == ["g0"] and done.refused == [
+        f"line 1: longer than {2 * len(line):,} bytes: not a game as export writes it"
+    ]
