@@ -125,11 +125,11 @@ class Asked:
 
 async def exported(p: Platform, asked: Asked) -> AsyncIterator[bytes]:
     """Each game ``asked`` for as a line, oldest first."""
-    async for row in _rows(p, asked):
+    async for row in rows_asked(p, asked):
         yield await line_of(p, row)
 
 
-async def _rows(p: Platform, asked: Asked) -> AsyncIterator[GameRow]:
+async def rows_asked(p: Platform, asked: Asked) -> AsyncIterator[GameRow]:
     """Each game ``asked`` for, oldest first, read a page at a time."""
     views = await p.settled_views()
     if asked.game_id is not None:
@@ -157,7 +157,7 @@ async def turns_exported(p: Platform, asked: Asked) -> AsyncIterator[list[object
         raise Refusal("No game here has its turns as a table (Hog has: export its games as CSV).")
     columns = next(iter(tables.values())).turn_columns
     yield list(columns)
-    async for row in _rows(p, asked):
+    async for row in rows_asked(p, asked):
         table = tables.get(row.game)
         if table is None or row.live or list(table.turn_columns) != list(columns):
             continue

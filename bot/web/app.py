@@ -30,6 +30,7 @@ from bot.platform.compose import Platform
 from bot.platform.contract import GameRow, WebPages, optional
 from bot.platform.metrics import LAG, LIVE_GAMES, WEB_REQUESTS, exposition
 from bot.platform.ratings import standing_line, standings_lines
+from bot.web.api import add_api
 from bot.web.gui import add_gui
 from bot.web.pages import game_page
 from bot.web.render import (
@@ -494,6 +495,7 @@ def make_app(platform: Platform, gui_port: int | None = None, streams: Streams |
     app.router.add_get("/metrics", metrics)
     app.router.add_static("/static", HERE / "static")
     add_tournament_pages(app)
+    add_api(app, platform, app[LIVE], client_of)
     app[LINKS] = [("Tournaments", "/tournaments")]
     for module in platform.games.values():  # a game's own pages (Hog's contest), when it brings some
         if (pages := optional(module, WebPages)) is not None:
