@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.admin import chosen_here
+from bot.discord.export import add_export_command
 from bot.discord.history import add_history_command
 from bot.discord.leaderboard import add_leaderboard_command
 from bot.discord.sections import sections_embed
@@ -129,6 +130,7 @@ def cucumber_commands(front: CucumberFront) -> app_commands.Group:
 
     add_history_command(group, client.platform, GAME)
     add_verify_command(group, client, GAME)
+    add_export_command(group, client, GAME)
     add_leaderboard_command(group, client, GAME)
 
     @group.command(

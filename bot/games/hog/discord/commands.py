@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.admin import chosen_here
+from bot.discord.export import add_export_command
 from bot.discord.history import add_history_command
 from bot.discord.leaderboard import add_leaderboard_command
 from bot.discord.tournaments import FORMAT_CHOICES, tournament_group
@@ -286,6 +287,7 @@ def hog_commands(bot: HogFront) -> app_commands.Group:
     add_contest_commands(hog, bot)
     add_history_command(hog, bot.client.platform, GAME)
     add_verify_command(hog, bot.client, GAME)
+    add_export_command(hog, bot.client, GAME)
     add_leaderboard_command(hog, bot.client, GAME)
 
     @hog.command(name="stats", description="Games, wins, streaks, rating and the biggest turn, yours or a member's")
