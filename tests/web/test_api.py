@@ -39,6 +39,7 @@ async def test_every_answer_validates_against_the_served_openapi_document(site: 
         "/api/games",
         "/api/players/{player_id}",
         "/api/leaderboards/{game}",
+        "/api/contests/{rules}",  # Hog's contest: tests/web/test_contest_pages.py
     }
 
     answer = await client.get("/api/games/hfin")

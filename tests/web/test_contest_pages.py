@@ -44,6 +44,25 @@ async def site(tmp_path: Path, solutions: dict[str, Solution]) -> AsyncIterator[
             await server.close()
 
 
+async def test_the_standings_as_json_validate_against_the_api_document(site: tuple[Platform, str]) -> None:
+    _, origin = site
+    import aiohttp
+    import jsonschema
+
+    async with aiohttp.ClientSession() as http:
+        async with http.get(f"{origin}/api/openapi.json") as answer:
+            document = await answer.json()
+        async with http.get(f"{origin}/api/contests/contest") as answer:
+            found = await answer.json()
+            assert answer.headers["Access-Control-Allow-Origin"] == "*"
+        async with http.get(f"{origin}/api/contests/nope") as missing:
+            error = await missing.json()
+    jsonschema.Draft202012Validator({**document, "$ref": "#/components/schemas/ContestStandings"}).validate(found)
+    jsonschema.Draft202012Validator({**document, "$ref": "#/components/schemas/Error"}).validate(error)
+    names = [s["name"] for s in found["standings"]]
+    assert missing.status == 404 and found["server"] is None and "Ada's pigs" in names and "Bob & co" not in names
+
+
 async def test_the_standings_and_an_entry_over_http(site: tuple[Platform, str]) -> None:
     _, origin = site
     import aiohttp

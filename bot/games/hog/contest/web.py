@@ -15,6 +15,7 @@ from bot.games.hog.contest.pictures import matrix_picture, table_picture
 from bot.games.hog.contest.words import outcome, placed, summary
 from bot.games.hog.solutions import SolutionCache
 from bot.platform.painter import drawn
+from bot.web.api import CORS
 from bot.web.render import PLATFORM, identifier, not_found, number, render, templates
 from hog_core.rulesets import RULE_SETS
 
@@ -93,6 +94,27 @@ def add_contest_pages(app: web.Application, solutions: SolutionCache) -> None:
             return not_found("that contest")
         return _png(await drawn(matrix_picture, found))
 
+    async def api_standings(request: web.Request) -> web.Response:
+        """``/api/contests/<rules>`` (``?server=``): the standings as JSON (``ContestStandings`` in
+        ``/api/openapi.json``)."""
+        found = await results(request)
+        if found is None:
+            return web.json_response({"error": "There is no contest of that rule set here."}, status=404, headers=CORS)
+        server = request.query.get("server") or None
+        rows = [
+            {"place": s.place, "name": s.name, "wins": s.wins, "losses": s.losses, "reference": s.reference}
+            | {"vs_perfect": s.vs_perfect, "exploitability": s.exploitability}
+            for s in found.standings
+        ]
+        answer = {
+            "rules": request.match_info["rules"],
+            "title": found.contest.title,
+            "server": server,
+            "standings": rows,
+        }
+        return web.json_response(answer, headers=CORS)
+
+    app.router.add_get("/api/contests/{rules}", api_standings)
     app.router.add_get("/contests/{rules}", standings)
     app.router.add_get("/contests/{rules}/matrix.png", matrix)
     app.router.add_get(r"/contests/{rules}/entries/{team:[^/]+}.png", entry_picture)
