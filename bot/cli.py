@@ -40,7 +40,7 @@ from bot import console
 from bot.discord import process
 from bot.platform import export as export_games
 from bot.platform.compose import Platform, open_backend, platform
-from bot.platform.contract import Refusal, Subcommand, UnfitGame
+from bot.platform.contract import Refusal, Replay, Subcommand, UnfitGame
 from bot.platform.contract import command as subcommand
 from bot.platform.fairness import UNCHECKED, verify
 from bot.platform.names import checked
@@ -203,7 +203,7 @@ async def replay_any(
     if game is None:
         raise Refusal(f"There is no game {game_id!r} in {p.settings.where}.")
     try:
-        await game.console.replay(await p.service(game).events(game_id), game_id, out, step, picture, gif)
+        await game.console.replay(await p.service(game).events(game_id), game_id, out, Replay(step, picture, gif))
     except GameDamaged as damaged:
         raise Refusal(
             f"Game {game_id} cannot be replayed: {damaged.reason}. python -m bot damaged lists every game set aside."

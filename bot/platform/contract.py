@@ -46,6 +46,7 @@ __all__ = [
     "ReadModel",
     "Refusal",
     "Reminder",
+    "Replay",
     "Rules",
     "SeatSummary",
     "Seating",
@@ -300,6 +301,16 @@ class Game(Rules[S, E, C], Codec[E], LeftToChance[S, E], ReadModel[E], Presentat
     """A whole game module: every protocol above."""
 
 
+@dataclass(frozen=True)
+class Replay:
+    """What ``python -m bot replay`` asks of a game's console: every step or ``step`` (from 1), and
+    the files to draw the game in (``picture``: a PNG; ``gif``: its animation), when given."""
+
+    step: int | None = None
+    picture: Path | None = None
+    gif: Path | None = None
+
+
 class ConsoleFront(Protocol[S_contra, C_co]):
     """A game at the terminal: the platform's console reads lines and stores the commands."""
 
@@ -336,18 +347,9 @@ class ConsoleFront(Protocol[S_contra, C_co]):
         """The player's record in this game (read from ``views``), printed."""
         ...
 
-    async def replay(
-        self,
-        events: Sequence[Any],
-        game_id: str,
-        stdout: TextIO,
-        step: int | None,
-        picture: Path | None,
-        gif: Path | None,
-    ) -> None:
-        """The stored game ``game_id`` (its ``events``, none missing) step by step (or its step
-        ``step``, from 1), as anyone may see it; ``picture`` and ``gif``: files to draw the game in (a
-        ``Refusal`` where the game draws none)."""
+    async def replay(self, events: Sequence[Any], game_id: str, stdout: TextIO, asked: Replay) -> None:
+        """The stored game ``game_id`` (its ``events``, none missing) step by step, as anyone may see
+        it, as ``asked`` (one step; files to draw the game in: a ``Refusal`` where it draws none)."""
         ...
 
 

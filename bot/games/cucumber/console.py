@@ -7,7 +7,6 @@ import argparse
 import re
 import secrets
 from collections.abc import Callable, Iterator, Sequence
-from pathlib import Path
 from typing import Any, Protocol, TextIO
 
 from bot.console import name_of, sections_text
@@ -17,7 +16,7 @@ from bot.games.cucumber.moves import play
 from bot.games.cucumber.picture import animate, chart, charts, render
 from bot.games.cucumber.replays import steps
 from bot.games.cucumber.stats import player_stats, sections
-from bot.platform.contract import Chance, GameRow, Lines, Outcome, Refusal
+from bot.platform.contract import Chance, GameRow, Lines, Outcome, Refusal, Replay
 from bot.platform.names import checked
 from bot.platform.painter import drawn
 from cucumber_core.bots import BOTS
@@ -182,17 +181,9 @@ class CucumberConsole:
         name = await name_of(views, player_id)
         print(sections_text(f"{name}'s Cucumber stats", sections(record, totals, INVITE)), file=stdout)
 
-    async def replay(
-        self,
-        events: Sequence[Event],
-        game_id: str,
-        stdout: TextIO,
-        step: int | None,
-        picture: Path | None,
-        gif: Path | None,
-    ) -> None:
+    async def replay(self, events: Sequence[Event], game_id: str, stdout: TextIO, asked: Replay) -> None:
         """The game trick by trick as the table saw it; every hand too, once the game is over."""
-        game = self.game
+        game, step, picture, gif = self.game, asked.step, asked.picture, asked.gif
         found = steps(game.narrate(events))
         final = found[-1].after
         if step is not None and not 1 <= step <= len(found):

@@ -22,7 +22,7 @@ from bot.games.hog.replays import chances_around
 from bot.games.hog.rules_help import RULE_SETS_HELP
 from bot.games.hog.stats import player_stats, sections
 from bot.platform.compose import platform
-from bot.platform.contract import Chance, GameRow, Outcome, Refusal
+from bot.platform.contract import Chance, GameRow, Outcome, Refusal, Replay
 from bot.platform.names import checked, folded
 from bot.platform.painter import drawn
 from bot.platform.settings import Settings
@@ -119,16 +119,8 @@ class HogConsole:
     def to_move(self, state: GameState) -> str | None:
         return state.players[state.mover].id if not state.is_over else None
 
-    async def replay(
-        self,
-        events: Sequence[Event],
-        game_id: str,
-        stdout: TextIO,
-        step: int | None,
-        picture: Path | None,
-        gif: Path | None,
-    ) -> None:
-        await replay_game(self.game, events, game_id, stdout, step, picture, gif)
+    async def replay(self, events: Sequence[Event], game_id: str, stdout: TextIO, asked: Replay) -> None:
+        await replay_game(self.game, events, game_id, stdout, asked.step, asked.picture, asked.gif)
 
     async def stats(self, views: GameViews, player_id: str, stdout: TextIO) -> None:
         await show_stats(views, player_id, stdout)

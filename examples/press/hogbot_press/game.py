@@ -14,12 +14,11 @@ from __future__ import annotations
 import argparse
 import secrets
 from collections.abc import Callable, Iterator, Sequence
-from pathlib import Path
 from typing import Any, TextIO
 
 import msgspec
 
-from bot.platform.contract import Chance, Deadline, EventRecord, GameRow, Lines, Reminder, SeatSummary, Summary
+from bot.platform.contract import Chance, Deadline, EventRecord, GameRow, Lines, Reminder, Replay, SeatSummary, Summary
 from bot.platform.settings import Settings
 
 WINS = 3
@@ -120,18 +119,10 @@ class PressConsole:
         record = await views.stats(player_id, "press", by="none", best="presses")
         print(f"{player_id.partition(':')[2]}: {record.total.wins} of {record.total.games} won", file=stdout)
 
-    async def replay(
-        self,
-        events: Sequence[Event],
-        game_id: str,
-        stdout: TextIO,
-        step: int | None,
-        picture: Path | None,
-        gif: Path | None,
-    ) -> None:
+    async def replay(self, events: Sequence[Event], game_id: str, stdout: TextIO, asked: Replay) -> None:
         told = list(self.game.narrate(events))
         for i, (_, state, lines) in enumerate(told, 1):
-            if step is None or step == i:
+            if asked.step is None or asked.step == i:
                 print(f"{i}. presses {state.presses[0]}-{state.presses[1]} | {' '.join(lines)}", file=stdout)
 
 
