@@ -253,8 +253,8 @@ async def _import(p: Platform, game: Game, done: Imported) -> None:
         await checked.close()
     if verdict.status == UNFAIR:
         raise Refusal(f"game {game.game_id} does not verify against its seed: {verdict.text}")
-    if seed is not None:
-        await p.kept.seal(game.game_id, seed)
+    if seed is not None and await p.kept.seal(game.game_id, seed) != seed:  # a seed drawn here, its game never stored
+        raise Refusal(f"game {game.game_id} has another seed here already: nothing of it was imported")
     await _append(p.store, game, len(have))
     done.stored.append(game.game_id)
 
