@@ -46,7 +46,7 @@ async def game(request: web.Request) -> web.Response:
     p, game_id = request.app[Platformed], request.match_info["game_id"]
     row = await (await p.settled_views()).game(game_id)
     if row is None:
-        return missing(f"game {game_id!r}")
+        return missing(f"game {game_id[:64]!r}")
     return web.Response(body=await export.line_of(p, row), content_type="application/json", headers=CORS)
 
 
@@ -100,7 +100,7 @@ async def player(request: web.Request) -> web.Response:
     views = await p.settled_views()
     latest = await views.history(player_id, limit=1)
     if not latest:
-        return missing(f"player {player_id!r}")
+        return missing(f"player {player_id[:64]!r}")
     name = next((s.name for s in latest[0].seats if s.player_id == player_id), player_id)
     games: dict[str, Any] = {}
     for kind in p.games:
