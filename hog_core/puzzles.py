@@ -1,0 +1,122 @@
+"""Puzzles from the solved game: positions where one move is clearly best and the natural one is not.
+
+A position is a puzzle when the best move's exact chance of winning beats every other legal move's
+by at least ``MARGIN`` (two points of chance: less is a matter of taste, not a lesson; it is also
+about the smallest difference a player feels over an evening of games), and the course's baseline
+strategy (always roll ``BASELINE`` dice) plays another. Each keeps every fact of the position the
+rules depend on, every move's chance, its answer and a theme: what decides it, in the course's
+words (the zero-dice rule, Swine Swap, Pork Chop, an extra turn, the goal in reach, protecting a
+lead, Pig Out's risk, taking a risk). Pure: the chances come in (``Reviewer.move_values``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+
+from hog_core.effects import ExtraTurn, Swap, ZeroDice
+from hog_core.game import PORK_CHOP, GameState
+from hog_core.rulesets import RULE_SETS
+from hog_core.strategies import BASELINE
+from hog_core.turn import Turn
+
+MARGIN = 0.02
+"""How much better than every other move the best must be (in chance of winning)."""
+NEAR_GOAL = 12
+"""Points from the goal within which the goal is in reach (a good roll of three or four dice)."""
+LEAD = 15
+"""A lead worth protecting."""
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    rules: str
+    goal: int
+    scores: tuple[int, int]
+    """The mover's total, then the opponent's."""
+    mover: int
+    turn_number: int
+    is_extra: bool
+    """The mover is playing an extra turn."""
+    chop: tuple[bool, bool]
+    """Whether the mover, then the opponent, may still use Pork Chop."""
+    answer: int
+    """The best move (``-1``: Pork Chop)."""
+    chances: Mapping[int, float]
+    """Every legal move's chance of winning, both sides playing perfectly afterwards."""
+    theme: str
+    natural: int
+    """What the course's baseline plays here."""
+    source: str | None = None
+    """The game it comes from, when it does."""
+
+    @property
+    def margin(self) -> float:
+        """How much better the answer is than the next best move."""
+        best = self.chances[self.answer]
+        return best - max((v for k, v in self.chances.items() if k != self.answer), default=0.0)
+
+
+def zero_dice(rules: str, score: int, opponent_score: int) -> Turn:
+    """What rolling zero dice does here (the rule set's own rules)."""
+    return RULE_SETS[rules].resolve(Turn(cur=score, opp=opponent_score, k=0, outcomes=()))
+
+
+def theme(state: GameState, answer: int, natural: int) -> str:
+    """What decides the position, in the course's words."""
+    m = state.mover
+    mine, theirs = state.scores[m], state.scores[1 - m]
+    if answer == PORK_CHOP:
+        return "Pork Chop"
+    if answer == 0:
+        effects = zero_dice(state.rules.id, mine, theirs).effects
+        named = [e.rule for e in effects if isinstance(e, Swap | ExtraTurn)]
+        named += [e.rule for e in effects if isinstance(e, ZeroDice)]
+        return named[0] if named else "zero dice"
+    if state.is_extra:
+        return "an extra turn"
+    if state.goal - mine <= NEAR_GOAL or state.goal - theirs <= NEAR_GOAL:
+        return "the goal in reach"
+    if answer < natural:
+        return "protecting a lead" if mine - theirs >= LEAD else "Pig Out's risk"
+    return "taking a risk"
+
+
+def puzzle_at(state: GameState, chances: Mapping[int, float], source: str | None = None) -> Puzzle | None:
+    """The position as a puzzle, or ``None`` when no move is clearly best or the natural one is it."""
+    if state.is_over or len(chances) < 2:
+        return None
+    answer = max(chances, key=lambda k: chances[k])
+    others = max(v for k, v in chances.items() if k != answer)
+    natural = BASELINE if BASELINE in chances else max(k for k in chances if k != PORK_CHOP)
+    if chances[answer] - others < MARGIN or natural == answer:
+        return None
+    m = state.mover
+    return Puzzle(
+        state.rules.id,
+        state.goal,
+        (state.scores[m], state.scores[1 - m]),
+        m,
+        state.turn_number,
+        state.is_extra,
+        (state.chop_available(m), state.chop_available(1 - m)),
+        answer,
+        dict(chances),
+        theme(state, answer, natural),
+        natural,
+        source,
+    )
+
+
+def mined(positions: Iterable[tuple[GameState, Mapping[int, float], str | None]]) -> Iterator[Puzzle]:
+    """The puzzles among ``positions`` (each a state, every move's chance, and its game), each
+    position once."""
+    seen: set[tuple[object, ...]] = set()
+    for state, chances, source in positions:
+        found = puzzle_at(state, chances, source)
+        if found is None:
+            continue
+        key = (found.rules, found.goal, found.scores, found.turn_number, found.is_extra, found.chop)
+        if key not in seen:
+            seen.add(key)
+            yield found
