@@ -11,11 +11,12 @@ lead, Pig Out's risk, taking a risk). Pure: the chances come in (``Reviewer.move
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from hog_core.effects import ExtraTurn, Swap, ZeroDice
-from hog_core.game import PORK_CHOP, GameState
+from hog_core.events import Player
+from hog_core.game import PORK_CHOP, CreateGame, GameState, TakeTurn, decide, evolve
 from hog_core.rulesets import RULE_SETS
 from hog_core.strategies import BASELINE
 from hog_core.turn import Turn
@@ -106,6 +107,26 @@ def puzzle_at(state: GameState, chances: Mapping[int, float], source: str | None
         natural,
         source,
     )
+
+
+def played(
+    rules: str,
+    goal: int,
+    game_id: str,
+    choose: Callable[[GameState], int],
+    roll: Callable[[int, int], tuple[int, ...]],
+) -> Iterator[GameState]:
+    """Every position of one game to ``goal``, each move ``choose``'s and each roll ``roll(count,
+    sides)``'s (the dice come from outside: the core draws none)."""
+    state = GameState()
+    for event in decide(state, CreateGame(game_id, (Player("a", "A"), Player("b", "B")), rules=rules, goal=goal)):
+        state = evolve(state, event)
+    while not state.is_over:
+        yield state
+        k = choose(state)
+        dice = state.dice_for(k)
+        for event in decide(state, TakeTurn(state.players[state.mover].id, k, roll(dice.count, dice.sides))):
+            state = evolve(state, event)
 
 
 def mined(positions: Iterable[tuple[GameState, Mapping[int, float], str | None]]) -> Iterator[Puzzle]:

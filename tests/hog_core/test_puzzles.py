@@ -9,9 +9,9 @@ import pytest
 
 from hog_core.effects import Swap, ZeroDice
 from hog_core.events import Player
-from hog_core.game import CreateGame, GameState, TakeTurn, decide, evolve
+from hog_core.game import CreateGame, GameState, decide, evolve
 from hog_core.kernel import Kernel
-from hog_core.puzzles import MARGIN, mined, puzzle_at, zero_dice
+from hog_core.puzzles import MARGIN, mined, played, puzzle_at, zero_dice
 from hog_core.review import Reviewer
 from hog_core.solver import Solution
 from hog_core.strategies import BASELINE
@@ -33,20 +33,19 @@ def positions(
 ) -> list[tuple[GameState, dict[int, float], str]]:
     """The positions of ``games`` games of two players who play the baseline or a random move, with
     every move's chance (the dice from a seeded source, outside the rules)."""
-    rng, found = random.Random(seed), []
-    for n in range(games):
-        state = GameState()
-        for event in decide(state, CreateGame(f"p{n}", (Player("a", "A"), Player("b", "B")), rules=rules)):
-            state = evolve(state, event)
-        while not state.is_over:
-            chances = reviewer.move_values(state)
-            found.append((state, chances, f"p{n}"))
-            k = BASELINE if rng.random() < 0.5 else rng.choice(state.legal_moves())
-            dice = state.dice_for(k)
-            rolled = tuple(rng.randint(1, dice.sides) for _ in range(dice.count))
-            for event in decide(state, TakeTurn(state.players[state.mover].id, k, rolled)):
-                state = evolve(state, event)
-    return found
+    rng = random.Random(seed)
+
+    def choose(state: GameState) -> int:
+        return BASELINE if rng.random() < 0.5 else rng.choice(state.legal_moves())
+
+    def roll(count: int, sides: int) -> tuple[int, ...]:
+        return tuple(rng.randint(1, sides) for _ in range(count))
+
+    return [
+        (state, reviewer.move_values(state), f"p{n}")
+        for n in range(games)
+        for state in played(rules, 100, f"p{n}", choose, roll)
+    ]
 
 
 @pytest.mark.parametrize("rules", ["fa18", "sp21"])
