@@ -18,6 +18,7 @@ import numpy as np
 from tqdm import tqdm
 
 from bot.console import game_of
+from bot.games.hog import puzzling
 from bot.games.hog.analysis import review_json, review_text
 from bot.games.hog.console import RULES_HELP
 from bot.games.hog.contest.terminal import contest_command
@@ -140,7 +141,8 @@ def rule_set_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def subcommands(hog: HogGame) -> tuple[Subcommand, ...]:
-    """Hog's commands of ``python -m bot``: ``compare``, ``simulate``, ``rules``, ``analyze`` and ``contest``."""
+    """Hog's commands of ``python -m bot``: ``compare``, ``simulate``, ``rules``, ``puzzle``, ``analyze``
+    and ``contest``."""
     solutions = hog.solutions
 
     def tournament_arguments(parser: argparse.ArgumentParser) -> None:
@@ -187,6 +189,28 @@ def subcommands(hog: HogGame) -> tuple[Subcommand, ...]:
         parser.add_argument("game", metavar="GAME", help="the game's id (see history)")
         parser.add_argument("--json", action="store_true", help="one object per move, for scripts")
 
+    def puzzle_arguments(parser: argparse.ArgumentParser) -> None:
+        rule_set_arguments(parser)
+        parser.add_argument("--theme", help="only puzzles of this theme (a part of its name: bacon, swap, lead …)")
+        parser.add_argument("--seed", type=int, default=None, help="the same puzzles again (default: fresh ones)")
+
+    def run_puzzle(args: argparse.Namespace, out: TextIO) -> int:
+        if not 1 <= args.goal <= MAX_SOLVED_GOAL:
+            raise Refusal(f"Puzzles come from the solved game: goals 1 to {MAX_SOLVED_GOAL}, not {args.goal}.")
+        with refused_in_words():
+            solution = asyncio.run(solutions.get(RULE_SETS[args.rules], args.goal))
+            found = asyncio.run(puzzling.puzzles(solution, args.rules, args.goal, args.theme, args.seed))
+        if not found:
+            print(f"No puzzles of {args.theme!r} turned up: try another theme, or none.", file=out)
+            return 0
+
+        def ask(prompt: str) -> str | None:
+            print(prompt, end="", file=out, flush=True)
+            return sys.stdin.readline() or None
+
+        puzzling.train(found, ask, out)
+        return 0
+
     def run_analyze(args: argparse.Namespace, out: TextIO) -> int:
         print(asyncio.run(analyzed(hog, args.game, args.json)), file=out)
         return 0
@@ -205,6 +229,9 @@ def subcommands(hog: HogGame) -> tuple[Subcommand, ...]:
             run_simulate,
         ),
         Subcommand("rules", "a Hog rule set explained, with examples", rules_arguments, run_rules),
+        Subcommand(
+            "puzzle", "Hog puzzles from the solved game: find the one clearly best move", puzzle_arguments, run_puzzle
+        ),
         Subcommand(
             "analyze",
             "a Hog game's exact review: each move's chances, accuracy, blunders",

@@ -127,3 +127,17 @@ def test_a_turn_forged_after_the_end_is_found_damaged_and_replayed_in_words(
         f"Game {game_id} cannot be replayed: DamagedLog: its log is damaged: event 3 is a turn in a game that "
         "is finished. python -m bot damaged lists every game set aside."
     )
+
+
+def test_puzzles_at_the_terminal_say_right_or_wrong_and_every_moves_chance(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``python -m bot puzzle``: the first puzzle answered right (its answer read off the reveal of a
+    wrong try on the same seed), a streak kept, a word that is no move refused in words."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("99\n" + "4\n" * 3 + "quit\n"))
+    first = run("puzzle", "--seed", "5", "--theme", "bacon")
+    assert "'99' is not a move here" in first and "What decides it: Free Bacon" in first
+    answer = re.search(r"(?:Right|Not quite): (\d+) dice? wins", first)
+    assert answer is not None and "Every move: " in first
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"{answer[1]}\nquit\n"))
+    again = run("puzzle", "--seed", "5", "--theme", "bacon")
+    assert "Right: " in again and again.rstrip().endswith("Solved 1 of 1.")
+    assert "No puzzles of 'no such theme' turned up" in run("puzzle", "--seed", "5", "--theme", "no such theme")

@@ -1,0 +1,106 @@
+"""``python -m bot puzzle``: Hog puzzles at the terminal, mined from games the course's baseline plays
+against a random mover (``hog_core.puzzles``), one after another: the position, your move, then
+every move's exact chance and what decides it. A streak of right answers is kept while you play."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Callable
+from typing import TextIO
+
+from hog_core.game import PORK_CHOP, GameState
+from hog_core.kernel import Kernel
+from hog_core.puzzles import Puzzle, mined, played
+from hog_core.review import Reviewer
+from hog_core.rulesets import RULE_SETS
+from hog_core.solver import Solution
+from hog_core.strategies import BASELINE
+
+GAMES = 40
+"""Games played to find puzzles in (a few hundred positions; a few dozen puzzles)."""
+
+
+def positions(
+    reviewer: Reviewer, rules: str, goal: int, rng: random.Random
+) -> list[tuple[GameState, dict[int, float], str | None]]:
+    """The positions of ``GAMES`` games between the baseline and a random mover, every move's chance beside each."""
+
+    def choose(state: GameState) -> int:
+        return BASELINE if state.mover == 0 else rng.choice(state.legal_moves())
+
+    def roll(count: int, sides: int) -> tuple[int, ...]:
+        return tuple(rng.randint(1, sides) for _ in range(count))
+
+    games = (played(rules, goal, f"practice{n}", choose, roll) for n in range(GAMES))
+    return [(state, reviewer.move_values(state), None) for game in games for state in game]
+
+
+async def puzzles(solution: Solution, rules: str, goal: int, theme: str | None, seed: int | None) -> list[Puzzle]:
+    """Puzzles of ``rules`` to ``goal`` (of ``theme`` when given: any part of its name), shuffled."""
+    rng = random.Random(seed)
+    reviewer = await asyncio.to_thread(Reviewer, Kernel(RULE_SETS[rules], goal), solution)
+    found = [
+        p for p in mined(positions(reviewer, rules, goal, rng)) if theme is None or theme.lower() in p.theme.lower()
+    ]
+    rng.shuffle(found)
+    return found
+
+
+def move_words(k: int) -> str:
+    return "Pork Chop" if k == PORK_CHOP else f"{k} {'die' if k == 1 else 'dice'}"
+
+
+def shown(puzzle: Puzzle) -> str:
+    """The position as a player sees it."""
+    mine, theirs = puzzle.scores
+    extra = " · an extra turn" if puzzle.is_extra else ""
+    chop = " · you may still Pork Chop" if puzzle.chop[0] else ""
+    return (
+        f"{RULE_SETS[puzzle.rules].name}, first to {puzzle.goal} · turn {puzzle.turn_number + 1}{extra}{chop}\n"
+        f"  You: {mine}    Opponent: {theirs}"
+    )
+
+
+def answered(puzzle: Puzzle, k: int) -> tuple[bool, str]:
+    """Whether ``k`` is the answer, and every move's chance with what decides the position."""
+    best = puzzle.chances[puzzle.answer]
+    if k == puzzle.answer:
+        said = f"Right: {move_words(k)} wins {best:.1%} of the time against perfect play."
+    else:
+        lost = (best - puzzle.chances[k]) * 100
+        said = (
+            f"Not quite: {move_words(puzzle.answer)} wins {best:.1%}; {move_words(k)} wins "
+            f"{puzzle.chances[k]:.1%} ({lost:.1f} points of chance less)."
+        )
+    ranked = sorted(puzzle.chances.items(), key=lambda item: -item[1])
+    table = "  ".join(f"{'chop' if m == PORK_CHOP else m}: {v:.1%}" for m, v in ranked)
+    return k == puzzle.answer, f"{said}\n  What decides it: {puzzle.theme}.\n  Every move: {table}"
+
+
+def read_move(line: str, puzzle: Puzzle) -> int | None:
+    word = line.strip().lower()
+    k = PORK_CHOP if word == "chop" else int(word) if word.isdigit() and len(word) <= 2 else None
+    return k if k in puzzle.chances else None
+
+
+def train(found: list[Puzzle], ask: Callable[[str], str | None], out: TextIO) -> int:
+    """The puzzles in turn until they run out or the player types ``quit`` (or input ends); how many
+    were solved."""
+    solved = streak = 0
+    for n, puzzle in enumerate(found, 1):
+        print(f"\nPuzzle {n} of {len(found)}\n{shown(puzzle)}", file=out)
+        while True:
+            line = ask("How many dice? (0 to 10; 'chop'; 'quit') ")
+            if line is None or line.strip().lower() == "quit":
+                print(f"Solved {solved} of {n - 1}.", file=out)
+                return solved
+            k = read_move(line, puzzle)
+            if k is not None:
+                break
+            print(f"{line.strip()[:20]!r} is not a move here: {', '.join(map(str, sorted(puzzle.chances)))}.", file=out)
+        right, words = answered(puzzle, k)
+        solved, streak = solved + right, streak + 1 if right else 0
+        print(words + (f"\n  Streak: {streak}" if streak > 1 else ""), file=out)
+    print(f"Solved {solved} of {len(found)}.", file=out)
+    return solved
