@@ -15,7 +15,8 @@ python -m bot rebuild           the read models recomputed from the log
 python -m bot migrate           create or upgrade the database's schema (``HOG_DB``, or ``HOG_DATABASE_URL``)
 python -m bot copy-store        move a history from SQLite to PostgreSQL (``--from sqlite:///F --to postgresql://...``)
 
-and each game's own commands (Hog's ``compare``, ``simulate``, ``rules``, ``puzzle``, ``analyze`` and ``contest``).
+and each game's own commands (Hog's ``compare``, ``simulate``, ``rules``, ``puzzle``, ``train``, ``analyze``,
+``contest``).
 """
 
 from __future__ import annotations

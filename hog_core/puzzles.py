@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from hog_core.effects import ExtraTurn, Swap, ZeroDice
-from hog_core.events import Player
+from hog_core.events import Event, Player, TurnTaken
 from hog_core.game import PORK_CHOP, CreateGame, GameState, TakeTurn, decide, evolve
 from hog_core.rulesets import RULE_SETS
 from hog_core.strategies import BASELINE
@@ -92,6 +92,11 @@ def puzzle_at(state: GameState, chances: Mapping[int, float], source: str | None
     natural = BASELINE if BASELINE in chances else max(k for k in chances if k != PORK_CHOP)
     if chances[answer] - others < MARGIN or natural == answer:
         return None
+    return posed(state, chances, answer, natural, source)
+
+
+def posed(state: GameState, chances: Mapping[int, float], answer: int, natural: int, source: str | None) -> Puzzle:
+    """``state`` as a puzzle whose answer is ``answer`` (and whose natural move is ``natural``)."""
     m = state.mover
     return Puzzle(
         state.rules.id,
@@ -107,6 +112,27 @@ def puzzle_at(state: GameState, chances: Mapping[int, float], source: str | None
         natural,
         source,
     )
+
+
+TRAINED = 0.05
+"""The chance of winning a move must have cost for the trainer to serve it back (five points)."""
+
+
+def mistakes(
+    events: Iterable[Event], seat: int, values_of: Callable[[GameState], Mapping[int, float]], source: str | None
+) -> Iterator[Puzzle]:
+    """The positions of a game (``events``) where ``seat`` lost at least ``TRAINED`` of their chance
+    of winning, as puzzles whose answer is the best move (and whose natural move is theirs)."""
+    state = GameState()
+    for event in events:
+        before, state = state, evolve(state, event)
+        if not isinstance(event, TurnTaken) or before.mover != seat:
+            continue
+        chances = dict(values_of(before))
+        answer = max(chances, key=lambda k: chances[k])
+        if chances[answer] - chances[event.k] < TRAINED:
+            continue
+        yield posed(before, chances, answer, event.k, source)
 
 
 def played(

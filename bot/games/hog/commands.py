@@ -10,14 +10,14 @@ import importlib
 import re
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, TextIO
 
 import numpy as np
 from tqdm import tqdm
 
-from bot.console import game_of
+from bot.console import game_of, player_id
 from bot.games.hog import puzzling
 from bot.games.hog.analysis import review_json, review_text
 from bot.games.hog.console import RULES_HELP
@@ -30,6 +30,7 @@ from bot.platform.contract import Refusal, Subcommand
 from hog_core.errors import HogError
 from hog_core.game import replay
 from hog_core.kernel import Kernel
+from hog_core.puzzles import Puzzle
 from hog_core.rulesets import DEFAULT_RULES, RULE_SETS
 from hog_core.simulate import Chain, simulate
 from hog_core.solver import Policy, Solution, win_rate
@@ -135,6 +136,16 @@ def refused_in_words() -> Iterator[None]:
         raise Refusal(str(error)) from error
 
 
+def keyboard(out: TextIO) -> Callable[[str], str | None]:
+    """A line read from this terminal after ``prompt`` (``None`` once input ends)."""
+
+    def ask(prompt: str) -> str | None:
+        print(prompt, end="", file=out, flush=True)
+        return sys.stdin.readline() or None
+
+    return ask
+
+
 def rule_set_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", choices=sorted(RULE_SETS), default=DEFAULT_RULES, metavar="RULES", help=RULES_HELP)
     parser.add_argument("--goal", type=int, default=100, help="the score that wins (default: 100)")
@@ -204,11 +215,27 @@ def subcommands(hog: HogGame) -> tuple[Subcommand, ...]:
             print(f"No puzzles of {args.theme!r} turned up: try another theme, or none.", file=out)
             return 0
 
-        def ask(prompt: str) -> str | None:
-            print(prompt, end="", file=out, flush=True)
-            return sys.stdin.readline() or None
+        puzzling.train(found, keyboard(out), out)
+        return 0
 
-        puzzling.train(found, ask, out)
+    def train_arguments(parser: argparse.ArgumentParser) -> None:
+        person = parser.add_mutually_exclusive_group()
+        person.add_argument("--name", default="Player", help="a player at this terminal, by name (default: Player)")
+        person.add_argument("--player", metavar="ID", help="a Discord user, by id")
+
+    def run_train(args: argparse.Namespace, out: TextIO) -> int:
+        who = args.player or player_id(args.name)
+
+        async def found() -> list[Puzzle]:
+            async with platform(hog.platform_settings) as p:
+                return await puzzling.your_mistakes(p, hog, who)
+
+        mistakes = asyncio.run(found())
+        if not mistakes:
+            print("No move of yours cost five points of chance in a finished game: nothing to train on yet.", file=out)
+            return 0
+
+        puzzling.retrain(mistakes, keyboard(out), out)
         return 0
 
     def run_analyze(args: argparse.Namespace, out: TextIO) -> int:
@@ -231,6 +258,12 @@ def subcommands(hog: HogGame) -> tuple[Subcommand, ...]:
         Subcommand("rules", "a Hog rule set explained, with examples", rules_arguments, run_rules),
         Subcommand(
             "puzzle", "Hog puzzles from the solved game: find the one clearly best move", puzzle_arguments, run_puzzle
+        ),
+        Subcommand(
+            "train",
+            "the positions of your own Hog games where a move cost you five points, until you find the best",
+            train_arguments,
+            run_train,
         ),
         Subcommand(
             "analyze",

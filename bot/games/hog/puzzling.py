@@ -1,21 +1,28 @@
 """``python -m bot puzzle``: Hog puzzles at the terminal, mined from games the course's baseline plays
 against a random mover (``hog_core.puzzles``), one after another: the position, your move, then
-every move's exact chance and what decides it. A streak of right answers is kept while you play."""
+every move's exact chance and what decides it. A streak of right answers is kept while you play.
+``python -m bot train``: the positions of your own finished games where a move cost you five points
+of chance or more, each served until you find the best move."""
 
 from __future__ import annotations
 
 import asyncio
 import random
 from collections.abc import Callable
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from hog_core.game import PORK_CHOP, GameState
+from bot.games.hog.limits import MAX_SOLVED_GOAL
+from bot.platform.compose import Platform
+from hog_core.game import PORK_CHOP, GameState, replay
 from hog_core.kernel import Kernel
-from hog_core.puzzles import Puzzle, mined, played
+from hog_core.puzzles import Puzzle, mined, mistakes, played
 from hog_core.review import Reviewer
 from hog_core.rulesets import RULE_SETS
 from hog_core.solver import Solution
 from hog_core.strategies import BASELINE
+
+if TYPE_CHECKING:
+    from bot.games.hog.module import HogGame
 
 GAMES = 40
 """Games played to find puzzles in (a few hundred positions; a few dozen puzzles)."""
@@ -104,3 +111,51 @@ def train(found: list[Puzzle], ask: Callable[[str], str | None], out: TextIO) ->
         print(words + (f"\n  Streak: {streak}" if streak > 1 else ""), file=out)
     print(f"Solved {solved} of {len(found)}.", file=out)
     return solved
+
+
+async def your_mistakes(p: Platform, hog: HogGame, player_id: str) -> list[Puzzle]:
+    """The positions of ``player_id``'s finished Hog games (solved goals) where a move of theirs cost
+    them at least five points of chance, oldest game first."""
+    views, found = await p.settled_views(), list[Puzzle]()
+    reviewers: dict[tuple[str, int], Reviewer] = {}
+    after: tuple[float, str] | None = None
+    while page := await views.started_after(after, 200, player_id=player_id):
+        for _, game_id in page:
+            row = await views.game(game_id)
+            if row is None or row.game != hog.name or row.live:
+                continue
+            events = await p.service(hog.name).events(game_id)
+            last = replay(events)
+            solution = await hog.solution(last) if last.goal <= MAX_SOLVED_GOAL else None
+            seat = next((i for i, s in enumerate(row.seats) if s.player_id == player_id), None)
+            if solution is None or seat is None:
+                continue
+            key = (last.rules.id, last.goal)
+            if key not in reviewers:
+                reviewers[key] = await asyncio.to_thread(Reviewer, Kernel(RULE_SETS[key[0]], key[1]), solution)
+            found += mistakes(events, seat, reviewers[key].move_values, game_id)
+        after = page[-1]
+    return found
+
+
+def retrain(found: list[Puzzle], ask: Callable[[str], str | None], out: TextIO) -> int:
+    """Each position until its best move is found (``quit`` or the end of input stops); how many were found."""
+    for n, puzzle in enumerate(found, 1):
+        played_there = move_words(puzzle.natural)
+        print(f"\nFrom your game {puzzle.source} ({n} of {len(found)}): you played {played_there}", file=out)
+        print(shown(puzzle), file=out)
+        while True:
+            line = ask("How many dice? (0 to 10; 'chop'; 'quit') ")
+            if line is None or line.strip().lower() == "quit":
+                print(f"Found the best move in {n - 1} of {len(found)}.", file=out)
+                return n - 1
+            k = read_move(line, puzzle)
+            if k is None:
+                print(f"{line.strip()[:20]!r} is not a move here.", file=out)
+            elif k != puzzle.answer:  # the answer is not given away: that is the lesson
+                print(f"Not the best: {move_words(k)} wins {puzzle.chances[k]:.1%}. Try again.", file=out)
+            else:
+                print(answered(puzzle, k)[1], file=out)
+                break
+    print(f"Found the best move in all {len(found)}.", file=out)
+    return len(found)

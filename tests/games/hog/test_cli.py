@@ -11,12 +11,16 @@ from pathlib import Path
 import pytest
 
 from bot.cli import main
+from bot.console import player_id
+from bot.games.hog import puzzling
+from bot.games.hog.console import table
 from bot.games.hog.module import HogGame
 from bot.platform.codec import to_record
 from bot.platform.compose import platform
 from bot.platform.settings import Settings
 from hog_core.events import TurnTaken
-from tests.helpers import refused
+from hog_core.puzzles import Puzzle
+from tests.helpers import FIVES, refused
 
 
 @pytest.fixture(autouse=True)
@@ -141,3 +145,29 @@ def test_puzzles_at_the_terminal_say_right_or_wrong_and_every_moves_chance(monke
     again = run("puzzle", "--seed", "5", "--theme", "bacon")
     assert "Right: " in again and again.rstrip().endswith("Solved 1 of 1.")
     assert "No puzzles of 'no such theme' turned up" in run("puzzle", "--seed", "5", "--theme", "no such theme")
+
+
+def test_training_serves_your_own_costly_moves_until_you_find_the_best(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``python -m bot train``: the positions of Ada's finished game where rolling one die cost her
+    five points of chance or more (the dice all fives: the same game every run), the answer never
+    given away, each until she finds the best move."""
+    monkeypatch.setenv("HOG_DB", str(tmp_path / "games.sqlite3"))
+    settings = Settings.from_env()
+    asyncio.run(
+        table(io.StringIO("1\n" * 30), io.StringIO(), settings, goal=40, name="Ada", house="easy", chance=FIVES)
+    )
+
+    async def mistakes() -> list[Puzzle]:
+        async with platform(settings) as p:
+            return await puzzling.your_mistakes(p, p.games["hog"], player_id("Ada"))  # type: ignore[arg-type]
+
+    found = asyncio.run(mistakes())
+    assert found and all(m.natural == 1 and m.chances[m.answer] - m.chances[1] >= 0.05 for m in found)
+    answers = "\n".join("chop" if m.answer == -1 else str(m.answer) for m in found)
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"1\n{answers}\n"))
+    said = run("train", "--name", "Ada")
+    assert "you played 1 die" in said and "Not the best: 1 die wins" in said and "Try again." in said
+    assert said.count("Right: ") == len(found) and said.rstrip().endswith(f"Found the best move in all {len(found)}.")
+    assert "nothing to train on yet" in run("train", "--name", "Bob")
