@@ -12,10 +12,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, TextIO
 
 from bot.games.hog.limits import MAX_SOLVED_GOAL
+from bot.games.hog.solutions import SolutionCache
 from bot.platform.compose import Platform
-from hog_core.game import PORK_CHOP, GameState, replay
+from hog_core.game import PORK_CHOP, GameState, Status, replay
 from hog_core.kernel import Kernel
-from hog_core.puzzles import Puzzle, mined, mistakes, played
+from hog_core.puzzles import Puzzle, mined, mistakes, played, posed
 from hog_core.review import Reviewer
 from hog_core.rulesets import RULE_SETS
 from hog_core.solver import Solution
@@ -159,3 +160,50 @@ def retrain(found: list[Puzzle], ask: Callable[[str], str | None], out: TextIO) 
                 break
     print(f"Found the best move in all {len(found)}.", file=out)
     return len(found)
+
+
+def position(
+    rules: str, goal: int, scores: tuple[int, int], turn: int, extra: bool, chop: tuple[bool, bool]
+) -> GameState:
+    """A puzzle's position as a game state, the mover in the first seat (what its button names)."""
+    return GameState(
+        rules=RULE_SETS[rules],
+        goal=goal,
+        status=Status.ACTIVE,
+        scores=scores,
+        turn_number=turn,
+        is_extra=extra,
+        chop_used=(not chop[0], not chop[1]),
+    )
+
+
+class Practice:
+    """Puzzles served one at a time (Discord's ``/hog puzzle``): each rule set's mined once and kept,
+    a position judged again from its facts alone (its button carries them, not the puzzle)."""
+
+    def __init__(self, solutions: SolutionCache) -> None:
+        self.solutions = solutions
+        self._reviewers: dict[tuple[str, int], Reviewer] = {}
+        self._mined: dict[tuple[str, int], list[Puzzle]] = {}
+
+    async def reviewer(self, rules: str, goal: int) -> Reviewer:
+        if (rules, goal) not in self._reviewers:
+            solution = await self.solutions.get(RULE_SETS[rules], goal)
+            self._reviewers[rules, goal] = await asyncio.to_thread(Reviewer, Kernel(RULE_SETS[rules], goal), solution)
+        return self._reviewers[rules, goal]
+
+    async def next(self, rules: str, goal: int, theme: str | None, rng: random.Random) -> Puzzle | None:
+        """A puzzle of ``rules`` to ``goal`` (of ``theme`` when given), chosen by ``rng``; ``None`` for none."""
+        if (rules, goal) not in self._mined:
+            reviewer = await self.reviewer(rules, goal)
+            self._mined[rules, goal] = list(mined(positions(reviewer, rules, goal, random.Random(0))))
+        wanted = "" if theme is None else theme.lower()
+        found = [p for p in self._mined[rules, goal] if wanted in p.theme.lower()]
+        return rng.choice(found) if found else None
+
+    async def judged(self, state: GameState) -> Puzzle:
+        """The position ``state`` as a puzzle: every move's chance, the best, the theme."""
+        chances = (await self.reviewer(state.rules.id, state.goal)).move_values(state)
+        answer = max(chances, key=lambda k: chances[k])
+        natural = BASELINE if BASELINE in chances else answer
+        return posed(state, chances, answer, natural, None)

@@ -12,8 +12,10 @@ import discord
 from bot.discord.buttons import FORGED, GameButton, number
 from bot.discord.front import front_of
 from bot.discord.stepping import NAVIGATION
+from bot.games.hog.limits import MAX_SOLVED_GOAL
 from bot.platform.contract import Refusal
 from hog_core.game import PORK_CHOP, AcceptChallenge, DeclineChallenge
+from hog_core.rulesets import RULE_SETS
 
 if TYPE_CHECKING:
     from bot.games.hog.discord.front import HogFront
@@ -71,6 +73,46 @@ class AnswerButton(GameButton, template=r"hog:answer:(?P<game>[^:]*):(?P<answer>
         player = str(interaction.user.id)
         command = AcceptChallenge(player) if self.answer == "accept" else DeclineChallenge(player)
         await hog(interaction).answer(interaction, self.game_id, command)
+
+
+class PuzzleButton(
+    GameButton,
+    template=r"hog:puzzle:(?P<rules>[^:]*):(?P<goal>[^:]*):(?P<mine>[^:]*):(?P<theirs>[^:]*)"
+    r":(?P<turn>[^:]*):(?P<flags>[^:]*):(?P<k>[^:]*)",
+):
+    """A move on a puzzle's board (for whoever was served it: the message is theirs alone). The
+    position is in the custom_id, checked before it is judged: a restart loses nothing."""
+
+    def __init__(self, rules: str, goal: int, scores: tuple[int, int], turn: int, flags: str, k: int) -> None:
+        label = "Pork Chop" if k == PORK_CHOP else str(k)
+        custom_id = f"hog:puzzle:{rules}:{goal}:{scores[0]}:{scores[1]}:{turn}:{flags}:{k}"
+        super().__init__(
+            custom_id, label, discord.ButtonStyle.danger if k == PORK_CHOP else discord.ButtonStyle.secondary
+        )
+        self.rules, self.goal, self.scores, self.turn, self.flags, self.k = rules, goal, scores, turn, flags, k
+
+    @classmethod
+    def parse(cls, match: re.Match[str]) -> PuzzleButton:
+        numbers = [number(match[part]) for part in ("goal", "mine", "theirs", "turn", "k")]
+        goal, mine, theirs, turn, k = (-2 if n is None else n for n in numbers)
+        return cls(match["rules"], goal, (mine, theirs), turn, match["flags"], k)
+
+    def refusal(self) -> str | None:
+        fair = (
+            self.rules in RULE_SETS
+            and 1 <= self.goal <= MAX_SOLVED_GOAL
+            and all(0 <= s < self.goal for s in self.scores)
+            and 0 <= self.turn <= 1000
+            and re.fullmatch(r"[01]{3}", self.flags) is not None
+            and (self.k == PORK_CHOP or 0 <= self.k <= RULE_SETS[self.rules].max_dice)
+        )
+        return None if fair else FORGED
+
+    async def press(self, interaction: discord.Interaction[Any]) -> None:
+        extra, mine, theirs = (flag == "1" for flag in self.flags)
+        await hog(interaction).judge_puzzle(
+            interaction, self.rules, self.goal, self.scores, self.turn, (extra, mine, theirs), self.k
+        )
 
 
 class HintButton(GameButton, template=r"hog:hint:(?P<game>[^:]*)"):

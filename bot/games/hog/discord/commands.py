@@ -121,6 +121,12 @@ def hog_commands(bot: HogFront) -> app_commands.Group:
         )
         await bot.open_game(interaction, create)
 
+    @hog.command(name="puzzle", description="A Hog puzzle from the solved game, for you alone")
+    @app_commands.describe(rules="the rule set", theme="only puzzles of this theme (bacon, swap, lead …)")
+    @app_commands.choices(rules=RULE_CHOICES)
+    async def puzzle(interaction: discord.Interaction[Any], rules: str | None = None, theme: str | None = None) -> None:
+        await bot.serve_puzzle(interaction, rules or DEFAULT_RULES, theme.strip()[:40] if theme else None)
+
     @house.autocomplete("difficulty")
     async def levels_and_entries(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
         typed = current.strip().casefold()

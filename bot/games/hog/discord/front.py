@@ -4,19 +4,29 @@ once it is over, replays, and the moves a press asks for, over the client's ``Ro
 from __future__ import annotations
 
 import io
+import random
 from functools import partial
 from typing import Any
 
 import discord
 from discord import app_commands
 
-from bot.discord.buttons import Buttons, GameButton, look
+from bot.discord.buttons import FORGED, Buttons, GameButton, look
 from bot.discord.front import Move, Picture, Road, Shown, pictured, web_link
+from bot.games.hog import puzzling
 from bot.games.hog.analysis import move_line, move_words, moves_by_step, player_line
 from bot.games.hog.board import board, hint
 from bot.games.hog.contest.arena import Contests
 from bot.games.hog.contest.entries import Entries
-from bot.games.hog.discord.buttons import GAME, AnalyzeButton, AnswerButton, HintButton, MoveButton, ReplayButton
+from bot.games.hog.discord.buttons import (
+    GAME,
+    AnalyzeButton,
+    AnswerButton,
+    HintButton,
+    MoveButton,
+    PuzzleButton,
+    ReplayButton,
+)
 from bot.games.hog.discord.commands import hog_commands
 from bot.games.hog.discord.contest import StandingsButton
 from bot.games.hog.discord.embeds import embed
@@ -52,6 +62,7 @@ class HogFront:
     buttons: tuple[type[GameButton], ...] = (
         MoveButton,
         AnswerButton,
+        PuzzleButton,
         HintButton,
         ReplayButton,
         AnalyzeButton,
@@ -63,9 +74,51 @@ class HogFront:
         self.service = client.service(GAME)
         self.challenge_timeout, self.turn_timeout = game.challenge_timeout, game.turn_timeout
         self.contests = Contests(Entries(client.platform.store), game.solutions)
+        self.practice = puzzling.Practice(game.solutions)
 
     def close(self) -> None:
         pass
+
+    async def serve_puzzle(self, interaction: discord.Interaction[Any], rules: str, theme: str | None) -> None:
+        """``/hog puzzle``: a puzzle for the asker alone, a button per legal move."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        found = await self.practice.next(rules, 100, theme, random.Random(interaction.id))
+        if found is None:
+            await interaction.followup.send(
+                f"No {rules} puzzle of {theme!r} turned up: try another theme.", ephemeral=True
+            )
+            return
+        state = puzzling.position(found.rules, found.goal, found.scores, found.turn_number, found.is_extra, found.chop)
+        flags = "".join("1" if f else "0" for f in (found.is_extra, *found.chop))
+        view = Buttons()
+        for k in state.legal_moves():
+            view.add_item(PuzzleButton(found.rules, found.goal, found.scores, found.turn_number, flags, k))
+        shown = discord.Embed(title="🧩 A Hog puzzle: the one clearly best move?", description=puzzling.shown(found))
+        shown.set_footer(text="Every move's exact chance comes with your answer.")
+        await interaction.followup.send(embed=shown, view=view, ephemeral=True)
+
+    async def judge_puzzle(
+        self,
+        interaction: discord.Interaction[Any],
+        rules: str,
+        goal: int,
+        scores: tuple[int, int],
+        turn: int,
+        flags: tuple[bool, bool, bool],
+        k: int,
+    ) -> None:
+        """A move pressed on a puzzle: right or not, and every move's chance, on the puzzle's message."""
+        state = puzzling.position(rules, goal, scores, turn, flags[0], (flags[1], flags[2]))
+        if k not in state.legal_moves():
+            await interaction.response.send_message(FORGED, ephemeral=True)
+            return
+        judged = await self.practice.judged(state)
+        right, words = puzzling.answered(judged, k)
+        shown = discord.Embed(
+            title="🧩 Solved!" if right else "🧩 Not quite", description=f"{puzzling.shown(judged)}\n\n{words}"
+        )
+        shown.set_footer(text="/hog puzzle for another")
+        await interaction.response.edit_message(embed=shown, view=None)
 
     async def show(self, outcome: Outcome[GameState, Event]) -> Shown:
         """The board after ``outcome`` (without the picture: see ``finished``)."""
