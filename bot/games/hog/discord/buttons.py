@@ -81,7 +81,8 @@ class PuzzleButton(
     r":(?P<turn>[^:]*):(?P<flags>[^:]*):(?P<k>[^:]*)",
 ):
     """A move on a puzzle's board (for whoever was served it: the message is theirs alone). The
-    position is in the custom_id, checked before it is judged: a restart loses nothing."""
+    position is in the custom_id (its flags: an extra turn, the mover's and the opponent's Pork Chop,
+    then ``p`` for a puzzle or ``t`` for training), checked before it is judged: a restart loses nothing."""
 
     def __init__(self, rules: str, goal: int, scores: tuple[int, int], turn: int, flags: str, k: int) -> None:
         label = "Pork Chop" if k == PORK_CHOP else str(k)
@@ -103,15 +104,22 @@ class PuzzleButton(
             and 1 <= self.goal <= MAX_SOLVED_GOAL
             and all(0 <= s < self.goal for s in self.scores)
             and 0 <= self.turn <= 1000
-            and re.fullmatch(r"[01]{3}", self.flags) is not None
+            and re.fullmatch(r"[01]{3}[pt]", self.flags) is not None
             and (self.k == PORK_CHOP or 0 <= self.k <= RULE_SETS[self.rules].max_dice)
         )
         return None if fair else FORGED
 
     async def press(self, interaction: discord.Interaction[Any]) -> None:
-        extra, mine, theirs = (flag == "1" for flag in self.flags)
+        extra, mine, theirs = (flag == "1" for flag in self.flags[:3])
         await hog(interaction).judge_puzzle(
-            interaction, self.rules, self.goal, self.scores, self.turn, (extra, mine, theirs), self.k
+            interaction,
+            self.rules,
+            self.goal,
+            self.scores,
+            self.turn,
+            (extra, mine, theirs),
+            self.k,
+            self.flags[3] == "t",
         )
 
 

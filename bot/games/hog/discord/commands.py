@@ -127,6 +127,10 @@ def hog_commands(bot: HogFront) -> app_commands.Group:
     async def puzzle(interaction: discord.Interaction[Any], rules: str | None = None, theme: str | None = None) -> None:
         await bot.serve_puzzle(interaction, rules or DEFAULT_RULES, theme.strip()[:40] if theme else None)
 
+    @hog.command(name="train", description="A position of your own games where a move cost you: find the best")
+    async def train(interaction: discord.Interaction[Any]) -> None:
+        await bot.serve_training(interaction)
+
     @house.autocomplete("difficulty")
     async def levels_and_entries(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
         typed = current.strip().casefold()
