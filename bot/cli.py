@@ -30,7 +30,6 @@ import sys
 import webbrowser
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import replace
-from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
 from typing import TextIO, TypeVar
@@ -107,7 +106,7 @@ async def copy_history(settings: Settings, source: str, target: str, out: TextIO
 def day(text: str) -> float:
     """A day (``YYYY-MM-DD``, UTC), for argparse: its first second."""
     try:
-        return datetime.strptime(text, "%Y-%m-%d").replace(tzinfo=UTC).timestamp()
+        return export_games.day_start(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a day written YYYY-MM-DD") from None
 

@@ -340,11 +340,11 @@ class GameViews:
         seat_name: str | None = None,
         server: str | None = None,
         since: float | None = None,
-    ) -> list[tuple[float, str]]:
-        """The next ``limit`` games (their start and id) after ``after``, oldest first: a player's (by
-        id, or seated under ``seat_name``), those played in ``server``'s channels, those started since
-        ``since``. Read by index a page at a time (``games_by_time``, the seats' indexes), however
-        many there are: an export walks every game this way."""
+    ) -> list[GameRow]:
+        """The next ``limit`` games after ``after`` (a game's start and id), oldest first: a player's
+        (by id, or seated under ``seat_name``), those played in ``server``'s channels, those started
+        since ``since``. Read by index a page at a time (``games_by_time``, the seats' indexes), the
+        page's rows in one read more, however many there are: an export walks every game this way."""
         start, last = after if after is not None else (float("-inf"), "")
         source, alias = ("seats", "s") if player_id is not None or seat_name is not None else ("games", "g")
         conditions = {
@@ -364,7 +364,11 @@ class GameViews:
             last,
             limit,
         )
-        return [(float(at), str(game_id)) for at, game_id in rows]
+        if not rows:
+            return []
+        ids = [str(game_id) for _, game_id in rows]
+        marks = ",".join("?" * len(ids))
+        return await self._rows(f"game_id IN ({marks})", ids, "ORDER BY started_at, game_id")
 
     async def stats(self, player_id: str, game: str, by: str, best: str) -> PlayerStats:
         """A player's record over finished games of ``game`` (in all, by the game's field ``by``,

@@ -15,6 +15,7 @@ from __future__ import annotations
 import base64
 from collections.abc import AsyncIterator, Iterable, Iterator
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import BinaryIO
 
 import msgspec
@@ -112,6 +113,11 @@ async def line_of(p: Platform, row: GameRow) -> bytes:
     return ENCODER.encode(game) + b"\n"
 
 
+def day_start(text: str) -> float:
+    """A day written ``YYYY-MM-DD`` as its first second (UTC); ``ValueError`` for anything else."""
+    return datetime.strptime(text, "%Y-%m-%d").replace(tzinfo=UTC).timestamp()
+
+
 @dataclass(frozen=True)
 class Asked:
     """Which games to export: one, a player's (by id or by name here), a server's, those since a time."""
@@ -142,11 +148,9 @@ async def rows_asked(p: Platform, asked: Asked) -> AsyncIterator[GameRow]:
     while page := await views.started_after(
         after, PAGE, player_id=asked.player_id, seat_name=asked.name, server=asked.server, since=asked.since
     ):
-        for _, game_id in page:
-            row = await views.game(game_id)
-            if row is not None:
-                yield row
-        after = page[-1]
+        for row in page:
+            yield row
+        after = (page[-1].started_at, page[-1].game_id)
 
 
 async def turns_exported(p: Platform, asked: Asked) -> AsyncIterator[list[object]]:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 from collections.abc import Awaitable, Callable
 from contextlib import AbstractContextManager
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -50,11 +49,6 @@ async def game(request: web.Request) -> web.Response:
     return web.Response(body=await export.line_of(p, row), content_type="application/json", headers=CORS)
 
 
-def since_of(text: str | None) -> float | None:
-    """``YYYY-MM-DD`` as its first second (UTC); ``ValueError`` for anything else."""
-    return None if text is None else datetime.strptime(text, "%Y-%m-%d").replace(tzinfo=UTC).timestamp()
-
-
 class Budget(Protocol):
     """The web's live streams' budget (``bot.web.app.Streams``): how many a client may hold at once."""
 
@@ -71,9 +65,8 @@ def streamer(
     async def games(request: web.Request) -> web.StreamResponse:
         p, query = request.app[Platformed], request.query
         try:
-            asked = export.Asked(
-                player_id=query.get("player"), server=query.get("server"), since=since_of(query.get("since"))
-            )
+            since = None if (day := query.get("since")) is None else export.day_start(day)
+            asked = export.Asked(player_id=query.get("player"), server=query.get("server"), since=since)
         except ValueError:
             return answer({"error": "since is a day written YYYY-MM-DD"}, 400)
         kind = query.get("game")

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from bot.games.hog.limits import MAX_SOLVED_GOAL
 from bot.games.hog.solutions import SolutionCache
+from bot.platform import export
 from bot.platform.compose import Platform
 from hog_core.game import PORK_CHOP, GameState, Status, replay
 from hog_core.kernel import Kernel
@@ -48,11 +49,20 @@ async def puzzles(solution: Solution, rules: str, goal: int, theme: str | None, 
     """Puzzles of ``rules`` to ``goal`` (of ``theme`` when given: any part of its name), shuffled."""
     rng = random.Random(seed)
     reviewer = await asyncio.to_thread(Reviewer, Kernel(RULE_SETS[rules], goal), solution)
-    found = [
-        p for p in mined(positions(reviewer, rules, goal, rng)) if theme is None or theme.lower() in p.theme.lower()
-    ]
+    found = of_theme(await mined_by(reviewer, rules, goal, rng), theme)
     rng.shuffle(found)
     return found
+
+
+async def mined_by(reviewer: Reviewer, rules: str, goal: int, rng: random.Random) -> list[Puzzle]:
+    """The puzzles of ``GAMES`` games (``positions``), judged off the event loop (a few hundred positions)."""
+    return await asyncio.to_thread(lambda: list(mined(positions(reviewer, rules, goal, rng))))
+
+
+def of_theme(found: list[Puzzle], theme: str | None) -> list[Puzzle]:
+    """The puzzles whose theme holds ``theme`` (any case), all when it is ``None``."""
+    wanted = "" if theme is None else theme.lower()
+    return [p for p in found if wanted in p.theme.lower()]
 
 
 def move_words(k: int) -> str:
@@ -117,25 +127,22 @@ def train(found: list[Puzzle], ask: Callable[[str], str | None], out: TextIO) ->
 async def your_mistakes(p: Platform, hog: HogGame, player_id: str) -> list[Puzzle]:
     """The positions of ``player_id``'s finished Hog games (solved goals) where a move of theirs cost
     them at least five points of chance, oldest game first."""
-    views, found = await p.settled_views(), list[Puzzle]()
+    found: list[Puzzle] = []
     reviewers: dict[tuple[str, int], Reviewer] = {}
-    after: tuple[float, str] | None = None
-    while page := await views.started_after(after, 200, player_id=player_id):
-        for _, game_id in page:
-            row = await views.game(game_id)
-            if row is None or row.game != hog.name or row.live:
-                continue
-            events = await p.service(hog.name).events(game_id)
-            last = replay(events)
-            solution = await hog.solution(last) if last.goal <= MAX_SOLVED_GOAL else None
-            seat = next((i for i, s in enumerate(row.seats) if s.player_id == player_id), None)
-            if solution is None or seat is None:
-                continue
-            key = (last.rules.id, last.goal)
-            if key not in reviewers:
-                reviewers[key] = await asyncio.to_thread(Reviewer, Kernel(RULE_SETS[key[0]], key[1]), solution)
-            found += mistakes(events, seat, reviewers[key].move_values, game_id)
-        after = page[-1]
+    async for row in export.rows_asked(p, export.Asked(player_id=player_id)):  # a page at a time
+        if row.game != hog.name or row.live:
+            continue
+        events = await p.service(hog.name).events(row.game_id)
+        last = replay(events)
+        solution = await hog.solution(last) if last.goal <= MAX_SOLVED_GOAL else None
+        seat = next((i for i, s in enumerate(row.seats) if s.player_id == player_id), None)
+        if solution is None or seat is None:
+            continue
+        key = (last.rules.id, last.goal)
+        if key not in reviewers:
+            reviewers[key] = await asyncio.to_thread(Reviewer, Kernel(RULE_SETS[key[0]], key[1]), solution)
+        judge = reviewers[key].move_values
+        found += await asyncio.to_thread(lambda: list(mistakes(events, seat, judge, row.game_id)))  # noqa: B023
     return found
 
 
@@ -196,9 +203,8 @@ class Practice:
         """A puzzle of ``rules`` to ``goal`` (of ``theme`` when given), chosen by ``rng``; ``None`` for none."""
         if (rules, goal) not in self._mined:
             reviewer = await self.reviewer(rules, goal)
-            self._mined[rules, goal] = list(mined(positions(reviewer, rules, goal, random.Random(0))))
-        wanted = "" if theme is None else theme.lower()
-        found = [p for p in self._mined[rules, goal] if wanted in p.theme.lower()]
+            self._mined[rules, goal] = await mined_by(reviewer, rules, goal, random.Random(0))
+        found = of_theme(self._mined[rules, goal], theme)
         return rng.choice(found) if found else None
 
     async def judged(self, state: GameState) -> Puzzle:
