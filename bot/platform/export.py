@@ -25,7 +25,7 @@ from bot.platform.compose import Platform
 from bot.platform.contract import Refusal, TurnTable, optional
 from bot.platform.fairness import UNFAIR, verify
 from bot.platform.service import GameService
-from storage.events import EventStore, NewEvent, StoredEvent
+from storage.events import EventStore, NewEvent, StoredEvent, StoreError
 from storage.games import GameRow
 from storage.memory import MemoryEventStore
 
@@ -227,6 +227,8 @@ async def import_lines(p: Platform, lines: Iterable[bytes]) -> Imported:
             await _import(p, game, done)
         except Refusal as refused:
             done.refused.append(f"line {number}: {refused.message}")
+        except (ValueError, StoreError) as error:  # a seed or bytes not as written (hex, base64), a command reused
+            done.refused.append(f"line {number}: not a game as export writes it ({error})")
     return done
 
 

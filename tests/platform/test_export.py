@@ -114,6 +114,10 @@ async def test_a_line_that_does_not_verify_or_names_another_game_changes_nothing
         assert await target.store.load("g0") == [] and await target.kept.seed("g0") is None
         assert (await export.import_lines(target, [line])).stored == ["g0"]
         assert (await export.import_lines(target, [forged])).refused[0].startswith("line 1: a different game g0")
+        game["seed"], game["game_id"] = "not hex", "g1"
+        unreadable = await export.import_lines(target, [json.dumps(game).encode()])
+        assert unreadable.refused[0].startswith("line 1: not a game as export writes it (") and not unreadable.stored
+        assert await target.store.load("g1") == []
 
 
 def test_the_command_line_exports_a_players_games_and_imports_them(
