@@ -11,6 +11,7 @@ lead, Pig Out's risk, taking a risk). Pure: the chances come in (``Reviewer.move
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
@@ -52,10 +53,74 @@ class Puzzle:
     """The game it comes from, when it does."""
 
     @property
+    def id(self) -> str:
+        """The position, which is all a puzzle is: ``fa18-100-45-60-12-010`` (rules, goal, the mover's
+        total, the opponent's, the turn, then ``1``/``0`` for an extra turn and each side's Pork Chop)."""
+        return puzzle_id(Facts(self.rules, self.goal, self.scores, self.turn_number, self.is_extra, self.chop))
+
+    @property
     def margin(self) -> float:
         """How much better the answer is than the next best move."""
         best = self.chances[self.answer]
         return best - max((v for k, v in self.chances.items() if k != self.answer), default=0.0)
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What a position is, for a puzzle: its id says these and nothing else."""
+
+    rules: str
+    goal: int
+    scores: tuple[int, int]
+    turn_number: int
+    is_extra: bool
+    chop: tuple[bool, bool]
+
+
+def puzzle_id(facts: Facts) -> str:
+    flags = "".join("1" if f else "0" for f in (facts.is_extra, *facts.chop))
+    mine, theirs = facts.scores
+    return f"{facts.rules}-{facts.goal}-{mine}-{theirs}-{facts.turn_number}-{flags}"
+
+
+ID = re.compile(
+    r"(?P<rules>[a-z0-9]{1,16})-(?P<goal>\d{1,4})-(?P<mine>\d{1,4})-(?P<theirs>\d{1,4})-(?P<turn>\d{1,4})-(?P<flags>[01]{3})"
+)
+
+
+def facts_of(text: str) -> Facts | None:
+    """The facts a puzzle's id names, or ``None`` when it is no position of a known rule set (scores
+    below the goal): an id from a link or a button is checked before it is judged."""
+    found = ID.fullmatch(text)
+    if found is None or found["rules"] not in RULE_SETS:
+        return None
+    goal, mine, theirs = int(found["goal"]), int(found["mine"]), int(found["theirs"])
+    if not (goal > 0 and mine < goal and theirs < goal):
+        return None
+    extra, *chop = (f == "1" for f in found["flags"])
+    if any(chop) and not RULE_SETS[found["rules"]].pork_chop:
+        return None
+    return Facts(found["rules"], goal, (mine, theirs), int(found["turn"]), extra, (chop[0], chop[1]))
+
+
+def as_json(puzzle: Puzzle) -> dict[str, object]:
+    """A puzzle for scripts (``python -m bot puzzle --json``): scores and Pork Chop the mover's first."""
+    chop = RULE_SETS[puzzle.rules].pork_chop
+    return {
+        "id": puzzle.id,
+        "rules": puzzle.rules,
+        "goal": puzzle.goal,
+        "scores": list(puzzle.scores),
+        "mover": puzzle.mover,
+        "turn": puzzle.turn_number,
+        "extra_turn": puzzle.is_extra,
+        "pork_chop_left": list(puzzle.chop) if chop else None,
+        "answer": "chop" if puzzle.answer == PORK_CHOP else puzzle.answer,
+        "chances": {("chop" if k == PORK_CHOP else str(k)): round(v, 6) for k, v in sorted(puzzle.chances.items())},
+        "margin": round(puzzle.margin, 6),
+        "theme": puzzle.theme,
+        "game": puzzle.source,
+    }
 
 
 def zero_dice(rules: str, score: int, opponent_score: int) -> Turn:

@@ -90,9 +90,9 @@ class Reviewer:
 
     def move_values(self, state: GameState) -> dict[int, float]:
         """The mover's chance to win with each legal move from ``state``, before its dice fall."""
-        return self._values([state])[0]
+        return self.values_of([state])[0]
 
-    def _values(self, states: Sequence[GameState]) -> list[dict[int, float]]:
+    def values_of(self, states: Sequence[GameState]) -> list[dict[int, float]]:
         """``move_values`` of each state, computed a layer at a time: a game's turns in a few
         array operations, not one per turn."""
         layers = [
@@ -127,7 +127,7 @@ class Reviewer:
             if isinstance(event, TurnTaken):
                 turns.append((before, event.k, state))
         reviewed = []
-        for (before, k, after), values in zip(turns, self._values([t[0] for t in turns]), strict=True):
+        for (before, k, after), values in zip(turns, self.values_of([t[0] for t in turns]), strict=True):
             best = max(values.values())
             mover = before.mover
             reviewed.append(

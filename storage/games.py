@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import msgspec
 
 from storage import tallies
+from storage.answers import Answers
 from storage.ratings import MEMBERS, WRITES, RatedGame, Rating, RatingViews, member_rows, rated_rows, rating_rows
 from storage.sql import Database, Guard
 
@@ -128,6 +129,8 @@ class GameViews:
     def __init__(self, db: Database) -> None:
         self._db = db
         self.ratings = RatingViews(db)
+        self.answers = Answers(db)
+        """Puzzles answered, and their ratings: kept by a rebuild (not derived from the log)."""
 
     async def close(self) -> None:
         await self._db.close()

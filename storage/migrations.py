@@ -19,3 +19,40 @@ LISTS_BY_START = """
 writes no index entry (on PostgreSQL its update is a heap-only tuple): a seat keeps its game's
 start; live games by place and finished ones by place and time in partial indexes that a move
 leaves alone (the live flag is written only when it flips)."""
+
+
+def answers(real: str) -> str:
+    """SQLite's 15, PostgreSQL's 9 (``real``: each backend's name for a double): exercises answered
+    (a game's puzzles: each person's first answer to each, and their answers to a place's daily one)
+    and the ratings they move, a solver's and an exercise's. People's own doing, not derived from the
+    log: a rebuild keeps them."""
+    return f"""
+    CREATE TABLE answers (
+        game       TEXT    NOT NULL,
+        exercise   TEXT    NOT NULL,
+        player_id  TEXT    NOT NULL,
+        mode       TEXT    NOT NULL,
+        day        TEXT    NOT NULL,
+        server     TEXT    NOT NULL,
+        collection TEXT    NOT NULL,
+        name       TEXT    NOT NULL,
+        move       TEXT    NOT NULL,
+        correct    INTEGER NOT NULL,
+        at         {real}  NOT NULL,
+        PRIMARY KEY (game, player_id, exercise, mode, day)
+    );
+    CREATE INDEX answers_of_the_day ON answers (game, server, day, exercise, at);
+    CREATE TABLE exercise_ratings (
+        game        TEXT    NOT NULL,
+        collection  TEXT    NOT NULL,
+        kind        TEXT    NOT NULL,
+        id          TEXT    NOT NULL,
+        mu          {real}  NOT NULL,
+        sigma       {real}  NOT NULL,
+        tries       INTEGER NOT NULL,
+        solved      INTEGER NOT NULL,
+        streak      INTEGER NOT NULL,
+        best_streak INTEGER NOT NULL,
+        PRIMARY KEY (game, collection, kind, id)
+    );
+    """

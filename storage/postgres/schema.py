@@ -11,7 +11,7 @@ from typing import Any
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
-from storage.migrations import LISTS_BY_START
+from storage.migrations import LISTS_BY_START, answers
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: the event log, as SQLite's migration 1
@@ -175,6 +175,8 @@ MIGRATIONS: tuple[str, ...] = (
     # 8: as SQLite's 14: lists by when a game started; a move changes no indexed column, so its
     # update is a heap-only tuple
     LISTS_BY_START,
+    # 9: puzzles answered, and the ratings they move (kept by a rebuild)
+    answers("DOUBLE PRECISION"),
 )
 
 

@@ -11,7 +11,7 @@ import sqlite3
 
 import aiosqlite
 
-from storage.migrations import LISTS_BY_START
+from storage.migrations import LISTS_BY_START, answers
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: the event log; each event remembers the command that appended it (idempotent appends)
@@ -256,6 +256,8 @@ MIGRATIONS: tuple[str, ...] = (
     # keeps its game's start; live games by place and finished ones by place and time in partial
     # indexes that a move leaves alone (the live flag is written only when it flips)
     LISTS_BY_START,
+    # 15: puzzles answered, and the ratings they move (kept by a rebuild)
+    answers("REAL"),
 )
 
 

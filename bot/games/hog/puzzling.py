@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, TextIO
 
 from bot.games.hog.limits import MAX_SOLVED_GOAL
@@ -21,42 +21,71 @@ from hog_core.puzzles import Puzzle, mined, mistakes, played, posed
 from hog_core.review import Reviewer
 from hog_core.rulesets import RULE_SETS
 from hog_core.solver import Solution
-from hog_core.strategies import BASELINE
+from hog_core.strategies import BASELINE, bacon_strategy, house_move, swap_strategy
 
 if TYPE_CHECKING:
     from bot.games.hog.module import HogGame
 
-GAMES = 40
-"""Games played to find puzzles in (a few hundred positions; a few dozen puzzles)."""
+GAMES = 400
+"""Games played to find puzzles in, in each rule set: about ten thousand positions, a few hundred puzzles."""
+
+Mover = Callable[[GameState, random.Random], int]
+
+
+def lineup(rules: str, solution: Solution) -> list[Mover]:
+    """Who plays the games puzzles are mined from: the course's strategies (always roll 2, 4 or 6; the
+    bacon and swap strategies), the house at its three levels, and a player who moves at random."""
+
+    def fixed(k: int) -> Mover:
+        return lambda state, rng: k
+
+    def course(strategy: Callable[..., int]) -> Mover:
+        return lambda state, rng: strategy(state.scores[state.mover], state.scores[1 - state.mover], rules=rules)
+
+    def house(level: str) -> Mover:
+        return lambda state, rng: house_move(level, state, solution)
+
+    return [
+        fixed(BASELINE), fixed(2), fixed(6), course(bacon_strategy), course(swap_strategy),
+        house("medium"), house("perfect"), lambda state, rng: rng.choice(state.legal_moves()),
+    ]  # fmt: skip
 
 
 def positions(
-    reviewer: Reviewer, rules: str, goal: int, rng: random.Random
-) -> list[tuple[GameState, dict[int, float], str | None]]:
-    """The positions of ``GAMES`` games between the baseline and a random mover, every move's chance beside each."""
+    reviewer: Reviewer, solution: Solution, rules: str, goal: int, games: range
+) -> Iterator[tuple[GameState, dict[int, float], str | None]]:
+    """The positions of ``games`` (numbered: the same games every time) between two of ``lineup``,
+    every move's chance beside each; a game's positions judged in one pass."""
+    movers = lineup(rules, solution)
+    for n in games:
+        rng = random.Random(f"{rules}:{goal}:{n}")  # a string seeds the same on every machine
+        first, second = rng.choice(movers), rng.choice(movers)
 
-    def choose(state: GameState) -> int:
-        return BASELINE if state.mover == 0 else rng.choice(state.legal_moves())
+        def choose(state: GameState) -> int:
+            k = (first if state.mover == 0 else second)(state, rng)  # noqa: B023
+            return k if k in state.legal_moves() else BASELINE
 
-    def roll(count: int, sides: int) -> tuple[int, ...]:
-        return tuple(rng.randint(1, sides) for _ in range(count))
+        def roll(count: int, sides: int) -> tuple[int, ...]:
+            return tuple(rng.randint(1, sides) for _ in range(count))  # noqa: B023
 
-    games = (played(rules, goal, f"practice{n}", choose, roll) for n in range(GAMES))
-    return [(state, reviewer.move_values(state), None) for game in games for state in game]
+        states = list(played(rules, goal, f"practice{n}", choose, roll))
+        yield from ((state, values, None) for state, values in zip(states, reviewer.values_of(states), strict=True))
 
 
 async def puzzles(solution: Solution, rules: str, goal: int, theme: str | None, seed: int | None) -> list[Puzzle]:
     """Puzzles of ``rules`` to ``goal`` (of ``theme`` when given: any part of its name), shuffled."""
     rng = random.Random(seed)
     reviewer = await asyncio.to_thread(Reviewer, Kernel(RULE_SETS[rules], goal), solution)
-    found = of_theme(await mined_by(reviewer, rules, goal, rng), theme)
+    found = of_theme(await mined_by(reviewer, solution, rules, goal), theme)
     rng.shuffle(found)
     return found
 
 
-async def mined_by(reviewer: Reviewer, rules: str, goal: int, rng: random.Random) -> list[Puzzle]:
-    """The puzzles of ``GAMES`` games (``positions``), judged off the event loop (a few hundred positions)."""
-    return await asyncio.to_thread(lambda: list(mined(positions(reviewer, rules, goal, rng))))
+async def mined_by(
+    reviewer: Reviewer, solution: Solution, rules: str, goal: int, games: range = range(GAMES)
+) -> list[Puzzle]:
+    """The puzzles of ``games`` (``positions``), judged off the event loop: the same every time."""
+    return await asyncio.to_thread(lambda: list(mined(positions(reviewer, solution, rules, goal, games))))
 
 
 def of_theme(found: list[Puzzle], theme: str | None) -> list[Puzzle]:
@@ -203,7 +232,8 @@ class Practice:
         """A puzzle of ``rules`` to ``goal`` (of ``theme`` when given), chosen by ``rng``; ``None`` for none."""
         if (rules, goal) not in self._mined:
             reviewer = await self.reviewer(rules, goal)
-            self._mined[rules, goal] = await mined_by(reviewer, rules, goal, random.Random(0))
+            solution = await self.solutions.get(RULE_SETS[rules], goal)
+            self._mined[rules, goal] = await mined_by(reviewer, solution, rules, goal)
         found = of_theme(self._mined[rules, goal], theme)
         return rng.choice(found) if found else None
 
