@@ -53,10 +53,14 @@ class Puzzle:
     """The game it comes from, when it does."""
 
     @property
+    def facts(self) -> Facts:
+        return Facts(self.rules, self.goal, self.scores, self.turn_number, self.is_extra, self.chop)
+
+    @property
     def id(self) -> str:
         """The position, which is all a puzzle is: ``fa18-100-45-60-12-010`` (rules, goal, the mover's
         total, the opponent's, the turn, then ``1``/``0`` for an extra turn and each side's Pork Chop)."""
-        return puzzle_id(Facts(self.rules, self.goal, self.scores, self.turn_number, self.is_extra, self.chop))
+        return puzzle_id(self.facts)
 
     @property
     def margin(self) -> float:
@@ -148,6 +152,39 @@ def theme(state: GameState, answer: int, natural: int) -> str:
     return "taking a risk"
 
 
+def move_words(k: int) -> str:
+    return "Pork Chop" if k == PORK_CHOP else f"{k} {'die' if k == 1 else 'dice'}"
+
+
+def why(puzzle: Puzzle) -> str:
+    """A sentence saying why the best move is best here, with the numbers that make it so."""
+    mine, theirs = puzzle.scores
+    best, k = puzzle.chances[puzzle.answer], puzzle.answer
+    second = max((m for m in puzzle.chances if m != k), key=lambda m: puzzle.chances[m])
+    numbers = (
+        f"{move_words(k)} wins {best:.1%}, {puzzle.margin * 100:.1f} points more than the next best "
+        f"({move_words(second)}, {puzzle.chances[second]:.1%})"
+    )
+    if k == 0:
+        turn = RULE_SETS[puzzle.rules].resolve(
+            Turn(cur=mine, opp=theirs, k=0, outcomes=(), turn_number=puzzle.turn_number, is_extra=puzzle.is_extra)
+        )
+        parts = [f"{e.rule} scores {e.points} for sure" for e in turn.effects if isinstance(e, ZeroDice)]
+        parts += [f"{e.rule} swaps the totals" for e in turn.effects if isinstance(e, Swap)]
+        parts += [f"{e.rule} gives an extra turn" for e in turn.effects if isinstance(e, ExtraTurn)]
+        said = f"Rolling no dice here, {' and '.join(parts) or f'you score {turn.points}'}, with no risk of Pig Out"
+        return f"{said}: {numbers}."
+    reasons = {
+        "Pork Chop": "Pork Chop swaps the totals, once a game: now is when it pays most",
+        "an extra turn": "This turn is an extra one: the dice that make the most of it",
+        "the goal in reach": f"The goal is {puzzle.goal - mine} away for you, {puzzle.goal - theirs} for your opponent",
+        "protecting a lead": f"{mine - theirs} points ahead, fewer dice keep Pig Out from costing you the lead",
+        "Pig Out's risk": "Every die rolled is another chance of a 1 (Pig Out): fewer is better here",
+        "taking a risk": f"{'Behind' if mine < theirs else 'Level or ahead'}, more dice take the risk needed here",
+    }
+    return f"{reasons.get(puzzle.theme, puzzle.theme)}: {numbers}."
+
+
 def puzzle_at(state: GameState, chances: Mapping[int, float], source: str | None = None) -> Puzzle | None:
     """The position as a puzzle, or ``None`` when no move is clearly best or the natural one is it."""
     if state.is_over or len(chances) < 2:
@@ -218,6 +255,16 @@ def played(
         dice = state.dice_for(k)
         for event in decide(state, TakeTurn(state.players[state.mover].id, k, roll(dice.count, dice.sides))):
             state = evolve(state, event)
+
+
+def before_turns(events: Iterable[Event]) -> list[GameState]:
+    """The position before each turn a game's ``events`` tell."""
+    found, state = [], GameState()
+    for event in events:
+        if isinstance(event, TurnTaken):
+            found.append(state)
+        state = evolve(state, event)
+    return found
 
 
 def mined(positions: Iterable[tuple[GameState, Mapping[int, float], str | None]]) -> Iterator[Puzzle]:

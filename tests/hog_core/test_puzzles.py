@@ -7,12 +7,15 @@ import random
 
 import pytest
 
+from bot.games.hog import puzzling
+from bot.games.hog.puzzle_book import position
 from hog_core.effects import Swap, ZeroDice
 from hog_core.events import Player
-from hog_core.game import CreateGame, GameState, decide, evolve
+from hog_core.game import PORK_CHOP, CreateGame, GameState, decide, evolve
 from hog_core.kernel import Kernel
-from hog_core.puzzles import MARGIN, mined, played, puzzle_at, zero_dice
+from hog_core.puzzles import MARGIN, as_json, facts_of, mined, move_words, played, puzzle_at, why, zero_dice
 from hog_core.review import Reviewer
+from hog_core.rulesets import RULE_SETS
 from hog_core.solver import Solution
 from hog_core.strategies import BASELINE
 
@@ -95,3 +98,36 @@ def test_a_position_the_baseline_plays_well_or_with_no_clear_best_is_no_puzzle(
     clear = {k: (0.9 if k == 6 else 0.4) for k in state.legal_moves()}
     found = puzzle_at(state, clear, "g")
     assert found is not None and found.answer == 6 and found.theme == "taking a risk" and found.scores == (0, 0)
+
+
+@pytest.mark.parametrize("rules", sorted(RULE_SETS))
+def test_every_puzzle_agrees_with_the_exact_solver_in_every_rule_set(
+    rules: str, kernels: dict[str, Kernel], solutions: dict[str, Solution]
+) -> None:
+    """The puzzles of games the course's strategies and the house play: each answer is the solver's
+    own best move, each chance the solver's value of that move, no other move within the margin; each
+    id names its position and nothing else."""
+    reviewer, solution = Reviewer(kernels[rules], solutions[rules]), solutions[rules]
+    found = list(mined(puzzling.positions(reviewer, solution, rules, 100, range(60))))
+    assert len(found) >= 40, len(found)
+    for puzzle in found:
+        state = position(puzzle.facts)
+        assert facts_of(puzzle.id) == puzzle.facts and list(state.legal_moves()) == sorted(puzzle.chances)
+        assert solution.best_move(state) == puzzle.answer
+        assert reviewer.move_values(state) == pytest.approx(puzzle.chances, abs=1e-12)
+        assert all(puzzle.chances[puzzle.answer] - v >= MARGIN for k, v in puzzle.chances.items() if k != puzzle.answer)
+        json = as_json(puzzle)
+        assert json["answer"] == ("chop" if puzzle.answer == PORK_CHOP else puzzle.answer) and json["id"] == puzzle.id
+        assert (json["pork_chop_left"] is None) == (not RULE_SETS[rules].pork_chop)
+        second = max((m for m in puzzle.chances if m != puzzle.answer), key=puzzle.chances.__getitem__)
+        said = f"{puzzle.margin * 100:.1f} points more than the next best ({move_words(second)}, "
+        assert why(puzzle).endswith(f"{said}{puzzle.chances[second]:.1%}).")
+
+
+NO_POSITION = ["", "fa18-100-100-0-1-000", "nope-100-1-1-1-000", "fa18-100-1-1-1-011", "fa18-0-0-0-0-000"]
+NO_POSITION += ["fa18-100-1-1-1-0000", "FA18-100-1-1-1-000", "fa18-100-1-1-1-000\n"]
+
+
+@pytest.mark.parametrize("text", NO_POSITION)
+def test_an_id_that_names_no_position_is_refused(text: str) -> None:
+    assert facts_of(text) is None

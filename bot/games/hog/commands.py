@@ -7,6 +7,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import importlib
+import json
+import random
 import re
 import sys
 import time
@@ -23,6 +25,7 @@ from bot.games.hog.analysis import review_json, review_text
 from bot.games.hog.console import RULES_HELP
 from bot.games.hog.contest.terminal import contest_command
 from bot.games.hog.limits import MAX_SOLVED_GOAL
+from bot.games.hog.puzzle_book import PuzzleBook, stored_games
 from bot.games.hog.rules_help import explain
 from bot.games.hog.solutions import SolutionCache
 from bot.platform.compose import platform
@@ -30,7 +33,7 @@ from bot.platform.contract import Refusal, Subcommand
 from hog_core.errors import HogError
 from hog_core.game import replay
 from hog_core.kernel import Kernel
-from hog_core.puzzles import Puzzle
+from hog_core.puzzles import Puzzle, as_json
 from hog_core.rulesets import DEFAULT_RULES, RULE_SETS
 from hog_core.simulate import Chain, simulate
 from hog_core.solver import Policy, Solution, win_rate
@@ -204,17 +207,31 @@ def subcommands(hog: HogGame) -> tuple[Subcommand, ...]:
         rule_set_arguments(parser)
         parser.add_argument("--theme", help="only puzzles of this theme (a part of its name: bacon, swap, lead …)")
         parser.add_argument("--seed", type=int, default=None, help="the same puzzles again (default: fresh ones)")
+        parser.add_argument(
+            "--json", action="store_true", help="print the puzzles, one JSON object a line, for scripts"
+        )
+        parser.add_argument("--count", type=int, default=None, metavar="N", help="at most N puzzles (--json: all)")
 
     def run_puzzle(args: argparse.Namespace, out: TextIO) -> int:
         if not 1 <= args.goal <= MAX_SOLVED_GOAL:
             raise Refusal(f"Puzzles come from the solved game: goals 1 to {MAX_SOLVED_GOAL}, not {args.goal}.")
+        if args.count is not None and args.count < 1:
+            raise Refusal(f"--count is how many puzzles: 1 or more, not {args.count}.")
+
+        async def mined() -> list[Puzzle]:
+            async with platform(hog.platform_settings) as p:  # the stored games' puzzles too
+                return list((await PuzzleBook(solutions, stored=stored_games(p)).pool(args.rules, args.goal)).values())
+
         with refused_in_words():
-            solution = asyncio.run(solutions.get(RULE_SETS[args.rules], args.goal))
-            found = asyncio.run(puzzling.puzzles(solution, args.rules, args.goal, args.theme, args.seed))
+            found = puzzling.of_theme(asyncio.run(mined()), args.theme)
+        random.Random(args.seed).shuffle(found)
+        found = found[: args.count]
+        if args.json:
+            out.writelines(json.dumps(as_json(puzzle)) + "\n" for puzzle in found)
+            return 0
         if not found:
             print(f"No puzzles of {args.theme!r} turned up: try another theme, or none.", file=out)
             return 0
-
         puzzling.train(found, keyboard(out), out)
         return 0
 

@@ -12,12 +12,11 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, TextIO
 
 from bot.games.hog.limits import MAX_SOLVED_GOAL
-from bot.games.hog.solutions import SolutionCache
 from bot.platform import export
 from bot.platform.compose import Platform
-from hog_core.game import PORK_CHOP, GameState, Status, replay
+from hog_core.game import PORK_CHOP, GameState, replay
 from hog_core.kernel import Kernel
-from hog_core.puzzles import Puzzle, mined, mistakes, played, posed
+from hog_core.puzzles import Puzzle, mined, mistakes, move_words, played, why
 from hog_core.review import Reviewer
 from hog_core.rulesets import RULE_SETS
 from hog_core.solver import Solution
@@ -72,15 +71,6 @@ def positions(
         yield from ((state, values, None) for state, values in zip(states, reviewer.values_of(states), strict=True))
 
 
-async def puzzles(solution: Solution, rules: str, goal: int, theme: str | None, seed: int | None) -> list[Puzzle]:
-    """Puzzles of ``rules`` to ``goal`` (of ``theme`` when given: any part of its name), shuffled."""
-    rng = random.Random(seed)
-    reviewer = await asyncio.to_thread(Reviewer, Kernel(RULE_SETS[rules], goal), solution)
-    found = of_theme(await mined_by(reviewer, solution, rules, goal), theme)
-    rng.shuffle(found)
-    return found
-
-
 async def mined_by(
     reviewer: Reviewer, solution: Solution, rules: str, goal: int, games: range = range(GAMES)
 ) -> list[Puzzle]:
@@ -92,10 +82,6 @@ def of_theme(found: list[Puzzle], theme: str | None) -> list[Puzzle]:
     """The puzzles whose theme holds ``theme`` (any case), all when it is ``None``."""
     wanted = "" if theme is None else theme.lower()
     return [p for p in found if wanted in p.theme.lower()]
-
-
-def move_words(k: int) -> str:
-    return "Pork Chop" if k == PORK_CHOP else f"{k} {'die' if k == 1 else 'dice'}"
 
 
 def shown(puzzle: Puzzle) -> str:
@@ -122,7 +108,7 @@ def answered(puzzle: Puzzle, k: int) -> tuple[bool, str]:
         )
     ranked = sorted(puzzle.chances.items(), key=lambda item: -item[1])
     table = "  ".join(f"{'chop' if m == PORK_CHOP else m}: {v:.1%}" for m, v in ranked)
-    return k == puzzle.answer, f"{said}\n  What decides it: {puzzle.theme}.\n  Every move: {table}"
+    return k == puzzle.answer, f"{said}\n  What decides it: {puzzle.theme}. {why(puzzle)}\n  Every move: {table}"
 
 
 def read_move(line: str, puzzle: Puzzle) -> int | None:
@@ -196,50 +182,3 @@ def retrain(found: list[Puzzle], ask: Callable[[str], str | None], out: TextIO) 
                 break
     print(f"Found the best move in all {len(found)}.", file=out)
     return len(found)
-
-
-def position(
-    rules: str, goal: int, scores: tuple[int, int], turn: int, extra: bool, chop: tuple[bool, bool]
-) -> GameState:
-    """A puzzle's position as a game state, the mover in the first seat (what its button names)."""
-    return GameState(
-        rules=RULE_SETS[rules],
-        goal=goal,
-        status=Status.ACTIVE,
-        scores=scores,
-        turn_number=turn,
-        is_extra=extra,
-        chop_used=(not chop[0], not chop[1]),
-    )
-
-
-class Practice:
-    """Puzzles served one at a time (Discord's ``/hog puzzle``): each rule set's mined once and kept,
-    a position judged again from its facts alone (its button carries them, not the puzzle)."""
-
-    def __init__(self, solutions: SolutionCache) -> None:
-        self.solutions = solutions
-        self._reviewers: dict[tuple[str, int], Reviewer] = {}
-        self._mined: dict[tuple[str, int], list[Puzzle]] = {}
-
-    async def reviewer(self, rules: str, goal: int) -> Reviewer:
-        if (rules, goal) not in self._reviewers:
-            solution = await self.solutions.get(RULE_SETS[rules], goal)
-            self._reviewers[rules, goal] = await asyncio.to_thread(Reviewer, Kernel(RULE_SETS[rules], goal), solution)
-        return self._reviewers[rules, goal]
-
-    async def next(self, rules: str, goal: int, theme: str | None, rng: random.Random) -> Puzzle | None:
-        """A puzzle of ``rules`` to ``goal`` (of ``theme`` when given), chosen by ``rng``; ``None`` for none."""
-        if (rules, goal) not in self._mined:
-            reviewer = await self.reviewer(rules, goal)
-            solution = await self.solutions.get(RULE_SETS[rules], goal)
-            self._mined[rules, goal] = await mined_by(reviewer, solution, rules, goal)
-        found = of_theme(self._mined[rules, goal], theme)
-        return rng.choice(found) if found else None
-
-    async def judged(self, state: GameState) -> Puzzle:
-        """The position ``state`` as a puzzle: every move's chance, the best, the theme."""
-        chances = (await self.reviewer(state.rules.id, state.goal)).move_values(state)
-        answer = max(chances, key=lambda k: chances[k])
-        natural = BASELINE if BASELINE in chances else answer
-        return posed(state, chances, answer, natural, None)

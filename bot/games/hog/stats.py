@@ -3,11 +3,13 @@ headed lines for any front end."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bot.games.hog.analysis import PLURALS, VERDICTS, accuracy_words
 from bot.games.hog.board import rules_name
+from bot.platform.exercises import shown as shown_rating
 from bot.platform.ratings import rating_line
+from storage.answers import Rated
 from storage.games import Best, GameViews, PlayerStats, Record
 
 REVIEWED = ("reviewed", "accuracy", "perfect", *PLURALS.values())
@@ -16,7 +18,7 @@ REVIEWED = ("reviewed", "accuracy", "perfect", *PLURALS.values())
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    """A player's finished games as the exact review saw them."""
+    """A player's finished games as the exact review saw them, and the puzzles they answered."""
 
     games: int
     """How many were reviewed (games to goals past what is solved are not)."""
@@ -26,6 +28,10 @@ class Play:
     """How many blunders, mistakes and inaccuracies, by verdict."""
     worst: Best | None
     """The chance the worst move lost (hundredths of a percent) and its game."""
+    puzzles: dict[str, Rated] = field(default_factory=dict)
+    """Their rating as a solver of each rule set's puzzles, with their answers and streaks."""
+    trained: int = 0
+    """How many positions of their own games the trainer saw them find the best move in."""
 
 
 async def player_stats(views: GameViews, player_id: str) -> tuple[PlayerStats, Play]:
@@ -35,7 +41,8 @@ async def player_stats(views: GameViews, player_id: str) -> tuple[PlayerStats, P
     counts = {v: sums[PLURALS[v]] for v in VERDICTS}
     worst = await views.highest(player_id, "hog", "worst")
     shown = accuracy_words(sums["accuracy"], reviewed, sums["perfect"] == reviewed) if reviewed else ""
-    return stats, Play(reviewed, shown, counts, worst)
+    puzzles = await views.answers.of_solver("hog", player_id)
+    return stats, Play(reviewed, shown, counts, worst, puzzles, await views.answers.found("hog", player_id))
 
 
 def record_text(r: Record) -> str:
@@ -47,7 +54,7 @@ def sections(stats: PlayerStats, play: Play, invite: str) -> list[tuple[str, lis
     """The facts, as headed lists of lines, the same for every front end; ``invite`` says how to
     play a first game on that front end."""
     if not stats.total.games and stats.best is None:
-        return [("No games yet", [invite])]
+        return [("No games yet", [invite]), *puzzle_section(play)]
     overall = [record_text(stats.total)]
     if stats.total.games:
         overall.append(f"Longest winning streak: {stats.longest_streak} (now: {stats.current_streak})")
@@ -62,7 +69,20 @@ def sections(stats: PlayerStats, play: Play, invite: str) -> list[tuple[str, lis
         shown.append(("By rule set", [f"{rules_name(r)}: {record_text(rec)}" for r, rec in stats.by_field.items()]))
     if stats.vs_bots:
         shown.append(("Against the house", [f"{level}: {record_text(rec)}" for level, rec in stats.vs_bots.items()]))
-    return shown
+    return [*shown, *puzzle_section(play)]
+
+
+def puzzle_section(play: Play) -> list[tuple[str, list[str]]]:
+    """``fa18: rating 1043 · 7 of 9 solved · streak 3 (best 5)`` a rule set, and the trainer's count."""
+    lines = [
+        f"{rules_name(rules)}: rating {shown_rating(r)} · {r.solved} of {r.tries} solved · streak {r.streak} "
+        f"(best {r.best_streak})"
+        for rules, r in play.puzzles.items()
+    ]
+    if play.trained:
+        found = f"{play.trained} position{'s' * (play.trained != 1)}"
+        lines.append(f"Trainer: the best move found in {found} of past games")
+    return [("Puzzles", lines)] if lines else []
 
 
 def play_lines(play: Play) -> list[str]:

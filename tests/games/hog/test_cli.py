@@ -26,6 +26,7 @@ from tests.helpers import FIVES, refused
 @pytest.fixture(autouse=True)
 def cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("HOG_CACHE", str(tmp_path))
+    monkeypatch.setenv("HOG_DB", str(tmp_path / "games.sqlite3"))  # never the working folder's
 
 
 def run(*argv: str) -> str:
@@ -171,3 +172,19 @@ def test_training_serves_your_own_costly_moves_until_you_find_the_best(
     assert "you played 1 die" in said and "Not the best: 1 die wins" in said and "Try again." in said
     assert said.count("Right: ") == len(found) and said.rstrip().endswith(f"Found the best move in all {len(found)}.")
     assert "nothing to train on yet" in run("train", "--name", "Bob")
+
+
+def test_puzzles_for_scripts_are_one_json_object_a_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    said = run("puzzle", "--json", "--rules", "porkchop", "--count", "5", "--seed", "1").splitlines()
+    assert len(said) == 5
+    keys = {"id", "rules", "goal", "scores", "mover", "turn", "extra_turn", "pork_chop_left", "answer", "chances"}
+    for line in said:
+        puzzle = json.loads(line)
+        assert keys | {"margin", "theme", "game"} == set(puzzle) and puzzle["rules"] == "porkchop"
+        assert len(puzzle["pork_chop_left"]) == 2 and puzzle["game"] is None  # a fresh install: the strategies' games
+        best = max(puzzle["chances"].values())
+        assert puzzle["chances"][str(puzzle["answer"])] == best and puzzle["margin"] >= 0.02
+    assert run("puzzle", "--json", "--rules", "porkchop", "--count", "5", "--seed", "1").splitlines() == said
+    assert refused(["puzzle", "--json", "--count", "0"], capsys) == "--count is how many puzzles: 1 or more, not 0."

@@ -15,6 +15,7 @@ from bot.discord.stepping import NAVIGATION
 from bot.games.hog.limits import MAX_SOLVED_GOAL
 from bot.platform.contract import Refusal
 from hog_core.game import PORK_CHOP, AcceptChallenge, DeclineChallenge
+from hog_core.puzzles import facts_of
 from hog_core.rulesets import RULE_SETS
 
 if TYPE_CHECKING:
@@ -75,52 +76,39 @@ class AnswerButton(GameButton, template=r"hog:answer:(?P<game>[^:]*):(?P<answer>
         await hog(interaction).answer(interaction, self.game_id, command)
 
 
-class PuzzleButton(
-    GameButton,
-    template=r"hog:puzzle:(?P<rules>[^:]*):(?P<goal>[^:]*):(?P<mine>[^:]*):(?P<theirs>[^:]*)"
-    r":(?P<turn>[^:]*):(?P<flags>[^:]*):(?P<k>[^:]*)",
-):
-    """A move on a puzzle's board (for whoever was served it: the message is theirs alone). The
-    position is in the custom_id (its flags: an extra turn, the mover's and the opponent's Pork Chop,
-    then ``p`` for a puzzle or ``t`` for training), checked before it is judged: a restart loses nothing."""
+MODES = {"p": "puzzle", "d": "daily", "t": "train"}
+"""A puzzle button's mode letter, and the mode its answer is kept in."""
 
-    def __init__(self, rules: str, goal: int, scores: tuple[int, int], turn: int, flags: str, k: int) -> None:
+
+class PuzzleButton(GameButton, template=r"hog:puzzle:(?P<puzzle>[^:]*):(?P<mode>[^:]*):(?P<k>[^:]*)"):
+    """A move on a puzzle's board (for whoever was served it: the message is theirs alone). The
+    custom_id carries the puzzle's id, which is its position (``hog_core.puzzles.facts_of``), and the
+    mode: ``p`` a puzzle, ``d`` the daily one, ``t`` training; checked before it is judged, so a
+    restart loses nothing and a forged one is refused."""
+
+    def __init__(self, puzzle_id: str, mode: str, k: int) -> None:
         label = "Pork Chop" if k == PORK_CHOP else str(k)
-        custom_id = f"hog:puzzle:{rules}:{goal}:{scores[0]}:{scores[1]}:{turn}:{flags}:{k}"
-        super().__init__(
-            custom_id, label, discord.ButtonStyle.danger if k == PORK_CHOP else discord.ButtonStyle.secondary
-        )
-        self.rules, self.goal, self.scores, self.turn, self.flags, self.k = rules, goal, scores, turn, flags, k
+        style = discord.ButtonStyle.danger if k == PORK_CHOP else discord.ButtonStyle.secondary
+        super().__init__(f"hog:puzzle:{puzzle_id}:{mode}:{k}", label, style)
+        self.puzzle_id, self.mode, self.k = puzzle_id, mode, k
 
     @classmethod
     def parse(cls, match: re.Match[str]) -> PuzzleButton:
-        numbers = [number(match[part]) for part in ("goal", "mine", "theirs", "turn", "k")]
-        goal, mine, theirs, turn, k = (-2 if n is None else n for n in numbers)
-        return cls(match["rules"], goal, (mine, theirs), turn, match["flags"], k)
+        k = number(match["k"])
+        return cls(match["puzzle"], match["mode"], -2 if k is None else k)
 
     def refusal(self) -> str | None:
+        facts = facts_of(self.puzzle_id)
         fair = (
-            self.rules in RULE_SETS
-            and 1 <= self.goal <= MAX_SOLVED_GOAL
-            and all(0 <= s < self.goal for s in self.scores)
-            and 0 <= self.turn <= 1000
-            and re.fullmatch(r"[01]{3}[pt]", self.flags) is not None
-            and (self.k == PORK_CHOP or 0 <= self.k <= RULE_SETS[self.rules].max_dice)
+            facts is not None
+            and facts.goal <= MAX_SOLVED_GOAL
+            and self.mode in MODES
+            and (self.k == PORK_CHOP or 0 <= self.k <= RULE_SETS[facts.rules].max_dice)
         )
         return None if fair else FORGED
 
     async def press(self, interaction: discord.Interaction[Any]) -> None:
-        extra, mine, theirs = (flag == "1" for flag in self.flags[:3])
-        await hog(interaction).judge_puzzle(
-            interaction,
-            self.rules,
-            self.goal,
-            self.scores,
-            self.turn,
-            (extra, mine, theirs),
-            self.k,
-            self.flags[3] == "t",
-        )
+        await hog(interaction).puzzles.judge(interaction, self.puzzle_id, MODES[self.mode], self.k)
 
 
 class HintButton(GameButton, template=r"hog:hint:(?P<game>[^:]*)"):

@@ -125,11 +125,15 @@ def hog_commands(bot: HogFront) -> app_commands.Group:
     @app_commands.describe(rules="the rule set", theme="only puzzles of this theme (bacon, swap, lead …)")
     @app_commands.choices(rules=RULE_CHOICES)
     async def puzzle(interaction: discord.Interaction[Any], rules: str | None = None, theme: str | None = None) -> None:
-        await bot.serve_puzzle(interaction, rules or DEFAULT_RULES, theme.strip()[:40] if theme else None)
+        await bot.puzzles.serve(interaction, rules or DEFAULT_RULES, theme.strip()[:40] if theme else None)
+
+    @hog.command(name="daily", description="This server's Hog puzzle of the day: the same for everyone; who solved it")
+    async def daily(interaction: discord.Interaction[Any]) -> None:
+        await bot.puzzles.serve_daily(interaction)
 
     @hog.command(name="train", description="A position of your own games where a move cost you: find the best")
     async def train(interaction: discord.Interaction[Any]) -> None:
-        await bot.serve_training(interaction)
+        await bot.puzzles.serve_training(interaction)
 
     @house.autocomplete("difficulty")
     async def levels_and_entries(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:

@@ -4,16 +4,14 @@ once it is over, replays, and the moves a press asks for, over the client's ``Ro
 from __future__ import annotations
 
 import io
-import random
 from functools import partial
 from typing import Any
 
 import discord
 from discord import app_commands
 
-from bot.discord.buttons import FORGED, Buttons, GameButton, look
+from bot.discord.buttons import Buttons, GameButton, look
 from bot.discord.front import Move, Picture, Road, Shown, pictured, web_link
-from bot.games.hog import puzzling
 from bot.games.hog.analysis import move_line, move_words, moves_by_step, player_line
 from bot.games.hog.board import board, hint
 from bot.games.hog.contest.arena import Contests
@@ -30,6 +28,7 @@ from bot.games.hog.discord.buttons import (
 from bot.games.hog.discord.commands import hog_commands
 from bot.games.hog.discord.contest import StandingsButton
 from bot.games.hog.discord.embeds import embed
+from bot.games.hog.discord.puzzles import PuzzleDesk
 from bot.games.hog.discord.replays import replay_embed, replay_view
 from bot.games.hog.limits import MAX_SOLVED_GOAL, check
 from bot.games.hog.module import HogGame, turn
@@ -41,7 +40,6 @@ from hog_core.errors import HogError
 from hog_core.events import Event
 from hog_core.game import Command, CreateGame, GameState, Status
 from hog_core.game import replay as fold
-from hog_core.puzzles import Puzzle
 
 MOVES = 12
 """Moves a page of a review shows."""
@@ -75,73 +73,10 @@ class HogFront:
         self.service = client.service(GAME)
         self.challenge_timeout, self.turn_timeout = game.challenge_timeout, game.turn_timeout
         self.contests = Contests(Entries(client.platform.store), game.solutions)
-        self.practice = puzzling.Practice(game.solutions)
+        self.puzzles = PuzzleDesk(client.platform, game)
 
     def close(self) -> None:
         pass
-
-    async def serve_puzzle(self, interaction: discord.Interaction[Any], rules: str, theme: str | None) -> None:
-        """``/hog puzzle``: a puzzle for the asker alone, a button per legal move."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        found = await self.practice.next(rules, 100, theme, random.Random(interaction.id))
-        if found is None:
-            nothing = f"No {rules} puzzle of {theme!r} turned up: try another theme."
-            await interaction.followup.send(nothing, ephemeral=True)
-            return
-        await self._pose(interaction, found, "p", "🧩 A Hog puzzle: the one clearly best move?")
-
-    async def serve_training(self, interaction: discord.Interaction[Any]) -> None:
-        """``/hog train``: a position of the asker's own games where a move cost them five points or
-        more, until they find the best move (a wrong press does not give it away)."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        mine = await puzzling.your_mistakes(self.client.platform, self.game, str(interaction.user.id))
-        if not mine:
-            nothing = "No move of yours cost five points of chance in a finished game here: nothing to train on yet."
-            await interaction.followup.send(nothing, ephemeral=True)
-            return
-        found = random.Random(interaction.id).choice(mine)
-        title = f"🎯 From your game {found.source}: you played {puzzling.move_words(found.natural)}. The best?"
-        await self._pose(interaction, found, "t", title)
-
-    async def _pose(self, interaction: discord.Interaction[Any], found: Puzzle, mode: str, title: str) -> None:
-        """``found`` for the asker alone, a button per legal move (``mode``: ``p`` a puzzle, ``t`` training)."""
-        state = puzzling.position(found.rules, found.goal, found.scores, found.turn_number, found.is_extra, found.chop)
-        flags = "".join("1" if f else "0" for f in (found.is_extra, *found.chop)) + mode
-        view = Buttons()
-        for k in state.legal_moves():
-            view.add_item(PuzzleButton(found.rules, found.goal, found.scores, found.turn_number, flags, k))
-        shown = discord.Embed(title=title, description=puzzling.shown(found))
-        shown.set_footer(text="Every move's exact chance comes with the best answer.")
-        await interaction.followup.send(embed=shown, view=view, ephemeral=True)
-
-    async def judge_puzzle(
-        self,
-        interaction: discord.Interaction[Any],
-        rules: str,
-        goal: int,
-        scores: tuple[int, int],
-        turn: int,
-        flags: tuple[bool, bool, bool],
-        k: int,
-        training: bool,
-    ) -> None:
-        """A move pressed on a puzzle: right or not, and every move's chance, on the puzzle's message;
-        in training, a wrong move says what it wins and the buttons stay, until the best is found."""
-        state = puzzling.position(rules, goal, scores, turn, flags[0], (flags[1], flags[2]))
-        if k not in state.legal_moves():
-            await interaction.response.send_message(FORGED, ephemeral=True)
-            return
-        judged = await self.practice.judged(state)
-        right, words = puzzling.answered(judged, k)
-        if training and not right:
-            tried = f"Not the best: {puzzling.move_words(k)} wins {judged.chances[k]:.1%}. Try again."
-            again = discord.Embed(title="🎯 Try again", description=f"{puzzling.shown(judged)}\n\n{tried}")
-            await interaction.response.edit_message(embed=again)
-            return
-        title = "🧩 Solved!" if right else "🧩 Not quite"
-        shown = discord.Embed(title=title, description=f"{puzzling.shown(judged)}\n\n{words}")
-        shown.set_footer(text="/hog train for another of yours" if training else "/hog puzzle for another")
-        await interaction.response.edit_message(embed=shown, view=None)
 
     async def show(self, outcome: Outcome[GameState, Event]) -> Shown:
         """The board after ``outcome`` (without the picture: see ``finished``)."""
