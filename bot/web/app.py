@@ -35,6 +35,7 @@ from bot.web.gui import add_gui
 from bot.web.pages import game_page
 from bot.web.render import (
     HERE,
+    LINKS,
     PLATFORM,
     TEMPLATES,
     identifier,
@@ -444,7 +445,6 @@ async def metrics(request: web.Request) -> web.Response:
 
 STREAMS = web.AppKey("streams", weakref.WeakSet[asyncio.Task[Any]])
 LIVE = web.AppKey("live", Streams)
-LINKS = web.AppKey("links", list[tuple[str, str]])
 """The pages games bring, as ``(title, path)``, for the front page."""
 
 

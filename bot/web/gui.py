@@ -25,7 +25,7 @@ from bot.platform.compose import Platform
 from bot.platform.contract import Refusal
 from bot.platform.names import checked
 from bot.platform.service import OUT_OF_DATE
-from bot.web.render import PLATFORM, not_found, number, render
+from bot.web.render import LINKS, PLATFORM, not_found, number, render
 
 GUI_HOSTS = web.AppKey("gui_hosts", frozenset[str])
 """The ``host:port`` this GUI answers to (127.0.0.1 and localhost at its port)."""
@@ -103,7 +103,8 @@ def add_gui(app: web.Application, port: int) -> None:
             for row in live
             if row.game in p.games
         ]
-        return render("gui_home.html", titles=[(n, g.title) for n, g in p.games.items()], games=games)
+        titles = [(n, g.title) for n, g in p.games.items()]
+        return render("gui_home.html", titles=titles, games=games, links=request.app[LINKS])
 
     async def new_form(request: web.Request) -> web.Response:
         p, game = request.app[PLATFORM], request.match_info["game"]

@@ -12,6 +12,8 @@ from bot.platform.compose import Platform
 
 HERE = Path(__file__).parent
 PLATFORM = web.AppKey("platform", Platform)
+LINKS = web.AppKey("links", list[tuple[str, str]])
+"""The pages games add (``contract.WebPages``): the front page's and the GUI's links to them."""
 
 
 def templates(*folders: Path) -> jinja2.Environment:

@@ -9,6 +9,7 @@ import shutil
 from collections.abc import Iterator
 
 import pytest
+from axe_core_python.selenium import Axe
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
@@ -32,3 +33,21 @@ def browser() -> Iterator[webdriver.Chrome]:
         yield driver
     finally:
         driver.quit()
+
+
+def violations(driver: webdriver.Chrome) -> list[str]:
+    """What axe-core (bundled with axe-core-python: no CDN) finds against WCAG 2.1 A and AA on the
+    page shown: each violation's rule and the first node it names."""
+    wcag = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}}
+    found = Axe().run(driver, options=wcag)
+    return [f"{v['id']}: {v['nodes'][0]['html'][:120]}" for v in found["violations"]]
+
+
+def overflow(driver: webdriver.Chrome) -> int:
+    """How many pixels the page is wider than the window (0: no sideways scrolling)."""
+    scrolled = "return document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    return max(0, int(driver.execute_script(scrolled)))
+
+
+PHONE, DESKTOP = (390, 844), (1280, 1100)
+"""Window sizes every page is looked at in."""

@@ -3,6 +3,7 @@ the ``site`` fixture, a pytest plugin of the whole suite (``tests/conftest.py``)
 
 from __future__ import annotations
 
+import socket
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -26,3 +27,19 @@ async def site(tmp_path: Path) -> AsyncIterator[Site]:
             yield p, client
         finally:
             await client.close()
+
+
+@pytest.fixture
+async def live_site(tmp_path: Path) -> AsyncIterator[tuple[Platform, str]]:
+    """The web front (the GUI's pages too) on a real port of 127.0.0.1, for a real browser: the
+    platform and the origin to open."""
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = int(free.getsockname()[1])
+    async with platform(Settings(db=tmp_path / "games.sqlite3", cache=tmp_path / "solutions")) as p:
+        server = TestServer(make_app(p, gui_port=port), host="127.0.0.1", port=port)
+        await server.start_server()
+        try:
+            yield p, f"http://127.0.0.1:{port}"
+        finally:
+            await server.close()

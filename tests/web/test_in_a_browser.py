@@ -8,11 +8,9 @@ from __future__ import annotations
 import asyncio
 import socket
 import time
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from aiohttp.test_utils import TestServer
 from selenium import webdriver
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
@@ -21,9 +19,7 @@ from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from bot.games.hog.module import turn
-from bot.platform.compose import Platform, platform
-from bot.platform.settings import Settings
-from bot.web.app import make_app
+from bot.platform.compose import Platform
 from hog_core.events import Player
 from hog_core.game import CreateGame
 from tests.web.test_pages import ADA, finished_hog
@@ -37,15 +33,8 @@ def free_port() -> int:
 
 
 @pytest.fixture
-async def site(tmp_path: Path) -> AsyncIterator[tuple[Platform, str]]:
-    port = free_port()
-    async with platform(Settings(db=tmp_path / "games.sqlite3", cache=tmp_path / "solutions")) as p:
-        server = TestServer(make_app(p, gui_port=port), host="127.0.0.1", port=port)
-        await server.start_server()
-        try:
-            yield p, f"http://127.0.0.1:{port}"
-        finally:
-            await server.close()
+def site(live_site: tuple[Platform, str]) -> tuple[Platform, str]:
+    return live_site
 
 
 SEEN = "return document.readyState === 'complete' && (window.hogbotSeen = true)"

@@ -278,7 +278,11 @@ class HogGame:
     def web_pages(self, app: web.Application) -> list[tuple[str, str]]:
         """The contest's pages on the web front (``bot.games.hog.contest.web``), and the front page's link to them."""
         load("bot.games.hog.contest.web:add_contest_pages")(app, self.solutions)
-        return [("The Hog contest: final strategies ranked exactly", "/contests/contest")]
+        load("bot.games.hog.puzzle_pages:add_puzzle_pages")(app, self.solutions)
+        return [
+            ("Hog puzzles: find the one clearly best move", "/puzzles"),
+            ("The Hog contest: final strategies ranked exactly", "/contests/contest"),
+        ]
 
     def public(self, state: GameState) -> GameState:
         """Everything in Hog is public: the totals, the dice, whose turn it is."""
