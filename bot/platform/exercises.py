@@ -10,6 +10,7 @@ near their rating. Knows no game: the game names its exercises and judges the an
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -20,6 +21,9 @@ from storage.answers import EXERCISE, SOLVER, Answer, Answers, Rated
 
 NEAR = 12
 """How many of the exercises nearest a solver's rating one is chosen from (at random among them)."""
+FRESH = 60.0
+"""Seconds a process serves from the exercises' ratings it read (its own answers update them at once):
+serving reads a person's answers, not every exercise's rating."""
 TRIES = 8
 """How often an answer is tried again when another process moved a rating it read meanwhile (in
 one process, answers to one exercise take turns)."""
@@ -75,6 +79,7 @@ class Exercises:
     def __init__(self, answers: Answers) -> None:
         self.answers = answers
         self._turns = KeyedLocks()
+        self._levels: dict[tuple[str, str], tuple[float, dict[str, float]]] = {}
 
     async def ratings(self, game: str, collection: str, player_id: str, exercise: str) -> tuple[Rated, Rated]:
         """The solver's and the exercise's ratings as they stand (a newcomer's where there is none)."""
@@ -109,6 +114,8 @@ class Exercises:
             after = rated(solver, exercise, answer.correct)
             kept = [answer] if answer.mode == "puzzle" else [answer, replace(answer, mode="puzzle", day="", server="")]
             if await self.answers.keep(kept[0], after, (solver, exercise), also=kept[1:]):
+                if (levels := self._levels.get((answer.game, answer.collection))) is not None:
+                    levels[1][answer.exercise] = after[1].mu
                 return Marked(True, (solver, after[0]), (exercise, after[1]))
         raise RuntimeError("the ratings kept moving under this answer")
 
@@ -121,8 +128,16 @@ class Exercises:
         left = [i for i in ids if i not in done]
         if not left:
             return None
-        ratings = {r.id: r.mu for r in await self.answers.rated(game, collection, EXERCISE)}
+        ratings = await self._levels_of(game, collection)
         solver = next(iter(await self.answers.rated(game, collection, SOLVER, (player_id,))), None)
         mu = MODEL.mu if solver is None else solver.mu
         left.sort(key=lambda i: abs(ratings.get(i, MODEL.mu) - mu))
         return rng.choice(left[:NEAR])
+
+    async def _levels_of(self, game: str, collection: str) -> dict[str, float]:
+        """Each exercise's rating (its ``mu``) as read at most ``FRESH`` seconds ago."""
+        read = self._levels.get((game, collection))
+        if read is None or time.monotonic() - read[0] > FRESH:
+            levels = {r.id: r.mu for r in await self.answers.rated(game, collection, EXERCISE)}
+            read = self._levels[game, collection] = (time.monotonic(), levels)
+        return read[1]
