@@ -18,6 +18,10 @@ from bot.games.hog.contest.pictures import MATRIX_TOP
 from bot.platform.compose import platform
 from bot.platform.settings import Settings
 from hog_core.contest import MAX_BYTES, SIZE, to_json
+from hog_core.game import GameState, Status
+from hog_core.kernel import Kernel
+from hog_core.review import Reviewer
+from hog_core.rulesets import RULE_SETS
 from hog_core.solver import Solution
 from storage.events import NewEvent
 from storage.shelves import FolderShelf
@@ -222,3 +226,43 @@ def test_a_look_alike_of_a_taken_team_name_is_taken(where: Path, capsys: pytest.
     run("contest", "submit", "--table", str(EXAMPLE / "final_strategy.csv"), "--name", "Team Pig")
     said = refused(["contest", "submit", "--table", str(EXAMPLE / "final_strategy.csv"), "--name", "Team Рig"], capsys)
     assert said == "Another entrant's team is called 'Team Рig' in this contest: choose another name."
+
+
+def test_the_explorer_says_where_an_entry_differs_from_perfect_play_and_what_each_cell_costs(
+    where: Path, solutions: dict[str, Solution]
+) -> None:
+    """``contest show NAME --diff [OTHER]``: each cell's cost is the best move's chance minus the
+    table's move's, read here from the solver by another road (one state at a time), and the perfect
+    entry costs nothing anywhere."""
+    run("contest", "submit", str(where / "team.py"), "--name", "Pigs")
+    run("contest", "submit", str(where / "team.py") + ":greedy", "--name", "Greedy")
+    shown = json.loads(run("contest", "show", "Pigs", "--diff", "--json"))["entry"]
+    kernel = Kernel(RULE_SETS["contest"], SIZE)
+    reviewer, period = Reviewer(kernel, solutions["contest"]), kernel.dims.turn_period
+    assert period == 8  # Time Trot: a table's move is read at every turn of the cycle
+    for cell in shown["worst"]:
+        at = [
+            reviewer.move_values(
+                GameState(rules=RULE_SETS["contest"], status=Status.ACTIVE, scores=(cell["score"], cell["opponent"]),
+                          turn_number=t)
+            )
+            for t in range(period)
+        ]  # fmt: skip
+        mean = {k: sum(v[k] for v in at) / period for k in at[0]}
+        cost = max(mean.values()) - mean[cell["move"]]
+        assert cell["move"] == (5 if cell["opponent"] < 60 else 7) and mean[cell["best"]] == max(mean.values())
+        assert cell["cost"] == pytest.approx(cost, abs=1e-6)
+    assert shown["worst"] == sorted(shown["worst"], key=lambda c: -c["cost"]) and len(shown["worst"]) == 10
+    assert 9000 < shown["differing"] <= SIZE * SIZE and shown["average_cost"] > 0
+    perfect = json.loads(run("contest", "show", "perfect", "--diff", "--json"))["entry"]
+    assert 0 < perfect["average_cost"] < shown["average_cost"]  # perfect at the cycle's first turn, not all eight
+    fa18 = json.loads(run("contest", "show", "perfect", "--diff", "--json", "--rules", "fa18"))["entry"]
+    assert fa18["differing"] == 0 and fa18["worst"] == [] and fa18["average_cost"] == 0  # no cycle: perfect is best
+
+    text = run("contest", "show", "Pigs", "--diff", "Greedy", "--picture", str(where / "costs.png"))
+    assert text.startswith("Pigs against perfect play (the best one move over the rules' cycle of 8 turns), each ")
+    apart = re.search(r"Pigs and Greedy choose differently in ([\d,]+) positions: Pigs is nearer perfect play in "
+                      r"([\d,]+) of them, Greedy in ([\d,]+)\.", text)  # fmt: skip
+    assert apart is not None and int(apart[1].replace(",", "")) == SIZE * SIZE  # 5 or 7 dice, never 6
+    assert int(apart[2].replace(",", "")) + int(apart[3].replace(",", "")) <= SIZE * SIZE
+    assert (where / "costs.png").read_bytes().startswith(b"\x89PNG") and "Wrote " in text.splitlines()[-1]

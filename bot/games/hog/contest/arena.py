@@ -27,7 +27,9 @@ from bot.platform.names import folded
 from bot.platform.recent import Recent
 from hog_core.contest import SIZE, Standing, Table, rank
 from hog_core.effects import Swap
+from hog_core.explorer import Compared, Explored, chances, compared, explored
 from hog_core.kernel import Kernel
+from hog_core.review import Reviewer
 from hog_core.rulesets import RULE_SETS, RuleSet
 from hog_core.solver import Policy, Solution, WinRate
 from hog_core.strategies import always_roll, bacon_strategy, from_table, swap_strategy, tabulate
@@ -272,6 +274,7 @@ class Contests:
         bot's event loop keeps for the players."""
         self._arenas: dict[str, Arena] = {}
         self._locks: dict[str, asyncio.Lock] = {}
+        self._chances: dict[str, npt.NDArray[np.float64]] = {}
         self._results: Recent[Contest, tuple[tuple[int, ...], Results]] = Recent(RESULTS_KEPT)
         """The latest contests' results (by rules and server): a page asked for every server there is
         keeps only the last ``RESULTS_KEPT``."""
@@ -318,3 +321,18 @@ class Contests:
                 except OPENING_ERRORS as error:
                     log.warning("the contest's pair values cannot be kept (%s): they stay in memory", error)
             return results
+
+    async def explored(self, results: Results, name: str, other: str | None = None) -> tuple[Explored, Compared | None]:
+        """``name``'s table against perfect play, cell by cell, exactly (and beside ``other``'s); each
+        rule set's chances worked out once, off the event loop (a quarter of a second)."""
+        rules = results.contest.rules
+        if rules not in self._chances:
+            arena = await self.arena(rules)
+            solution = await self.solutions.get(RULE_SETS[rules], SIZE)
+            self._chances[rules] = await asyncio.to_thread(lambda: chances(Reviewer(arena.kernel, solution)))
+        values = self._chances[rules]
+        first = explored(name, results.tables[name], values)
+        if other is None:
+            return first, None
+        second = explored(other, results.tables[other], values)
+        return first, compared(first, second, (results.tables[name], results.tables[other]))

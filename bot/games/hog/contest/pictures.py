@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -11,6 +12,7 @@ from PIL import Image
 from bot.games.hog.contest.arena import PERFECT, Results
 from bot.platform.drawing import HEIGHT, MUTED, PANEL, SCALE, TEXT, Canvas, drawable
 from hog_core.contest import SIZE
+from hog_core.explorer import Explored
 from hog_core.rulesets import RULE_SETS
 
 CELL = 3
@@ -128,4 +130,39 @@ def matrix_picture(results: Results, top: int = MATRIX_TOP) -> bytes:
         canvas.rect((legend, y0 + i * 26, legend + 18, y0 + i * 26 + 18), _shade(value))
         canvas.text(legend + 26, y0 + i * 26 + 2, words, 13, TEXT)
     canvas.text(legend, y0 + 90, "* reference entry", 13, MUTED)
+    return _png(canvas)
+
+
+COST_FULL = 0.20
+"""The chance given away that is shaded darkest (twenty points or more)."""
+CHEAP, DEAR = np.array((250, 220, 90), float), np.array((200, 40, 40), float)
+
+
+def cost_colours(costs: npt.NDArray[np.float64]) -> npt.NDArray[np.uint8]:
+    """The panel's grey where a cell gives nothing away; yellow to red as it gives away more."""
+    t = np.clip(costs / COST_FULL, 0.0, 1.0)[..., None]
+    shaded = CHEAP + (DEAR - CHEAP) * np.sqrt(t)
+    return np.where(costs[..., None] > 1e-9, shaded, np.array(SAME, float)).astype(np.uint8)
+
+
+def costs_picture(explored: Sequence[Explored], title: str) -> bytes:
+    """Each entry's cells shaded by the chance its move there gives away against perfect play, side by side."""
+    canvas = Canvas()
+    top, left, gap = 100, 20, 40
+    canvas.text(left, 14, title, 20, TEXT)  # the contest's own title: no player's text
+    canvas.text(
+        left, 42, "Each cell: the chance of winning its move gives away against the best move there, both", 12, MUTED
+    )
+    canvas.text(
+        left, 58, "playing perfectly afterwards. Rows: your score, 0 at the top; columns: the opponent's.", 12, MUTED
+    )
+    for i, e in enumerate(explored[:2]):
+        at = left + i * (SIZE * CELL + gap)
+        _grid(canvas, at, top, cost_colours(e.costs), CELL)
+        label = f"{drawable(e.name, 'This entry')}: {e.differing:,} cells, {e.average * 100:.2f} points a cell"
+        canvas.text(at, top - 18, label, 13, TEXT)
+    y, x = top + SIZE * CELL + 16, float(left)
+    for cost, words in ((0.0, "no cost"), (0.01, "1 point"), (0.05, "5 points"), (COST_FULL, "20 points or more")):
+        canvas.rect((x, y, x + 16, y + 16), tuple(int(v) for v in cost_colours(np.array([[cost]]))[0, 0]))
+        x += 22 + canvas.text(x + 22, y + 1, words, 13, TEXT) + 14
     return _png(canvas)

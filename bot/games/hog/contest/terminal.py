@@ -17,8 +17,10 @@ from tqdm import tqdm
 from bot.games.hog.contest.arena import Contests, Progress, Results
 from bot.games.hog.contest.bounded import LOAD_SECONDS, StrategyFailed, each_call_limited, limited, quiet, told
 from bot.games.hog.contest.entries import EVERYONE, Contest, Entries
-from bot.games.hog.contest.pictures import MATRIX_TOP, matrix_picture, table_picture
+from bot.games.hog.contest.pictures import MATRIX_TOP, costs_picture, matrix_picture, table_picture
 from bot.games.hog.contest.words import (
+    explored_json,
+    explored_text,
     matrix_text,
     placed,
     record_json,
@@ -127,6 +129,10 @@ def arguments(parser: argparse.ArgumentParser) -> None:
     show.add_argument("name", metavar="NAME", help="the entry's team name (or a reference: perfect, ...)")
     show.add_argument("--json", action="store_true", help="its record as an object, for scripts")
     show.add_argument("--picture", metavar="FILE.png", help="also draw its table beside the perfect strategy's")
+    show.add_argument(
+        "--diff", nargs="?", const="", metavar="OTHER",
+        help="where it differs from perfect play and what each difference costs, exactly (beside OTHER's when given)",
+    )  # fmt: skip
     _contest_arguments(show)
     matrix = command(actions, "matrix", f"the best {MATRIX_TOP} entries, each against each")
     matrix.add_argument("--picture", metavar="FILE.png", help="also draw it")
@@ -184,12 +190,21 @@ async def _run(hog: HogGame, args: argparse.Namespace, out: TextIO, err: TextIO)
                     contest, f"console:{args.name}", args.name, args.name, table, tuple(arena.references)
                 )
             results = await contests.results(contest, progress)
+            if args.action == "show" and args.diff is not None:  # the table against perfect play, exactly
+                name, other = _named(results, args.name), _named(results, args.diff) if args.diff else None
+                found, beside = await contests.explored(results, name, other)
     if args.action == "submit":
         standing = results.standing(entry.team)
         assert standing is not None
         print(f"Entered {entry.team} in the {contest.title}: {placed(standing)}.", file=out)
     elif args.action == "standings":
         print(standings_json(results) if args.json else standings_text(results), file=out)
+    elif args.action == "show" and args.diff is not None:
+        print(explored_json(found, beside) if args.json else explored_text(found, beside), file=out)
+        if args.picture:
+            shown = [found] if beside is None else [found, beside.second]
+            picture = await drawn(costs_picture, shown, results.contest.title)
+            _write(args.picture, picture, "the picture of what each cell's move gives away", notes)
     elif args.action == "show":
         name = _named(results, args.name)
         print(record_json(results, name) if args.json else record_text(results, name), file=out)

@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 
 from bot.games.hog.contest.arena import Results
-from hog_core.contest import WIN_ABOVE, Standing
+from hog_core.contest import SIZE, WIN_ABOVE, Standing
+from hog_core.explorer import Compared, Explored
+from hog_core.puzzles import move_words
 
 HEADER = f"{'Place':>5}  {'Entry':<32} {'Wins':>4} {'Losses':>6}  {'vs perfect':>10}  {'Exploitable':>11}"
 
@@ -81,3 +83,53 @@ def matrix_text(results: Results, top: int) -> str:
         cells = "".join("     -" if i == j else f"{results.values[i, j]:>6.3f}" for j in index)
         lines.append(f"{n + 1:>3}. {shown[n][:30]:<31}{cells}")
     return "\n".join(lines)
+
+
+def explored_lines(e: Explored) -> list[str]:
+    """``name``'s table against perfect play: how often it differs, what it gives away, its costliest cells."""
+    over = f" (the best one move over the rules' cycle of {e.cycle} turns)" if e.cycle > 1 else ""
+    lines = [
+        f"{e.name} against perfect play{over}, each choice at the start of a turn, exactly: it differs in "
+        f"{e.differing:,} of {SIZE * SIZE:,} positions and gives away {e.average * 100:.2f} points of chance "
+        "a position on average."
+    ]
+    if e.worst:
+        lines.append("The costliest (your score–the opponent's: the table's move → the best, chance given away):")
+        lines += [
+            f"  {c.score}–{c.opponent}: {move_words(c.move)} → {move_words(c.best)}, −{c.cost * 100:.1f} points"
+            for c in e.worst
+        ]
+    return lines
+
+
+def compared_line(c: Compared) -> str:
+    return (
+        f"{c.first.name} and {c.second.name} choose differently in {c.apart:,} positions: {c.first.name} is "
+        f"nearer perfect play in {c.first_better:,} of them, {c.second.name} in {c.second_better:,}."
+    )
+
+
+def explored_text(e: Explored, c: Compared | None) -> str:
+    lines = explored_lines(e)
+    if c is not None:
+        lines += ["", *explored_lines(c.second), "", compared_line(c)]
+    return "\n".join(lines)
+
+
+def explored_json(e: Explored, c: Compared | None) -> str:
+    def one(x: Explored) -> dict[str, object]:
+        worst = [
+            {"score": w.score, "opponent": w.opponent, "move": w.move, "best": w.best, "cost": round(w.cost, 6)}
+            for w in x.worst
+        ]
+        return {"name": x.name, "differing": x.differing, "average_cost": round(x.average, 6), "worst": worst}
+
+    found: dict[str, object] = {"entry": one(e)}
+    if c is not None:
+        found |= {
+            "other": one(c.second),
+            "apart": c.apart,
+            "entry_nearer": c.first_better,
+            "other_nearer": c.second_better,
+        }
+    return json.dumps(found, indent=1)
