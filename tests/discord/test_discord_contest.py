@@ -104,6 +104,18 @@ async def test_a_table_is_entered_ranked_shown_and_played(discord_world: tuple[F
     assert shown["embeds"][0]["title"] == "Fives" and "vs always_roll(4)" in shown["embeds"][0]["description"]
     assert shown["embeds"][0]["image"]["url"] == "attachment://entry.png"
     assert sent_files(fake, shown)["entry.png"].startswith(b"\x89PNG")
+    explorer = shown["embeds"][0]["fields"][0]
+    assert (
+        explorer["name"] == "Where it differs from perfect play" and "Fives against perfect play" in explorer["value"]
+    )
+    assert "5 dice → " in explorer["value"] and sent_files(fake, shown)["costs.png"].startswith(b"\x89PNG")
+    assert all(a.get("description") for a in shown["attachments"]), "every picture described for a screen reader"
+    options = [{"name": "name", "type": 3, "value": "fives"}, {"name": "vs", "type": 3, "value": "always_roll(6)"}]
+    beside = (await said_to(fake, await fake.interact(contest_command("entry", options))))["embeds"][0]
+    assert "Fives and always_roll(6) choose differently in 10,000 positions" in beside["fields"][0]["value"]
+    options[1]["value"] = "nobody"
+    missing = await said_to(fake, await fake.interact(contest_command("entry", options)))
+    assert missing["content"] == "There is no entry 'nobody' in the Hog contest, Contest rules (this server's)."
     matrix = await said_to(fake, await fake.interact(contest_command("matrix")))
     assert sent_files(fake, matrix)["matrix.png"].startswith(b"\x89PNG")
 

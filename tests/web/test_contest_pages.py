@@ -5,6 +5,7 @@ entry by its link, the pictures drawn."""
 from __future__ import annotations
 
 import asyncio
+import os
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -13,6 +14,7 @@ import pytest
 from aiohttp.test_utils import TestServer
 from selenium import webdriver
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 from bot.games.hog.contest.entries import EVERYONE, Contest, Entries
 from bot.platform.compose import Platform, platform
@@ -22,6 +24,7 @@ from hog_core.contest import SIZE
 from hog_core.solver import Solution
 from storage.shelves import FolderShelf
 from tests.solved import shelve
+from tests.web.browser import DESKTOP, PHONE, overflow, violations
 from tests.web.test_in_a_browser import free_port, moved_on, text_of
 
 SERVER = "4242"
@@ -83,9 +86,21 @@ async def test_the_standings_and_an_entry_over_http(site: tuple[Platform, str]) 
         async with http.get(f"{origin}/contests/contest/entries/ada%27s%20pigs") as page:
             html = await page.text()
         assert page.status == 200 and "always_roll(4)" in html and "place 2" in html
+        assert "Where it differs from perfect play" in html and "The costliest cells" in html
+        assert "Ada&#39;s pigs against perfect play (the best one move over the rules&#39; cycle of 8 turns)" in html
         async with http.get(f"{origin}/contests/contest/entries/Ada%27s%20pigs.png") as picture:
             assert picture.content_type == "image/png" and (await picture.read()).startswith(b"\x89PNG")
-        for missing in ("/contests/nope", "/contests/contest/entries/Nobody", "/contests/contest?server=x1"):
+        async with http.get(f"{origin}/contests/contest/entries/Ada%27s%20pigs?vs=perfect") as page:
+            html = await page.text()
+        assert (
+            "Ada&#39;s pigs and perfect choose differently in " in html and "<option selected>perfect</option>" in html
+        )
+        assert 'src="/contests/contest/entries/Ada%27s%20pigs/costs.png?vs=perfect"' in html
+        async with http.get(f"{origin}/contests/contest/entries/Ada%27s%20pigs/costs.png?vs=perfect") as picture:
+            assert picture.content_type == "image/png" and (await picture.read()).startswith(b"\x89PNG")
+        for missing in ("/contests/nope", "/contests/contest/entries/Nobody", "/contests/contest?server=x1",
+                        "/contests/contest/entries/Ada%27s%20pigs?vs=Nobody",
+                        "/contests/contest/entries/Ada%27s%20pigs/costs.png?vs=Nobody"):  # fmt: skip
             async with http.get(f"{origin}{missing}") as page:
                 assert page.status == 404, missing
 
@@ -110,4 +125,39 @@ async def test_from_the_standings_to_an_entry_in_a_browser(
     standings, entry, sizes = await asyncio.to_thread(follow)
     assert "perfect *" in standings and "Ada's pigs" in standings
     assert "Ada's pigs" in entry.splitlines()[1] and "vs perfect" not in entry and "perfect" in entry
-    assert sizes == [960]  # its picture, drawn and loaded
+    assert sizes == [960, 960]  # its pictures, drawn and loaded: its table, and what each cell gives away
+
+
+async def test_two_entries_side_by_side_with_the_keyboard_at_a_phones_width_and_a_desktops(
+    site: tuple[Platform, str], browser: webdriver.Chrome
+) -> None:
+    """The entry's page: no axe-core violation, no sideways scrolling; the comparison chosen and sent
+    with the keyboard alone."""
+    _, origin = site
+    shots = Path(os.environ["HOGBOT_SHOTS"]) if os.environ.get("HOGBOT_SHOTS") else None
+
+    def compare(width: int, height: int) -> tuple[list[str], list[int], str]:
+        browser.set_window_size(width, height)
+        try:
+            browser.get(f"{origin}/contests/contest/entries/Ada%27s%20pigs")
+            text_of(browser)
+            found, wide = violations(browser), [overflow(browser)]
+            choice = browser.find_element(By.ID, "vs")
+            choice.send_keys("always_roll(6)")  # a select takes its option's typed name
+            choice.send_keys(Keys.TAB)
+            sent = browser.switch_to.active_element
+            sent.send_keys(Keys.ENTER)
+            moved_on(browser, sent)
+            page = text_of(browser)
+            found += violations(browser)
+            wide.append(overflow(browser))
+            if shots:
+                browser.save_screenshot(str(shots / f"entry-{width}.png"))
+            return found, wide, page
+        finally:
+            browser.set_window_size(*DESKTOP)
+
+    for width, height in (PHONE, DESKTOP):
+        found, wide, page = await asyncio.to_thread(compare, width, height)
+        assert found == [] and wide == [0, 0], (width, found, wide)
+        assert "Ada's pigs and always_roll(6) choose differently in " in page

@@ -11,12 +11,13 @@ from aiohttp import web
 
 from bot.games.hog.contest.arena import Contests, Results
 from bot.games.hog.contest.entries import EVERYONE, Contest, Entries
-from bot.games.hog.contest.pictures import matrix_picture, table_picture
-from bot.games.hog.contest.words import outcome, placed, summary
+from bot.games.hog.contest.pictures import costs_picture, matrix_picture, table_picture
+from bot.games.hog.contest.words import compared_line, explored_lines, outcome, placed, summary
 from bot.games.hog.solutions import SolutionCache
 from bot.platform.painter import drawn
 from bot.web.api import CORS
 from bot.web.render import PLATFORM, identifier, not_found, number, render, templates
+from hog_core.puzzles import move_words
 from hog_core.rulesets import RULE_SETS
 
 PAGE = 50
@@ -67,8 +68,14 @@ def add_contest_pages(app: web.Application, solutions: SolutionCache) -> None:
         name = found.find(request.match_info["team"]) if found else None
         if found is None or name is None:
             return not_found("that entry")
+        asked = request.query.get("vs")
+        other = found.find(asked) if asked else None
+        if asked and (other is None or other == name):
+            return not_found("that entry to compare with")
+        explored, beside = await app[CONTESTS].explored(found, name, other)
         standing = found.standing(name)
         path, query = base(request)
+        vs = f"{'&' if query else '?'}vs={quote(other, safe='')}" if other else ""
         return render(
             "contest_entry.html",
             environment=TEMPLATES,
@@ -78,8 +85,27 @@ def add_contest_pages(app: web.Application, solutions: SolutionCache) -> None:
             placed=placed(standing) if standing else "",
             back=f"{path}{query}",
             picture=f"{path}/entries/{quote(name, safe='')}.png{query}",
-            record=[(other, value, outcome(value)) for other, value in found.record(name).items()],
-        )
+            record=[(rival, value, outcome(value)) for rival, value in found.record(name).items()],
+            explored=explored_lines(explored),
+            worst=[(f"{c.score}–{c.opponent}", move_words(c.move), move_words(c.best), f"−{c.cost * 100:.1f}")
+                   for c in explored.worst],
+            compared=compared_line(beside) if beside else "",
+            other=other or "",
+            others=[n for n in found.names if n != name],
+            costs=f"{path}/entries/{quote(name, safe='')}/costs.png{query}{vs}",
+            server=request.query.get("server", ""),
+        )  # fmt: skip
+
+    async def costs_picture_of(request: web.Request) -> web.Response:
+        found = await results(request)
+        name = found.find(request.match_info["team"]) if found else None
+        asked = request.query.get("vs")
+        other = found.find(asked) if found and asked else None
+        if found is None or name is None or (asked and other is None):
+            return not_found("that entry")
+        explored, beside = await app[CONTESTS].explored(found, name, other)
+        shown = [explored] if beside is None else [explored, beside.second]
+        return _png(await drawn(costs_picture, shown, found.contest.title))
 
     async def entry_picture(request: web.Request) -> web.Response:
         found = await results(request)
@@ -118,4 +144,5 @@ def add_contest_pages(app: web.Application, solutions: SolutionCache) -> None:
     app.router.add_get("/contests/{rules}", standings)
     app.router.add_get("/contests/{rules}/matrix.png", matrix)
     app.router.add_get(r"/contests/{rules}/entries/{team:[^/]+}.png", entry_picture)
+    app.router.add_get(r"/contests/{rules}/entries/{team:[^/]+}/costs.png", costs_picture_of)
     app.router.add_get(r"/contests/{rules}/entries/{team:[^/]+}", entry)

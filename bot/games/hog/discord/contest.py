@@ -17,8 +17,8 @@ from discord import app_commands
 from bot.discord.buttons import FORGED, Buttons, GameButton, number
 from bot.games.hog.contest.arena import Results
 from bot.games.hog.contest.entries import EVERYONE, Contest
-from bot.games.hog.contest.pictures import MATRIX_TOP, matrix_picture, table_picture
-from bot.games.hog.contest.words import HEADER, outcome, placed, standing_line, summary
+from bot.games.hog.contest.pictures import MATRIX_TOP, costs_picture, matrix_picture, table_picture
+from bot.games.hog.contest.words import HEADER, compared_line, explored_lines, outcome, placed, standing_line, summary
 from bot.games.hog.discord.buttons import hog
 from bot.platform.contract import Refusal
 from bot.platform.names import cleaned
@@ -165,19 +165,31 @@ def add_contest_commands(hog: app_commands.Group, bot: HogFront) -> None:
         shown, view = standings_page(results, str(interaction.user.id), page, public_url)
         await interaction.followup.send(embed=shown, view=view, ephemeral=True)
 
-    @contest.command(name="entry", description="An entry's record against each, and its table beside perfect's")
-    @app_commands.describe(name="the entry's team name", rules="the contest's rule set", everyone="everyone's contest")
+    @contest.command(name="entry", description="An entry's record, its table, and where it differs from perfect play")
+    @app_commands.describe(
+        name="the entry's team name",
+        rules="the contest's rule set",
+        everyone="everyone's contest",
+        vs="another entry, side by side",
+    )
     @app_commands.choices(rules=CONTEST_CHOICES)
     async def entry(
-        interaction: discord.Interaction[Any], name: str, rules: str = DEFAULT, everyone: bool = False
+        interaction: discord.Interaction[Any],
+        name: str,
+        rules: str = DEFAULT,
+        everyone: bool = False,
+        vs: str | None = None,
     ) -> None:
         results = await deferred_results(interaction, contest_of(interaction, rules, everyone))
-        found = results.find(name)
-        if found is None:
-            await interaction.followup.send(
-                f"There is no entry {name[:40]!r} in the {results.contest.title}.", ephemeral=True
-            )
-            return
+        found, other = results.find(name), results.find(vs) if vs else None
+        for asked, named in ((name, found), (vs, other)):
+            if asked and named is None:
+                await interaction.followup.send(
+                    f"There is no entry {asked[:40]!r} in the {results.contest.title}.", ephemeral=True
+                )
+                return
+        assert found is not None
+        explored, beside = await contests.explored(results, found, other)
         standing = results.standing(found)
         assert standing is not None
         record = [f"{value:.4f} {outcome(value)[:4]:<4} vs {other}" for other, value in results.record(found).items()]
@@ -185,15 +197,26 @@ def add_contest_commands(hog: app_commands.Group, bot: HogFront) -> None:
             title=f"{discord.utils.escape_markdown(found)}{' (reference)' if standing.reference else ''}",
             description=f"{placed(standing)}\n" + _block(record[:40])[:3900],
         )
+        lines = explored_lines(explored)
+        worst = [lines[0], *lines[2:7]] + ([compared_line(beside)] if beside else [])
+        embed.add_field(name="Where it differs from perfect play", value="\n".join(worst)[:1024], inline=False)
         embed.set_image(url="attachment://entry.png")
         picture = await drawn(table_picture, results, found)
+        costs = await drawn(
+            costs_picture, [explored] if beside is None else [explored, beside.second], results.contest.title
+        )
+        beside_words = f", beside {other}'s" if other else ""
+        files = [
+            discord.File(io.BytesIO(picture), filename="entry.png",
+                         description=f"{found}'s table beside the perfect strategy's: dice at each pair of scores"),
+            discord.File(io.BytesIO(costs), filename="costs.png",
+                         description=f"A heat map of the chance each of {found}'s cells gives away{beside_words}"),
+        ]  # fmt: skip
         await interaction.followup.send(
-            embed=embed,
-            file=discord.File(io.BytesIO(picture), filename="entry.png"),
-            view=on_the_web(public_url, results.contest, found),
-            ephemeral=True,
+            embed=embed, files=files, view=on_the_web(public_url, results.contest, found), ephemeral=True
         )
 
+    @entry.autocomplete("vs")
     @entry.autocomplete("name")
     async def entries_offered(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
         rules = getattr(interaction.namespace, "rules", None) or DEFAULT
