@@ -111,6 +111,12 @@ def answered(puzzle: Puzzle, k: int) -> tuple[bool, str]:
     return k == puzzle.answer, f"{said}\n  What decides it: {puzzle.theme}. {why(puzzle)}\n  Every move: {table}"
 
 
+def question(puzzle: Puzzle) -> str:
+    """The terminal's prompt for ``puzzle``: its rule set's dice, Pork Chop where the mover still has it."""
+    chop = "; 'chop'" if puzzle.chop[0] else ""
+    return f"How many dice? (0 to {RULE_SETS[puzzle.rules].max_dice}{chop}; 'quit') "
+
+
 def read_move(line: str, puzzle: Puzzle) -> int | None:
     word = line.strip().lower()
     k = PORK_CHOP if word == "chop" else int(word) if word.isdigit() and len(word) <= 2 else None
@@ -124,7 +130,7 @@ def train(found: list[Puzzle], ask: Callable[[str], str | None], out: TextIO) ->
     for n, puzzle in enumerate(found, 1):
         print(f"\nPuzzle {n} of {len(found)}\n{shown(puzzle)}", file=out)
         while True:
-            line = ask("How many dice? (0 to 10; 'chop'; 'quit') ")
+            line = ask(question(puzzle))
             if line is None or line.strip().lower() == "quit":
                 print(f"Solved {solved} of {n - 1}.", file=out)
                 return solved
@@ -168,7 +174,7 @@ def retrain(found: list[Puzzle], ask: Callable[[str], str | None], out: TextIO) 
         print(f"\nFrom your game {puzzle.source} ({n} of {len(found)}): you played {played_there}", file=out)
         print(shown(puzzle), file=out)
         while True:
-            line = ask("How many dice? (0 to 10; 'chop'; 'quit') ")
+            line = ask(question(puzzle))
             if line is None or line.strip().lower() == "quit":
                 print(f"Found the best move in {n - 1} of {len(found)}.", file=out)
                 return n - 1
