@@ -14,22 +14,13 @@ import pytest
 from bot.platform.exercises import Exercises, day_of, shown
 from storage.answers import EXERCISE, SOLVER, Answer
 from storage.games import GameViews
-from storage.postgres.database import PostgresDatabase
-from storage.sqlite.database import SqliteDatabase
-from tests.postgres_server import create_database, drop_database
+from tests.storage.databases import BOTH, empty_views
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
+@pytest.fixture(params=BOTH)
 async def views(request: pytest.FixtureRequest, tmp_path: Path, postgres_server: str) -> AsyncIterator[GameViews]:
-    url = await create_database(postgres_server) if request.param == "postgres" else None
-    db = await PostgresDatabase.open(url) if url else await SqliteDatabase.open(tmp_path / "answers.sqlite3")
-    opened = GameViews(db)
-    try:
+    async with empty_views(request.param, tmp_path, postgres_server) as opened:
         yield opened
-    finally:
-        await opened.close()
-        if url:
-            await drop_database(postgres_server, url)
 
 
 def answer(who: str, exercise: str, correct: bool, mode: str = "puzzle", day: str = "", server: str = "") -> Answer:

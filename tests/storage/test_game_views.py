@@ -10,10 +10,8 @@ from pathlib import Path
 import pytest
 
 from storage.games import Best, GameViews, Record, SeatSummary, Summary
-from storage.postgres.database import PostgresDatabase
 from storage.ratings import Ranked, RatedGame, Rating
-from storage.sqlite.database import SqliteDatabase
-from tests.postgres_server import create_database, drop_database
+from tests.storage.databases import BOTH, empty_views
 
 
 def cards(game_id: str, loser: int | None, when: float, place: str = "c1") -> tuple[Summary, float, float]:
@@ -34,21 +32,15 @@ def cards(game_id: str, loser: int | None, when: float, place: str = "c1") -> tu
     return Summary(game_id, "cards", place, status, loser is None, 9, seats, {"target": "21"}), when, when + 1
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
+@pytest.fixture(params=BOTH)
 async def views(request: pytest.FixtureRequest, tmp_path: Path, postgres_server: str) -> AsyncIterator[GameViews]:
     """The same read models on each database, each test run on both."""
-    url = await create_database(postgres_server) if request.param == "postgres" else None
-    db = await PostgresDatabase.open(url) if url else await SqliteDatabase.open(tmp_path / "views.sqlite3")
-    opened = GameViews(db)
     dice = Summary("d1", "dice", "c1", "won", False, 3, (SeatSummary("ada", "Ada", None, 100, "win"),))
     updates = [cards("k1", 0, 1.0), cards("k2", 3, 2.0), cards("k3", None, 3.0), (dice, 4.0, 5.0)]
-    try:  # the finished games tallied in the order they finished
+    async with empty_views(request.param, tmp_path, postgres_server) as opened:
+        # the finished games tallied in the order they finished
         await opened.apply(updates, 40, tallied=[(s, start) for s, start, _ in updates if not s.live])
         yield opened
-    finally:
-        await opened.close()
-        if url:
-            await drop_database(postgres_server, url)
 
 
 async def test_rows_keep_every_seat_and_field(views: GameViews) -> None:

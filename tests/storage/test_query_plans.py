@@ -14,7 +14,7 @@ from storage.kept import Kept
 from storage.postgres.database import PostgresDatabase
 from storage.sql import numbered
 from storage.sqlite.database import SqliteDatabase
-from tests.postgres_server import create_database, drop_database
+from tests.storage.databases import BOTH, empty_views
 from tests.storage.test_game_views import cards
 
 ASKED = [
@@ -26,18 +26,11 @@ ASKED = [
 ]
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
+@pytest.fixture(params=BOTH)
 async def views(request: pytest.FixtureRequest, tmp_path: Path, postgres_server: str) -> AsyncIterator[GameViews]:
-    url = await create_database(postgres_server) if request.param == "postgres" else None
-    db = await PostgresDatabase.open(url) if url else await SqliteDatabase.open(tmp_path / "views.sqlite3")
-    opened = GameViews(db)
-    try:
+    async with empty_views(request.param, tmp_path, postgres_server) as opened:
         await opened.apply([cards(f"k{n}", n % 6, float(n)) for n in range(60)], 60)
         yield opened
-    finally:
-        await opened.close()
-        if url:
-            await drop_database(postgres_server, url)
 
 
 async def plans(views: GameViews, asking: Callable[[], Awaitable[object]]) -> list[tuple[str, str]]:

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TypeVar
 
 import pytest
 from axe_core_python.selenium import Axe
@@ -15,6 +17,7 @@ from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 
 CHROMIUM, CHROMEDRIVER = shutil.which("chromium"), shutil.which("chromedriver")
+T = TypeVar("T")
 
 
 @pytest.fixture(scope="session")
@@ -51,3 +54,23 @@ def overflow(driver: webdriver.Chrome) -> int:
 
 PHONE, DESKTOP = (390, 844), (1280, 1100)
 """Window sizes every page is looked at in."""
+
+
+def checked(driver: webdriver.Chrome, name: str, width: int) -> tuple[list[str], int]:
+    """The page shown, as a person would meet it: axe-core's violations and how far it scrolls
+    sideways; its screenshot kept as ``NAME-WIDTH.png`` in ``HOGBOT_SHOTS`` when that is set."""
+    if shots := os.environ.get("HOGBOT_SHOTS"):
+        driver.save_screenshot(str(Path(shots) / f"{name}-{width}.png"))
+    return violations(driver), overflow(driver)
+
+
+def at_each_width(driver: webdriver.Chrome, look: Callable[[int], T]) -> list[T]:
+    """``look(width)`` with the window a phone's, then a desktop's (left a desktop's afterwards)."""
+    seen = []
+    for width, height in (PHONE, DESKTOP):
+        driver.set_window_size(width, height)
+        try:
+            seen.append(look(width))
+        finally:
+            driver.set_window_size(*DESKTOP)
+    return seen

@@ -5,7 +5,6 @@ entry by its link, the pictures drawn."""
 from __future__ import annotations
 
 import asyncio
-import os
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -24,7 +23,7 @@ from hog_core.contest import SIZE
 from hog_core.solver import Solution
 from storage.shelves import FolderShelf
 from tests.solved import shelve
-from tests.web.browser import DESKTOP, PHONE, overflow, violations
+from tests.web.browser import at_each_width, checked
 from tests.web.test_in_a_browser import free_port, moved_on, text_of
 
 SERVER = "4242"
@@ -134,30 +133,21 @@ async def test_two_entries_side_by_side_with_the_keyboard_at_a_phones_width_and_
     """The entry's page: no axe-core violation, no sideways scrolling; the comparison chosen and sent
     with the keyboard alone."""
     _, origin = site
-    shots = Path(os.environ["HOGBOT_SHOTS"]) if os.environ.get("HOGBOT_SHOTS") else None
 
-    def compare(width: int, height: int) -> tuple[list[str], list[int], str]:
-        browser.set_window_size(width, height)
-        try:
-            browser.get(f"{origin}/contests/contest/entries/Ada%27s%20pigs")
-            text_of(browser)
-            found, wide = violations(browser), [overflow(browser)]
-            choice = browser.find_element(By.ID, "vs")
-            choice.send_keys("always_roll(6)")  # a select takes its option's typed name
-            choice.send_keys(Keys.TAB)
-            sent = browser.switch_to.active_element
-            sent.send_keys(Keys.ENTER)
-            moved_on(browser, sent)
-            page = text_of(browser)
-            found += violations(browser)
-            wide.append(overflow(browser))
-            if shots:
-                browser.save_screenshot(str(shots / f"entry-{width}.png"))
-            return found, wide, page
-        finally:
-            browser.set_window_size(*DESKTOP)
+    def compare(width: int) -> tuple[list[str], list[int], str]:
+        browser.get(f"{origin}/contests/contest/entries/Ada%27s%20pigs")
+        text_of(browser)
+        found, wide = checked(browser, "entry", width)
+        choice = browser.find_element(By.ID, "vs")
+        choice.send_keys("always_roll(6)")  # a select takes its option's typed name
+        choice.send_keys(Keys.TAB)
+        sent = browser.switch_to.active_element
+        sent.send_keys(Keys.ENTER)
+        moved_on(browser, sent)
+        page = text_of(browser)
+        more, wider = checked(browser, "entry-beside", width)
+        return found + more, [wide, wider], page
 
-    for width, height in (PHONE, DESKTOP):
-        found, wide, page = await asyncio.to_thread(compare, width, height)
-        assert found == [] and wide == [0, 0], (width, found, wide)
+    for found, wide, page in await asyncio.to_thread(at_each_width, browser, compare):
+        assert found == [] and wide == [0, 0], (found, wide)
         assert "Ada's pigs and always_roll(6) choose differently in " in page

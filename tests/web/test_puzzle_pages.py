@@ -6,10 +6,8 @@ alone, no axe-core violation, no sideways scrolling (screenshots kept in ``HOGBO
 from __future__ import annotations
 
 import asyncio
-import os
 import re
 import time
-from pathlib import Path
 
 from selenium import webdriver
 from selenium.webdriver.common.by import By
@@ -24,7 +22,7 @@ from hog_core.events import Player
 from hog_core.game import CreateGame
 from hog_core.puzzles import facts_of
 from hog_core.rulesets import DEFAULT_RULES
-from tests.web.browser import DESKTOP, PHONE, overflow, violations
+from tests.web.browser import at_each_width, checked
 from tests.web.site import Site
 from tests.web.test_in_a_browser import moved_on, text_of
 
@@ -84,57 +82,37 @@ async def test_a_puzzle_solved_with_the_keyboard_alone_at_a_phones_width_and_a_d
     live_site: tuple[Platform, str], browser: webdriver.Chrome
 ) -> None:
     _, origin = live_site
-    shots = Path(os.environ.get("HOGBOT_SHOTS", "")) if os.environ.get("HOGBOT_SHOTS") else None
 
-    def solve(width: int, height: int) -> tuple[list[str], list[int], str]:
-        browser.set_window_size(width, height)
-        found, wide = [], []
-        try:
-            browser.get(f"{origin}/play")  # the GUI's home: the puzzles are a link away
-            start = browser.find_element(By.PARTIAL_LINK_TEXT, "Hog puzzles")
-            start.click()
-            moved_on(browser, start)
-            text_of(browser)
-            found += violations(browser)
-            wide.append(overflow(browser))
-            if shots:
-                browser.save_screenshot(str(shots / f"puzzles-{width}.png"))
-            body = browser.find_element(By.TAG_NAME, "body")
-            for _ in range(40):  # Tab to the day's puzzle, then Enter: no mouse
-                body = browser.switch_to.active_element
-                body.send_keys(Keys.TAB)
-                if browser.switch_to.active_element.text == "Solve today's puzzle":
-                    break
-            link = browser.switch_to.active_element
-            puzzle_id = str(link.get_attribute("href")).rsplit("/", 1)[1]
-            link.send_keys(Keys.ENTER)
-            moved_on(browser, link)
-            found += violations(browser)
-            wide.append(overflow(browser))
-            if shots:
-                browser.save_screenshot(str(shots / f"puzzle-{width}.png"))
-            facts = facts_of(puzzle_id)
-            assert facts is not None
-            for _ in range(40):  # Tab along the moves to the fourth die count, then Enter
-                browser.switch_to.active_element.send_keys(Keys.TAB)
-                if browser.switch_to.active_element.get_attribute("aria-label") == "4 dice":
-                    break
-            move = browser.switch_to.active_element
-            move.send_keys(Keys.ENTER)
-            moved_on(browser, move)
-            verdict = text_of(browser)
-            found += violations(browser)
-            wide.append(overflow(browser))
-            if shots:
-                browser.save_screenshot(str(shots / f"verdict-{width}.png"))
-            return found, wide, verdict
-        finally:
-            browser.set_window_size(*DESKTOP)
+    def solve(width: int) -> tuple[list[str], list[int], str]:
+        browser.get(f"{origin}/play")  # the GUI's home: the puzzles are a link away
+        start = browser.find_element(By.PARTIAL_LINK_TEXT, "Hog puzzles")
+        start.click()
+        moved_on(browser, start)
+        text_of(browser)
+        seen = [checked(browser, "puzzles", width)]
+        for _ in range(40):  # Tab to the day's puzzle, then Enter: no mouse
+            browser.switch_to.active_element.send_keys(Keys.TAB)
+            if browser.switch_to.active_element.text == "Solve today's puzzle":
+                break
+        link = browser.switch_to.active_element
+        puzzle_id = str(link.get_attribute("href")).rsplit("/", 1)[1]
+        link.send_keys(Keys.ENTER)
+        moved_on(browser, link)
+        seen.append(checked(browser, "puzzle", width))
+        assert facts_of(puzzle_id) is not None
+        for _ in range(40):  # Tab along the moves to four dice, then Enter
+            browser.switch_to.active_element.send_keys(Keys.TAB)
+            if browser.switch_to.active_element.get_attribute("aria-label") == "4 dice":
+                break
+        move = browser.switch_to.active_element
+        move.send_keys(Keys.ENTER)
+        moved_on(browser, move)
+        verdict = text_of(browser)
+        seen.append(checked(browser, "verdict", width))
+        return [v for found, _ in seen for v in found], [wide for _, wide in seen], verdict
 
-    for width, height in (PHONE, DESKTOP):
-        found, wide, verdict = await asyncio.to_thread(solve, width, height)
-        assert found == [], (width, found)
-        assert wide == [0, 0, 0], (width, wide)
+    for found, wide, verdict in await asyncio.to_thread(at_each_width, browser, solve):
+        assert found == [] and wide == [0, 0, 0], (found, wide)
         assert "Not quite: " in verdict and "(yours)" in verdict  # the baseline's 4 dice is never the answer
 
 
