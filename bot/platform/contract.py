@@ -425,7 +425,18 @@ class TurnTable(Protocol):
         ...
 
 
-OPTIONAL: tuple[type, ...] = (Storyteller, Summarizer, ServerOptions, Seating, WebPages, TurnTable)
+class HtmlBoard(Protocol):
+    """What a game may draw on the web (optional): its board after a command, as ``viewer`` may see it
+    (``""``: anyone), as a fragment of HTML its own templates escaped — the GUI's table, a game's page
+    and each step of its replay, the embed show it — with its stylesheet, a file the web front serves
+    at ``/boards/<game>.css``. A game without one is shown as its console's text."""
+
+    board_style: Path
+
+    async def html_board(self, outcome: Outcome[Any, Any], viewer: str) -> str: ...
+
+
+OPTIONAL: tuple[type, ...] = (Storyteller, Summarizer, ServerOptions, Seating, WebPages, TurnTable, HtmlBoard)
 """What a game may bring beyond the contract: each whole or not at all (``check``)."""
 
 P = TypeVar("P")

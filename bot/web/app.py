@@ -27,7 +27,7 @@ from prometheus_client import CONTENT_TYPE_LATEST
 
 from bot.platform import seasons
 from bot.platform.compose import Platform
-from bot.platform.contract import GameRow, WebPages, optional
+from bot.platform.contract import GameRow, HtmlBoard, WebPages, optional
 from bot.platform.metrics import LAG, LIVE_GAMES, WEB_REQUESTS, exposition
 from bot.platform.ratings import standing_line, standings_lines
 from bot.web.api import add_api
@@ -55,7 +55,7 @@ MAX_PAGE = 10_000
 """Pages go no deeper than this: every request does a bounded amount of work."""
 MAX_STEP = 100_000
 """No game has more steps (a step past a game's end shows its end, and is drawn once)."""
-PLAYER_ID = re.compile(r"[^/\x00-\x1f]{1,100}")
+PLAYER_ID = re.compile(r"[^\x00-\x1f]{1,100}")
 CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
     "form-action 'self'; base-uri 'none'"
@@ -128,7 +128,7 @@ async def player(request: web.Request) -> web.Response:
     views = await p.settled_views()
     rows = await views.history(player_id, limit=PAGE + 1, offset=(page - 1) * PAGE)
     if not rows and page == 1:
-        return not_found(f"a player {player_id}")
+        return not_found(f"player {player_id}")
     games = listed(p, rows[:PAGE], player_id)
     name = next((s.name for s in rows[0].seats if s.player_id == player_id), player_id) if rows else player_id
     records = []
@@ -212,7 +212,7 @@ async def game(request: web.Request) -> web.Response:
     p = request.app[PLATFORM]
     version = await p.store.version(game_id)
     if not version:
-        return not_found(f"a game {game_id}")
+        return not_found(f"game {game_id}")
     at = min(int(step), version) if step else None  # a game has no more steps than events: past its end is its end
 
     async def make() -> str | Aside:
@@ -477,6 +477,20 @@ async def end_streams(app: web.Application) -> None:
         streaming.cancel()
 
 
+async def board_style(request: web.Request) -> web.StreamResponse:
+    """A game's board stylesheet (``contract.HtmlBoard.board_style``), served from its package."""
+    module = request.app[PLATFORM].games.get(request.match_info["game"])
+    drawer = None if module is None else optional(module, HtmlBoard)
+    if drawer is None:
+        return not_found("that stylesheet")
+    return web.FileResponse(drawer.board_style, headers={"Content-Type": "text/css"})
+
+
+async def favicon(request: web.Request) -> web.StreamResponse:
+    """The browser's tab icon, asked for by every browser at this address: a die."""
+    return web.FileResponse(HERE / "static" / "favicon.svg", headers={"Content-Type": "image/svg+xml"})
+
+
 def make_app(platform: Platform, gui_port: int | None = None, streams: Streams | None = None) -> web.Application:
     """Every game's pages; with ``gui_port``, the GUI too (``bot.web.gui``), on 127.0.0.1 at that port;
     ``streams``: the live streams' budget (by default ``budget()``, from this process's files)."""
@@ -489,11 +503,13 @@ def make_app(platform: Platform, gui_port: int | None = None, streams: Streams |
     app.router.add_get("/games/{game_id}", game)
     app.router.add_get("/games/{game_id}/events", events)
     app.router.add_get("/games/{game_id}/embed", embed)
-    app.router.add_get("/players/{player_id}", player)
+    app.router.add_get("/players/{player_id:.+}", player)
     app.router.add_get("/leaderboards/{game}", leaderboard)
     app.router.add_get("/healthz", health)
     app.router.add_get("/metrics", metrics)
     app.router.add_static("/static", HERE / "static")
+    app.router.add_get("/boards/{game}.css", board_style)
+    app.router.add_get("/favicon.ico", favicon)
     add_tournament_pages(app)
     add_api(app, platform, app[LIVE], client_of)
     app[LINKS] = [("Tournaments", "/tournaments")]

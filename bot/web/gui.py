@@ -144,7 +144,7 @@ def add_gui(app: web.Application, port: int) -> None:
         name = request.query.get("as", console.DEFAULT_NAME)
         found = await seated(p, game_id, name)
         if found is None:
-            return not_found(f"a game {game_id} of {name} here")
+            return not_found(f"game {game_id} with a seat for {name}")
         return await drawn_table(found, game_id, name)
 
     async def move(request: web.Request) -> web.StreamResponse:
@@ -157,7 +157,7 @@ def add_gui(app: web.Application, port: int) -> None:
         line = str(form.get("ask") or form.get("line", "")).strip()
         found = await seated(p, game_id, name)
         if found is None:
-            return not_found(f"a game {game_id} of {name} here")
+            return not_found(f"game {game_id} with a seat for {name}")
         game, outcome, _ = found
         state = outcome.state
         player = None if state.is_over else game.console.to_move(state)

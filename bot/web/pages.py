@@ -4,12 +4,14 @@ told live and the board as anyone may see it. Pure of HTTP: ``bot.web.app`` rend
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
+
+from markupsafe import Markup
 
 from bot.platform.chance import seal_words
 from bot.platform.compose import Platform
-from bot.platform.contract import Outcome
+from bot.platform.contract import HtmlBoard, Outcome, optional
 from bot.platform.fairness import FAIR, verify
 
 PUBLIC = ""
@@ -23,6 +25,8 @@ class GamePage:
     """The game's name as players say it (``Hog``)."""
     players: str
     """Who plays: ``Ann v Ben``."""
+    seated: tuple[tuple[str, str], ...]
+    """Each person seated, their name and id (for a link to their page); bots are not."""
     line: str
     """Who plays and how it stands, as a list of games says it."""
     over: bool
@@ -38,6 +42,10 @@ class GamePage:
     version: int
     remarks: tuple[str, ...] = ()
     """What the game's review says at that step (Hog: accuracies and the move), for everyone."""
+    html: Markup = field(default_factory=Markup)
+    """The board at that step drawn by the game (``contract.HtmlBoard``); empty: show ``board``."""
+    style: str = ""
+    """The address of the game's board stylesheet, when it draws one."""
 
 
 async def game_page(p: Platform, game_id: str, step: int | None) -> GamePage | None:
@@ -50,15 +58,19 @@ async def game_page(p: Platform, game_id: str, step: int | None) -> GamePage | N
     told = list(game.narrate(events))
     at = len(told) if step is None else max(1, min(step, len(told)))
     event, state, lines = told[at - 1]
-    board = await game.console.board(Outcome(game.name, state, ((event, state, lines),)), PUBLIC)
+    outcome = Outcome(game.name, state, ((event, state, lines),))
+    board = await game.console.board(outcome, PUBLIC)
+    html, style = await drawn_board(game, outcome, PUBLIC)
     final = told[-1][1]
     row = await (await p.settled_views()).game(game_id)
     line = game.history_line(row, None) if row is not None else ""
     players = " v ".join(s.name for s in row.seats) if row is not None else ""
+    seated = tuple((s.name, s.player_id) for s in row.seats if s.bot is None) if row is not None else ()
     return GamePage(
         game_id,
         game.title,
         players,
+        seated,
         line,
         final.is_over,
         at,
@@ -68,7 +80,18 @@ async def game_page(p: Platform, game_id: str, step: int | None) -> GamePage | N
         await _seal(p, game, final),
         final.version,
         tuple(await game.remarks(events, at)),
+        html,
+        style,
     )
+
+
+async def drawn_board(game: Any, outcome: Outcome[Any, Any], viewer: str) -> tuple[Markup, str]:
+    """The board as the game draws it in HTML for ``viewer``, and its stylesheet's address; nothing
+    for a game that draws none (its console's text is shown)."""
+    drawer = optional(game, HtmlBoard)
+    if drawer is None:
+        return Markup(""), ""
+    return Markup(await drawer.html_board(outcome, viewer)), f"/boards/{game.name}.css"
 
 
 async def _seal(p: Platform, game: Any, final: Any) -> str:

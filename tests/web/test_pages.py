@@ -429,3 +429,31 @@ async def test_links_are_made_from_the_servers_own_address_never_the_host_header
     await finished_hog(p)
     page = await (await client.get("/games/hfin", headers={"Host": "evil.example"})).text()
     assert "evil.example" not in page and f"http://127.0.0.1:{client.port}/games/hfin" in page
+
+
+async def test_a_hog_page_draws_the_board_as_a_table_with_its_dice_and_links_its_players(site: Site) -> None:
+    """The board as Hog draws it in HTML (no console text): both panels with their scores, whose turn
+    in words, each die of the step's roll drawn and said; the players linked (a name with "/" too);
+    the last step's Next and Last are not links to itself; the favicon is there."""
+    p, client = site
+    slash = Player("console:Bob/Builder", "Bob/Builder")
+    await finished_hog(p, "hslash", (ADA, slash))
+    events = await p.service("hog").events("hslash")
+    page = await (await client.get("/games/hslash")).text()
+    assert '<section class="hog-board"' in page and '<pre class="board">' not in page
+    assert 'href="/boards/hog.css"' in page and (await client.get("/boards/hog.css")).status == 200
+    last = next(e for e in reversed(events) if isinstance(e, TurnTaken))
+    faces = ", ".join(map(str, last.outcomes))
+    assert f"Bob/Builder's dice: {faces}\"" in page or f"Ada's dice: {faces}\"" in page  # the last step: the last roll
+    assert page.count('<svg class="hog-die') == len(last.outcomes)
+    assert '<span class="hog-tag">won</span>' in page
+    assert 'href="/players/1"' in page and 'href="/players/console%3ABob/Builder"' in page
+    player = await client.get("/players/console%3ABob/Builder")
+    assert player.status == 200 and "Bob/Builder" in await player.text()
+    assert 'rel="next"' not in page and 'rel="last"' not in page and '<span class="off">Last »</span>' in page
+    first = await (await client.get("/games/hslash?step=1")).text()
+    assert 'rel="first"' not in first and 'rel="next"' in first
+    icon = await client.get("/favicon.ico")
+    assert icon.status == 200 and icon.content_type == "image/svg+xml"
+    missing = await (await client.get("/games/nonexist")).text()
+    assert "There is no game nonexist here." in missing

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterator, Mapping, Sequence
-from functools import cached_property, partial
+from functools import cached_property
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import msgspec
@@ -25,6 +26,7 @@ from bot.platform.contract import (
     EventRecord,
     GameRow,
     Lines,
+    Outcome,
     Reminder,
     Setting,
     Subcommand,
@@ -250,13 +252,12 @@ class HogGame:
         return folded, summary_of(folded)
 
     async def picture(self, events: Sequence[ev.Event], step: int | None = None) -> bytes | None:
-        """Both totals turn by turn and the win chances below (the turn of step ``step`` marked)."""
+        """Both totals turn by turn and the win chances below, up to step ``step`` (``None`` before a turn)."""
         if not events:
             return None
-        told = list(narrate(events))
-        at = told[min(step, len(told)) - 1][1].turn_number if step else None
-        c = chart_of(events, await self.solution(told[-1][1]), await self.review(events) or ())
-        return None if c is None else await drawn(partial(render, at=at), c)
+        shown = events[:step] if step else events  # the game as it stood at that step: nothing after it
+        c = chart_of(shown, await self.solution(replay(events)), await self.review(shown) or ())
+        return None if c is None else await drawn(render, c)
 
     async def animation(self, events: Sequence[ev.Event]) -> bytes | None:
         c = chart_of(events, await self.solution(replay(events)), await self.review(events) or ()) if events else None
@@ -283,6 +284,13 @@ class HogGame:
             ("Hog puzzles: find the one clearly best move", "/puzzles"),
             ("The Hog contest: final strategies ranked exactly", "/contests/contest"),
         ]
+
+    board_style = Path(__file__).parent / "web" / "board.css"
+
+    async def html_board(self, outcome: Outcome[GameState, ev.Event], viewer: str) -> str:
+        """The board as HTML (``bot.games.hog.html_board``): everything in Hog is public."""
+        state = outcome.state
+        return load("bot.games.hog.html_board:html")(state, outcome.told, await self.solution(state))  # type: ignore[no-any-return]
 
     def public(self, state: GameState) -> GameState:
         """Everything in Hog is public: the totals, the dice, whose turn it is."""

@@ -60,7 +60,7 @@ def add_puzzle_pages(app: web.Application, solutions: SolutionCache) -> None:
             return not_found("that rule set")
         found = of_theme(list((await app[BOOK].pool(rules)).values()), theme)
         if not found:
-            return not_found("a puzzle of that theme")
+            return not_found("puzzle of that theme")
         raise web.HTTPSeeOther(f"/puzzles/{random.choice(found).id}")
 
     async def puzzle(request: web.Request) -> web.Response:
