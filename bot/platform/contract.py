@@ -436,7 +436,29 @@ class HtmlBoard(Protocol):
     async def html_board(self, outcome: Outcome[Any, Any], viewer: str) -> str: ...
 
 
-OPTIONAL: tuple[type, ...] = (Storyteller, Summarizer, ServerOptions, Seating, WebPages, TurnTable, HtmlBoard)
+@dataclass(frozen=True)
+class Choice:
+    """A move a player may press instead of typing it: the line it stands for (what they would type
+    at the terminal), its button's label, what it does in words (for a screen reader), the key that
+    presses it, and why it may not be played now (``""`` when it may)."""
+
+    line: str
+    label: str
+    words: str
+    key: str = ""
+    refused: str = ""
+
+
+class MoveChoices(Protocol):
+    """What a game may offer as buttons (optional): the moves ``player`` may choose from in ``state``
+    (the GUI presses them as lines typed); a game without them is played by typing."""
+
+    def move_choices(self, state: Any, player: str) -> Sequence[Choice]: ...
+
+
+OPTIONAL: tuple[type, ...] = (
+    Storyteller, Summarizer, ServerOptions, Seating, WebPages, TurnTable, HtmlBoard, MoveChoices,
+)  # fmt: skip
 """What a game may bring beyond the contract: each whole or not at all (``check``)."""
 
 P = TypeVar("P")

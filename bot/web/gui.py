@@ -22,9 +22,10 @@ from aiohttp import web
 
 from bot import console
 from bot.platform.compose import Platform
-from bot.platform.contract import Refusal
+from bot.platform.contract import MoveChoices, Refusal, optional
 from bot.platform.names import checked
 from bot.platform.service import OUT_OF_DATE
+from bot.web.pages import drawn_board
 from bot.web.render import LINKS, PLATFORM, not_found, number, render
 
 GUI_HOSTS = web.AppKey("gui_hosts", frozenset[str])
@@ -43,16 +44,32 @@ def options_of(p: Platform, game: str) -> list[dict[str, Any]]:
     for action in parser._actions:
         flag = action.option_strings[0]
         kind = "flag" if isinstance(action, argparse._StoreTrueAction) else "choice" if action.choices else "text"
+        label, note = labelled(action.help or flag.lstrip("-"))
         fields.append(
             {
                 "flag": flag,
                 "name": flag.lstrip("-"),
-                "help": action.help or "",
+                "label": label,
+                "note": note,
                 "kind": kind,
                 "choices": list(action.choices or ()),
             }
         )
     return fields
+
+
+TERMINAL = re.compile(r";?\s*python -m bot [^;)]*")
+"""What an option's help says for the terminal alone (``python -m bot rules RULES explains one``)."""
+
+
+def labelled(help_text: str) -> tuple[str, str]:
+    """A form's label and its note from an option's help: ``the score that wins (default: 100; 10 to
+    1000)`` is ``The score that wins`` over ``default: 100; 10 to 1000``, nothing said for the terminal."""
+    head, _, rest = help_text.partition(" (default")
+    label = head.split(":")[0].strip()
+    note = f"default{rest.rstrip(')')}" if rest else ""
+    note = TERMINAL.sub("", note).strip(" ;")
+    return label[:1].upper() + label[1:], note
 
 
 def parsed(p: Platform, game: str, form: dict[str, str]) -> argparse.Namespace:
@@ -154,10 +171,12 @@ def add_gui(app: web.Application, port: int) -> None:
         p, game_id = request.app[PLATFORM], request.match_info["game_id"]
         form = await request.post()
         name = str(form.get("as", console.DEFAULT_NAME))
-        line = str(form.get("ask") or form.get("line", "")).strip()
+        line = str(form.get("ask") or form.get("line") or form.get("typed") or "").strip()
         found = await seated(p, game_id, name)
         if found is None:
             return not_found(f"game {game_id} with a seat for {name}")
+        if line.lower() in QUIT:  # as at the terminal: the game is kept for later
+            raise web.HTTPSeeOther("/play")
         game, outcome, _ = found
         state = outcome.state
         player = None if state.is_over else game.console.to_move(state)
@@ -188,15 +207,20 @@ async def drawn_table(
     game, outcome, me = found
     state = outcome.state
     to_move = None if state.is_over else game.console.to_move(state)
+    chooser = optional(game, MoveChoices)
+    html, style = await drawn_board(game, outcome, me)
     return render(
         "gui_table.html",
         status=status,
-        rolled=[dice(line) for line in outcome.story if ROLLS.search(line)],
         game_id=game_id,
         name=name,
         title=game.title,
+        html=html,
+        style=style,
         board=await game.console.board(outcome, me),
-        prompt=game.console.prompt(state) if to_move is not None else "",
+        story=" ".join(outcome.story),
+        prompt=game.console.prompt(state).strip() if to_move is not None else "",
+        choices=chooser.move_choices(state, to_move) if chooser is not None and to_move is not None else [],
         said=said,
         over=state.is_over,
         version=state.version,
@@ -204,17 +228,8 @@ async def drawn_table(
     )
 
 
-ROLLS = re.compile(r"^(?P<who>.+?) rolls (?P<dice>\d+(?:, \d+)*)")
-FACES = "⚀⚁⚂⚃⚄⚅"
-
-
-def dice(line: str) -> tuple[str, list[str]]:
-    """Who rolled and their dice as faces (a six-sided face, or the number on a die of other sides),
-    from a line of the story that says so (``Ada rolls 5, 3, 4 for 12.``): drawn rolling on the page."""
-    found = ROLLS.search(line)
-    assert found is not None
-    values = [int(v) for v in found["dice"].split(", ")]
-    return found["who"], [FACES[v - 1] if 1 <= v <= 6 else str(v) for v in values]
+QUIT = ("quit", "q", "exit")
+"""What leaves the table, as at the terminal: the game is kept."""
 
 
 async def seated(p: Platform, game_id: str, name: str) -> tuple[Any, Any, str] | None:

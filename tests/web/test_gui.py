@@ -70,9 +70,18 @@ async def test_a_hog_game_against_the_house_is_played_to_the_end_in_the_browser(
     assert "Spring 2021" in page and "first to 30" in page and "Ada, how many dice?" in page
     assert "Best move for Ada" in await typed(gui, game_id, "hint")
     assert "Choose between 0 and 10 dice, not 11." in await typed(gui, game_id, "11")
+    assert [f'value="{k}"' in page for k in range(11)] == [True] * 11 and 'data-key="4"' in page  # a button a move
+    version = board_form(page)["version"]
+    hint = await client.post(f"/play/{game_id}", data={"as": "Ada", "ask": "hint", "typed": "", **board_form(page)},
+                             headers={"Origin": origin})  # fmt: skip
+    assert "Best move for Ada" in await hint.text()  # the Hint button, beside an empty box
+    left = await client.post(f"/play/{game_id}", data={"as": "Ada", "ask": "quit", **board_form(page)},
+                             headers={"Origin": origin}, allow_redirects=False)  # fmt: skip
+    assert left.status == 303 and left.headers["Location"] == "/play"  # kept for later, as at the terminal
+    assert board_form(await (await client.get(table)).text())["version"] == version
     page = await typed(gui, game_id, "5")
-    faces = re.findall(r'aria-label="Ada rolled ([^"]*)"', page)[0]  # her dice, drawn rolling
-    assert len(faces.split(", ")) == 5 and set(faces.replace(", ", "")) <= set("⚀⚁⚂⚃⚄⚅")
+    faces = re.findall(r'aria-label="Ada&#39;s dice: ([^"]*)"|aria-label="Ada\'s dice: ([^"]*)"', page)[0]
+    assert len("".join(faces).split(", ")) == 5 and page.count('<svg class="hog-die') >= 5  # her dice, drawn
     for _ in range(60):
         if "how many dice?" not in page:
             break

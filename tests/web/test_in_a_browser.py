@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import socket
 import time
-from pathlib import Path
+from collections.abc import Callable
 
 import pytest
 from selenium import webdriver
@@ -16,12 +16,13 @@ from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webelement import WebElement
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import WebDriverWait
 
 from bot.games.hog.module import turn
 from bot.platform.compose import Platform
 from hog_core.events import Player
 from hog_core.game import CreateGame
+from tests.web.browser import at_each_width, checked
 from tests.web.test_pages import ADA, finished_hog
 from tests.web.test_tournament_pages import EVIL, tournament
 
@@ -122,37 +123,52 @@ async def test_a_running_games_page_follows_a_move_within_a_second(
     assert said.startswith("Ada rolls ") and "Ada " in said, said  # said to a screen reader
 
 
-async def test_the_gui_plays_a_hog_game_against_the_easy_house_to_the_end(
-    site: tuple[Platform, str], browser: webdriver.Chrome, tmp_path: Path
+async def test_the_gui_plays_a_hog_game_against_the_easy_house_to_the_end_with_the_keyboard_alone(
+    site: tuple[Platform, str], browser: webdriver.Chrome
 ) -> None:
+    """No mouse: Tab and Enter to a new game, its form filled by typing, then a number key a move (the
+    GUI's keys press the move's button) to the end; every page of it with no axe-core violation and
+    no sideways scrolling, at a phone's width and a desktop's."""
     p, origin = site
 
-    def play() -> str:
+    def tab_to(matches: Callable[[WebElement], bool]) -> WebElement:
+        for _ in range(40):
+            browser.switch_to.active_element.send_keys(Keys.TAB)
+            if matches(browser.switch_to.active_element):
+                return browser.switch_to.active_element
+        raise AssertionError("not reached with Tab")
+
+    def play(width: int) -> tuple[list[str], list[int], str]:
         browser.get(f"{origin}/play")
-        link = browser.find_element(By.LINK_TEXT, "A new game of Hog")
-        link.click()
+        seen = [checked(browser, "gui-home", width)]
+        link = tab_to(lambda e: e.text == "A new game of Hog")
+        link.send_keys(Keys.ENTER)
         moved_on(browser, link)
-        browser.find_element(By.NAME, "player").clear()
-        browser.find_element(By.NAME, "player").send_keys("Ada")
-        Select(browser.find_element(By.NAME, "house")).select_by_visible_text("easy")
-        browser.find_element(By.NAME, "goal").send_keys("30")
-        form = browser.find_element(By.CSS_SELECTOR, "form.new-game")
-        form.find_element(By.TAG_NAME, "button").click()
-        moved_on(browser, form)
+        seen.append(checked(browser, "gui-new", width))
+        name = tab_to(lambda e: e.get_attribute("name") == "player")
+        name.send_keys(Keys.CONTROL, "a")
+        name.send_keys("Ada")
+        tab_to(lambda e: e.get_attribute("name") == "goal").send_keys("30")
+        tab_to(lambda e: e.get_attribute("name") == "house").send_keys("easy")
+        start = tab_to(lambda e: e.text == "Start")
+        start.send_keys(Keys.ENTER)
+        moved_on(browser, start)
+        seen.append(checked(browser, "gui-table", width))
         for _ in range(60):
-            page = text_of(browser)
-            if "The game is over." in page:
+            if "The game is over." in text_of(browser):
                 break
             board = browser.find_element(By.ID, "board")
-            browser.find_element(By.ID, "line").send_keys("5", Keys.ENTER)
+            browser.find_element(By.TAG_NAME, "body").send_keys("5")  # five dice, by its key
             moved_on(browser, board)  # the table after the move has replaced it
-        browser.save_screenshot(str(tmp_path / "gui.png"))
-        return text_of(browser)
+        seen.append(checked(browser, "gui-over", width))
+        return [v for found, _ in seen for v in found], [wide for _, wide in seen], text_of(browser)
 
-    page = await asyncio.to_thread(play)
-    assert "The game is over." in page and ("Ada won." in page or "The house won." in page)
-    (row,) = await (await p.settled_views()).history(None)
-    assert row.status == "finished" and {s.name for s in row.seats} == {"Ada", "The house"}
+    for found, wide, page in await asyncio.to_thread(at_each_width, browser, play):
+        assert found == [] and wide == [0] * 4, (found, wide)
+        assert "The game is over." in page and ("Ada won." in page or "The house won." in page)
+    rows = await (await p.settled_views()).history(None)
+    assert len(rows) == 2 and all(r.status == "finished" and {s.name for s in r.seats} == {"Ada", "The house"}
+                                  for r in rows)  # fmt: skip
 
 
 async def test_a_tournaments_page_shows_its_standings_and_picture(

@@ -20,6 +20,7 @@ from bot.games.hog.solutions import SolutionCache
 from bot.games.hog.summary import Tally, summarize, summary_of, tally
 from bot.platform.contract import (
     Chance,
+    Choice,
     Commands,
     ConsoleFront,
     Deadline,
@@ -42,6 +43,7 @@ from hog_core.commentary import Story, Told, narrate, tell
 from hog_core.errors import HogError
 from hog_core.events import Player
 from hog_core.game import (
+    PORK_CHOP,
     Command,
     CreateGame,
     ExpireChallenge,
@@ -291,6 +293,17 @@ class HogGame:
         """The board as HTML (``bot.games.hog.html_board``): everything in Hog is public."""
         state = outcome.state
         return load("bot.games.hog.html_board:html")(state, outcome.told, await self.solution(state))  # type: ignore[no-any-return]
+
+    def move_choices(self, state: GameState, player: str) -> list[Choice]:
+        """A button for each legal number of dice (keys 0-9) and Pork Chop (key c), for the mover."""
+        if state.is_over or state.status is not Status.ACTIVE or state.players[state.mover].id != player:
+            return []
+        return [
+            Choice("chop", "Pork Chop", "use Pork Chop: swap totals", "c")
+            if k == PORK_CHOP
+            else Choice(str(k), str(k), f"roll {k} {'die' if k == 1 else 'dice'}", str(k) if k < 10 else "")
+            for k in state.legal_moves()
+        ]
 
     def public(self, state: GameState) -> GameState:
         """Everything in Hog is public: the totals, the dice, whose turn it is."""
