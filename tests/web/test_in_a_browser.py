@@ -23,7 +23,7 @@ from bot.platform.compose import Platform
 from hog_core.events import Player
 from hog_core.game import CreateGame
 from tests.web.browser import at_each_width, checked
-from tests.web.test_pages import ADA, finished_hog
+from tests.web.test_pages import ADA, finished_hog, running_cucumber
 from tests.web.test_tournament_pages import EVIL, tournament
 
 
@@ -192,3 +192,32 @@ async def test_a_tournaments_page_shows_its_standings_and_picture(
     assert "Hog tournament 0000abcd · Swiss" in text and EVIL in text, "the name shown as text, not run"
     assert width == 960, "its standings' picture loads"
     assert "Step " in game_page and "Hog tournament" not in game_page, "a round's game links to its page"
+
+
+async def test_every_kind_of_page_is_accessible_and_fits_a_phone(
+    site: tuple[Platform, str], browser: webdriver.Chrome
+) -> None:
+    """The front page, a game's page running, finished and at a step, its embed, a player's page, a
+    leaderboard, the tournaments and a tournament, a Cucumber game's page, a missing page: no axe-core
+    violation (WCAG 2.1 A and AA), nothing wider than the window, at 390 px and at 1280 px."""
+    p, origin = site
+    await finished_hog(p, "hfin")
+    await p.service("hog").create("hrun", CreateGame("hrun", (ADA, Player("3", "Bob")), place="c1"), "new")
+    await p.service("hog").execute("hrun", turn(ADA.id, 4), "move")
+    await tournament(p)
+    await running_cucumber(p)
+    await p.settled_views()
+    paths = ["/", "/games/hrun", "/games/hfin", "/games/hfin?step=2", "/games/hfin/embed", f"/players/{ADA.id}"]
+    paths += ["/leaderboards/hog", "/leaderboards/cucumber", "/tournaments", "/tournaments/0000abcd", "/games/crun"]
+    paths += ["/games/nope"]
+
+    def look(width: int) -> dict[str, tuple[list[str], int]]:
+        seen = {}
+        for path in paths:
+            browser.get(f"{origin}{path}")
+            text_of(browser)
+            seen[path] = checked(browser, "page" + path.replace("/", "-").replace("?", "-"), width)
+        return seen
+
+    for seen in await asyncio.to_thread(at_each_width, browser, look):
+        assert {path: found for path, found in seen.items() if found != ([], 0)} == {}
