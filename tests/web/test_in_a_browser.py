@@ -221,3 +221,38 @@ async def test_every_kind_of_page_is_accessible_and_fits_a_phone(
 
     for seen in await asyncio.to_thread(at_each_width, browser, look):
         assert {path: found for path, found in seen.items() if found != ([], 0)} == {}
+
+
+async def test_the_gui_plays_cucumber_against_bots_to_the_end_by_pressing_cards(
+    site: tuple[Platform, str], browser: webdriver.Chrome
+) -> None:
+    """Your hand as cards you press (those the rules forbid now disabled, with the rule in words), the
+    table drawn, to the game's end: each press a card of yours, never another seat's card shown."""
+    p, origin = site
+
+    def play() -> tuple[str, list[str], str]:
+        browser.get(f"{origin}/play/new/cucumber")
+        browser.find_element(By.NAME, "player").clear()
+        browser.find_element(By.NAME, "player").send_keys("Ann")
+        browser.find_element(By.NAME, "players").send_keys("3")
+        browser.find_element(By.NAME, "cards").send_keys("4")
+        browser.find_element(By.NAME, "target").send_keys("8")
+        form = browser.find_element(By.CSS_SELECTOR, "form.new-game")
+        form.find_element(By.TAG_NAME, "button").send_keys(Keys.ENTER)
+        moved_on(browser, form)
+        refused: list[str] = []
+        for _ in range(200):
+            if "The game is over." in text_of(browser):
+                break
+            refused += [
+                str(b.get_attribute("title")) for b in browser.find_elements(By.CSS_SELECTOR, "button.choice[disabled]")
+            ]
+            card = browser.find_element(By.CSS_SELECTOR, "button.choice:not([disabled])")
+            card.send_keys(Keys.ENTER)  # the keyboard on the card's button
+            moved_on(browser, card)
+        return text_of(browser), refused, browser.current_url
+
+    page, refused, url = await asyncio.to_thread(play)
+    game_id = url.split("/play/")[1].split("?")[0]
+    assert "The game is over." in page and (await p.service("cucumber").load(game_id)).is_over
+    assert all(r for r in refused) and any("Play " in r or "lowest" in r for r in refused), refused[:3]

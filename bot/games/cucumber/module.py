@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterator, Mapping, Sequence
 from functools import cached_property
+from pathlib import Path
 
 import msgspec
 
@@ -23,11 +24,13 @@ from bot.games.cucumber.picture import animate, chart, charts, render
 from bot.games.cucumber.summary import Tally, summarize, summary_of, tally
 from bot.platform.contract import (
     Chance,
+    Choice,
     ConsoleFront,
     Deadline,
     EventRecord,
     GameRow,
     Lines,
+    Outcome,
     Reminder,
     Setting,
     Summary,
@@ -272,6 +275,16 @@ class CucumberGame:
     async def animation(self, events: Sequence[ev.Event]) -> bytes | None:
         frames = list(charts(events))
         return await drawn(animate, frames) if len(frames) > 1 else None
+
+    board_style = Path(__file__).parent / "web" / "board.css"
+
+    async def html_board(self, outcome: Outcome[GameState, ev.Event], viewer: str) -> str:
+        """The table as HTML, as ``viewer`` may see it (``bot.games.cucumber.html_board``)."""
+        return load("bot.games.cucumber.html_board:html")(outcome.state, outcome.story, viewer)  # type: ignore[no-any-return]
+
+    def move_choices(self, state: GameState, player: str) -> list[Choice]:
+        """A button for each card of the player's hand, forbidden ones disabled with the reason."""
+        return load("bot.games.cucumber.html_board:choices")(state, player)  # type: ignore[no-any-return]
 
     def public(self, state: GameState) -> PublicView:
         """The table as anyone may see it: scores, how many cards each holds, the tricks played."""

@@ -67,7 +67,7 @@ def charts(events: Iterable[Event]) -> Iterator[Chart]:
             cucumbers.append((len(scores) - 1, event.seat))
         elif isinstance(event, TrickWon):
             yield now(state.hand_number)
-    yield now(0)
+    yield now(0 if state.is_over else state.hand_number)  # a game under way is in a hand, not past its last
 
 
 def chart(events: Iterable[Event]) -> Chart:
