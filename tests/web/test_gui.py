@@ -64,6 +64,8 @@ async def test_a_hog_game_against_the_house_is_played_to_the_end_in_the_browser(
     p, client, origin = gui
     form = await (await client.get("/play/new/hog")).text()
     assert all(f'name="{option}"' in form for option in ("rules", "goal", "house", "vs", "player"))
+    assert ">The score that wins</label>" in form and "default: 100; 10 to 1000" in form  # in words
+    assert "python -m bot" not in form and ">goal<" not in form and ">vs<" not in form  # not the terminal's
     table = await start(client, origin, "hog", player="Ada", rules="sp21", goal="30", house="easy")
     game_id = re.fullmatch(r"/play/(c[0-9a-f]+)\?as=Ada", table)[1]  # type: ignore[index]
     page = await (await client.get(table)).text()

@@ -51,3 +51,12 @@ def test_the_animation_goes_trick_by_trick_and_shows_only_tricks_taken() -> None
     assert [len(f.last_hand) for f in drawn[:7]] == list(range(1, 8))  # the first hand, one more trick a frame
     gif = animate(drawn)
     assert Image.open(io.BytesIO(gif)).size == (WIDTH, HEIGHT) and frames(gif) == min(len(drawn), 81)
+
+
+def test_a_game_under_way_is_drawn_in_its_hand_not_past_its_last() -> None:
+    """Stopped in the middle of the first hand, the picture names hand 1 (it said "The last hand")."""
+    log = a_game()
+    first_trick = next(n for n, e in enumerate(log) if isinstance(e, TrickWon))
+    under_way = chart(log[: first_trick + 2])
+    assert under_way.hand == 1 and under_way.loser is None
+    assert chart(log).hand == 0  # the game over: its last hand
