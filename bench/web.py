@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import re
 import socket
 import statistics
 import sys
@@ -154,9 +155,11 @@ async def pages_and_spectators(scratch: Path, count: int) -> None:
         try:
             base = f"http://127.0.0.1:{port}"
             async with aiohttp.ClientSession() as session:
-                weights = {}
-                for asset in ("/games/w1", "/static/style.css", "/static/game.js"):
-                    async with session.get(base + asset) as answer:
+                async with session.get(base + "/games/w1") as answer:
+                    page = await answer.text()
+                weights = {"/games/w1": len(page.encode())}
+                for asset in re.findall(r'<(?:link rel="stylesheet" href|script src)="(/[^"]+)"', page):
+                    async with session.get(base + asset) as answer:  # its every stylesheet and script
                         weights[asset] = len(await answer.read())
             pages = await clients_process("pages", f"{base}/games/w1?step=4", "100", "3000")
             out, _ = await pages.communicate()
