@@ -214,8 +214,10 @@ def decide(state: GameState, command: Command) -> list[Event]:
 def _create(state: GameState, c: CreateGame) -> GameCreated:
     if state.status is not Status.NEW:
         raise InvalidGame("This game already exists.")
-    if c.rules not in RULE_SETS:
-        raise InvalidGame(f"Unknown rule set {c.rules!r}; choose one of {', '.join(RULE_SETS)}.")
+    try:
+        rs = rule_set(c.rules)  # one of the six, or one of them with rules turned off
+    except KeyError:
+        raise InvalidGame(f"Unknown rule set {c.rules!r}; choose one of {', '.join(RULE_SETS)}.") from None
     if not MIN_GOAL <= c.goal <= MAX_GOAL:
         raise InvalidGame(f"The goal must be between {MIN_GOAL} and {MAX_GOAL}, not {c.goal}.")
     if len(c.players) != 2 or c.players[0].id == c.players[1].id:
@@ -224,7 +226,6 @@ def _create(state: GameState, c: CreateGame) -> GameCreated:
         raise InvalidGame("The first mover must be seat 0 or seat 1.")
     if c.challenge_timeout < 0 or c.turn_timeout < 0:
         raise InvalidGame("Timeouts are seconds, 0 for none; they cannot be negative.")
-    rs = rule_set(c.rules)
     return GameCreated(
         game_id=c.game_id,
         rules=rs.id,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from hog_core import rules as r
@@ -77,12 +79,96 @@ CONTEST = RuleSet(
     dice_sides=r.eight_sided_extra_turns,
 )
 
-RULE_SETS: dict[str, RuleSet] = {rs.id: rs for rs in (FA18, SP22, SP16, PORKCHOP, SP21, CONTEST)}
+NAMED: dict[str, RuleSet] = {rs.id: rs for rs in (FA18, SP22, SP16, PORKCHOP, SP21, CONTEST)}
 DEFAULT_RULES = FA18.id
+
+TOGGLES: dict[str, tuple[str, tuple[object, ...]]] = {
+    "swine_swap": ("Swine Swap", (r.swine_swap, r.swine_swap_reversed)),
+    "hefty_hogs": ("Hefty Hogs", (r.hefty_hogs,)),
+    "hog_pile": ("Hog Pile", (r.hog_pile,)),
+    "hogtimus_prime": ("Hogtimus Prime", (r.hogtimus_prime,)),
+    "piggy_back": ("Piggy Back", (r.piggy_back,)),
+    "more_boar": ("More Boar", (r.more_boar,)),
+    "time_trot": ("Time Trot", (r.time_trot,)),
+    "hog_wild": ("Hog Wild", (r.hog_wild,)),
+    "eight_sided": ("eight-sided extra turns", (r.eight_sided_extra_turns,)),
+    "pork_chop": ("Pork Chop", ()),
+}
+"""The course's rules a game may be played without, by key: their name, and the functions that are
+them. How dice score (Pig Out, Sow Sad) and adding the points stay: without them there is no Hog;
+so does what rolling no dice scores (Free Bacon, Piggy Points): without it a roll of no dice would
+score nothing yet could still swap the totals or earn a turn, a game with no end to solve. Every
+rule set made of the rest is solved exactly (a test builds each)."""
+OFF = "~"
+"""Joins a rule set's id and the rules a game turns off: ``fa18~swine_swap`` is Fall 2018 without Swine Swap."""
+
+
+def toggles(base: RuleSet) -> list[tuple[str, str]]:
+    """The rules of ``base`` a game may turn off: each one's key and name, in the rule set's order."""
+    present = [*base.rules, base.dice_sides]
+    found = [(key, name) for key, (name, fns) in TOGGLES.items() if any(f in present for f in fns)]
+    return found + ([("pork_chop", "Pork Chop")] if base.pork_chop else [])
+
+
+def without(base_id: str, off: frozenset[str]) -> RuleSet:
+    """``base_id``'s rule set with the rules ``off`` turned off (each of its ``toggles``), under an id
+    that says so; its version is its base's. ``KeyError`` for a rule it does not have."""
+    base = NAMED[base_id]
+    allowed = dict(toggles(base))
+    if not off:
+        return base
+    if not off <= allowed.keys():
+        raise KeyError(f"{base_id} has no rule {', '.join(sorted(off - allowed.keys()))} to turn off")
+    gone = {f for key in off for f in TOGGLES[key][1]}
+    keys = sorted(off, key=list(allowed).index)
+    return RuleSet(
+        OFF.join([base_id, *keys]),
+        base.version,
+        f"{base.name.split(':')[0]} without {', '.join(allowed[k] for k in keys)}",
+        tuple(rule for rule in base.rules if rule not in gone),
+        dice_sides=r.six_sided if base.dice_sides in gone else base.dice_sides,
+        pork_chop=base.pork_chop and "pork_chop" not in off,
+        max_dice=base.max_dice,
+    )
+
+
+class RuleSets(Mapping[str, RuleSet]):
+    """The six rule sets by id (what is listed and offered); a rule set of one's own (``fa18~swine_swap``)
+    is found by its id too, made once. ``in`` asks only of the six: an id from outside is never work."""
+
+    def __init__(self, named: dict[str, RuleSet]) -> None:
+        self._named = named
+
+    def __getitem__(self, rules_id: str) -> RuleSet:
+        if rules_id in self._named:
+            return self._named[rules_id]
+        return _own(rules_id)
+
+    def __contains__(self, rules_id: object) -> bool:
+        return rules_id in self._named
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._named)
+
+    def __len__(self) -> int:
+        return len(self._named)
+
+
+@functools.lru_cache(maxsize=256)
+def _own(rules_id: str) -> RuleSet:
+    base_id, *off = rules_id.split(OFF)
+    found = without(base_id, frozenset(off)) if off else None
+    if found is None or found.id != rules_id:  # each rule once, in the rule set's order: one id a set
+        raise KeyError(rules_id)
+    return found
+
+
+RULE_SETS = RuleSets(NAMED)
 
 
 def rule_set(rules_id: str, version: int | None = None) -> RuleSet:
-    """The rule set ``rules_id`` at ``version`` (the current one when omitted).
+    """The rule set ``rules_id`` at ``version`` (the current one when omitted): one of the six, or one
+    of them with rules turned off.
 
     Raises ``KeyError`` for an unknown id or a version this code cannot play.
     """

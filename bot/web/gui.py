@@ -43,7 +43,16 @@ def options_of(p: Platform, game: str) -> list[dict[str, Any]]:
     fields = []
     for action in parser._actions:
         flag = action.option_strings[0]
-        kind = "flag" if isinstance(action, argparse._StoreTrueAction) else "choice" if action.choices else "text"
+        many = isinstance(action, argparse._AppendAction) and action.choices
+        kind = (
+            "flag"
+            if isinstance(action, argparse._StoreTrueAction)
+            else "many"
+            if many
+            else "choice"
+            if action.choices
+            else "text"
+        )
         label, note = labelled(action.help or flag.lstrip("-"))
         fields.append(
             {
@@ -81,6 +90,13 @@ def parsed(p: Platform, game: str, form: dict[str, str]) -> argparse.Namespace:
         value = form.get(field["name"], "").strip()
         if field["kind"] == "flag":
             argv += [field["flag"]] if value else []
+        elif field["kind"] == "many":  # a checkbox a choice: ``without.swine_swap``
+            argv += [
+                part
+                for choice in field["choices"]
+                if form.get(f"{field['name']}.{choice}")
+                for part in (field["flag"], choice)
+            ]
         elif value:
             argv += [field["flag"], value]
     try:

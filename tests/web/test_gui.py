@@ -172,3 +172,21 @@ async def test_words_come_from_the_game_never_from_the_address(gui: Gui) -> None
     game_id = table.split("/")[2].split("?")[0]
     hint = await typed(gui, game_id, "hint")
     assert "Best move for Ada" in hint and "said=" not in hint
+
+
+async def test_a_hog_game_of_ones_own_rules_is_solved_and_played(gui: Gui) -> None:
+    """The course's rule toggles: Fall 2018 without Swine Swap, chosen by a checkbox, solved exactly
+    before the first move (the hint and the chances work), stored so its replay is exact."""
+    p, client, origin = gui
+    form = await (await client.get("/play/new/hog")).text()
+    assert 'name="without.swine_swap"' in form and "Turn off one of the rule set" in form
+    table = await start(client, origin, "hog", player="Ada", house="easy", **{"without.swine_swap": "on"})
+    game_id = re.fullmatch(r"/play/(c[0-9a-f]+)\?as=Ada", table)[1]  # type: ignore[index]
+    page = await (await client.get(table)).text()
+    assert "Fall 2018 without Swine Swap" in page and "to win (perfect play)" in page
+    assert "Best move for Ada" in await typed(gui, game_id, "hint")
+    state = await p.service("hog").load(game_id)
+    assert state.rules.id == "fa18~swine_swap" and state.rules.name == "Fall 2018 without Swine Swap"
+    refused = await client.post("/play/new/hog", data={"player": "Bo", "rules": "sp21", "without.swine_swap": "on"},
+                                headers={"Origin": origin})  # fmt: skip
+    assert refused.status == 400 and "Spring 2021 cannot play without swine_swap" in await refused.text()

@@ -30,7 +30,10 @@ class Board:
 
 def rules_name(rules: str) -> str:
     """``Fall 2018`` for ``fa18``: a rule set's semester, without its list of rules."""
-    return RULE_SETS[rules].name.split(":")[0] if rules in RULE_SETS else rules
+    try:
+        return RULE_SETS[rules].name.split(":")[0]  # a rule set of one's own says what it is without
+    except KeyError:
+        return rules
 
 
 CHANCE_MEANING = "perfect play"

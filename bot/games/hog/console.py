@@ -29,7 +29,7 @@ from bot.platform.settings import Settings
 from hog_core.errors import HogError
 from hog_core.events import Event, Player
 from hog_core.game import PORK_CHOP, Command, CreateGame, Forfeit, GameState, TakeTurn
-from hog_core.rulesets import DEFAULT_RULES, RULE_SETS
+from hog_core.rulesets import DEFAULT_RULES, OFF, RULE_SETS, TOGGLES, toggles, without
 from hog_core.strategies import DIFFICULTIES
 from storage.games import GameViews
 
@@ -59,6 +59,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     offered again only when the options given agree with it (``conflicts``)."""
     parser.add_argument("--rules", choices=sorted(RULE_SETS), metavar="RULES", help=RULES_HELP)
     parser.add_argument(
+        "--without", action="append", choices=list(TOGGLES), metavar="RULE",
+        help="turn off one of the rule set's rules (again for another): the game is solved exactly for it",
+    )  # fmt: skip
+    parser.add_argument(
         "--goal",
         type=int,
         help=f"the score that wins (default: {GOAL}; {GOALS[0]} to {GOALS[-1]}, "
@@ -69,8 +73,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     rival.add_argument("--vs", metavar="NAME", help="play a friend at this keyboard instead of the house")
 
 
+def rules_of(rules: str | None, off: Sequence[str] | None) -> str:
+    """The id of ``rules`` (the default's when ``None``) with the rules ``off`` turned off."""
+    base = rules or DEFAULT_RULES
+    try:
+        return without(base, frozenset(off or ())).id
+    except KeyError:
+        offered = ", ".join(key for key, _ in toggles(RULE_SETS[base])) or "none"
+        raise HogError(f"{RULE_SETS[base].name.split(':')[0]} cannot play without {', '.join(off or ())}: its "
+                       f"rules that may be turned off are {offered}.") from None  # fmt: skip
+
+
 def new_game(
-    rules: str | None, goal: int | None, name: str, house: str | None, vs: str | None
+    rules: str | None, goal: int | None, name: str, house: str | None, vs: str | None, off: Sequence[str] | None = None
 ) -> tuple[str, CreateGame]:
     name = checked(name, "Your name")
     vs = checked(vs, "Your friend's name") if vs is not None else None
@@ -83,7 +98,7 @@ def new_game(
     create = CreateGame(
         game_id,
         (me, rival),
-        rules=rules or DEFAULT_RULES,
+        rules=rules_of(rules, off),
         goal=GOAL if goal is None else goal,
         place=console.PLACE,
     )
@@ -95,12 +110,18 @@ def conflicts(args: argparse.Namespace, row: GameRow) -> list[str]:
     """The options given that the unfinished game ``row`` was not started with."""
     rival = next((s for s in row.seats if s.name != args.name or s.bot), None)
     differ = {
-        "--rules": args.rules is not None and row.fields.get("rules") != args.rules,
+        "--rules": args.rules is not None and row.fields.get("rules", "").split(OFF)[0] != args.rules,
+        "--without": bool(args.without) and row.fields.get("rules") != rules_of(args.rules, args.without),
         "--goal": args.goal is not None and row.fields.get("goal") != str(args.goal),
         "--house": args.house is not None and (rival is None or rival.bot != args.house),
         "--vs": args.vs is not None and (rival is None or rival.bot is not None or rival.name != args.vs),
     }
-    return [f"{option} {getattr(args, option[2:])}" for option, differs in differ.items() if differs]
+    given = {option: getattr(args, option[2:]) for option in differ}
+    return [
+        " ".join(f"{option} {v}" for v in value) if isinstance(value, list) else f"{option} {value}"
+        for option, value in given.items()
+        if differ[option]
+    ]
 
 
 class HogConsole:
@@ -111,7 +132,7 @@ class HogConsole:
         add_arguments(parser)  # --name, --resume and --new are every game's
 
     def new_game(self, args: argparse.Namespace, player_id: str, name: str) -> tuple[str, CreateGame]:
-        return new_game(args.rules, args.goal, name, args.house, args.vs)
+        return new_game(args.rules, args.goal, name, args.house, args.vs, args.without)
 
     def conflicts(self, args: argparse.Namespace, row: GameRow) -> list[str]:
         return conflicts(args, row)

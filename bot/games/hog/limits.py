@@ -20,8 +20,10 @@ GOALS = range(10, 1001)
 
 def check(command: CreateGame) -> None:
     """Refuse, before any work, a game no front end offers: raises ``InvalidGame``."""
-    if command.rules not in RULE_SETS:
-        raise InvalidGame(f"There is no rule set {command.rules!r}; choose one of {', '.join(RULE_SETS)}.")
+    try:
+        RULE_SETS[command.rules]  # one of the six, or one of them with rules turned off
+    except KeyError:
+        raise InvalidGame(f"There is no rule set {command.rules!r}; choose one of {', '.join(RULE_SETS)}.") from None
     if command.goal not in GOALS:
         raise InvalidGame(f"The goal must be between {GOALS[0]} and {GOALS[-1]}, not {command.goal}.")
     for player in command.players:

@@ -188,3 +188,15 @@ def test_puzzles_for_scripts_are_one_json_object_a_line(
         assert puzzle["chances"][str(puzzle["answer"])] == best and puzzle["margin"] >= 0.02
     assert run("puzzle", "--json", "--rules", "porkchop", "--count", "5", "--seed", "1").splitlines() == said
     assert refused(["puzzle", "--json", "--count", "0"], capsys) == "--count is how many puzzles: 1 or more, not 0."
+
+
+def test_a_game_without_some_of_its_rules_at_the_terminal(capsys: pytest.CaptureFixture[str]) -> None:
+    said = run(
+        "--name", "Ada", "--house", "easy", "--rules", "sp16", "--without", "swine_swap", "--without", "hog_wild"
+    )
+    assert (
+        "Hog · Spring 2016 without Swine Swap, Hog Wild · first to 100" in said and "win chance (perfect play)" in said
+    )
+    assert refused(["--name", "Bo", "--rules", "sp21", "--without", "hog_wild"], capsys) == (
+        "Spring 2021 cannot play without hog_wild: its rules that may be turned off are more_boar."
+    )
