@@ -456,8 +456,17 @@ class MoveChoices(Protocol):
     def move_choices(self, state: Any, player: str) -> Sequence[Choice]: ...
 
 
+class ReplaySteps(Protocol):
+    """What a game may add to a replay (optional): its events grouped into the steps a person steps
+    through — the same at the terminal, in Discord and on the web (Cucumber: a trick a step) — as the
+    number of events each step ends after. A game without it steps an event at a time; ``remarks``
+    and ``picture`` count its steps the same way."""
+
+    def replay_steps(self, events: Sequence[Any]) -> Sequence[int]: ...
+
+
 OPTIONAL: tuple[type, ...] = (
-    Storyteller, Summarizer, ServerOptions, Seating, WebPages, TurnTable, HtmlBoard, MoveChoices,
+    Storyteller, Summarizer, ServerOptions, Seating, WebPages, TurnTable, HtmlBoard, MoveChoices, ReplaySteps,
 )  # fmt: skip
 """What a game may bring beyond the contract: each whole or not at all (``check``)."""
 

@@ -4,6 +4,7 @@ told live and the board as anyone may see it. Pure of HTTP: ``bot.web.app`` rend
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -11,7 +12,7 @@ from markupsafe import Markup
 
 from bot.platform.chance import seal_words
 from bot.platform.compose import Platform
-from bot.platform.contract import HtmlBoard, Outcome, optional
+from bot.platform.contract import HtmlBoard, Outcome, ReplaySteps, optional
 from bot.platform.fairness import FAIR, verify
 
 PUBLIC = ""
@@ -56,9 +57,11 @@ async def game_page(p: Platform, game_id: str, step: int | None) -> GamePage | N
     service = p.service(game)
     events = await service.events(game_id)
     told = list(game.narrate(events))
-    at = len(told) if step is None else max(1, min(step, len(told)))
-    event, state, lines = told[at - 1]
-    outcome = Outcome(game.name, state, ((event, state, lines),))
+    ends = step_ends(game, events)
+    at = len(ends) if step is None else max(1, min(step, len(ends)))
+    shown = tuple(told[ends[at - 2] if at > 1 else 0 : ends[at - 1]])
+    state, lines = shown[-1][1], tuple(line for _, _, said in shown for line in said)
+    outcome = Outcome(game.name, state, shown)
     board = await game.console.board(outcome, PUBLIC)
     html, style = await drawn_board(game, outcome, PUBLIC)
     final = told[-1][1]
@@ -74,7 +77,7 @@ async def game_page(p: Platform, game_id: str, step: int | None) -> GamePage | N
         line,
         final.is_over,
         at,
-        len(told),
+        len(ends),
         board,
         tuple(lines),
         await _seal(p, game, final),
@@ -83,6 +86,13 @@ async def game_page(p: Platform, game_id: str, step: int | None) -> GamePage | N
         html,
         style,
     )
+
+
+def step_ends(game: Any, events: Sequence[Any]) -> Sequence[int]:
+    """How many events each step of ``game``'s replay ends after: its own steps (``ReplaySteps``),
+    else one event a step."""
+    stepper = optional(game, ReplaySteps)
+    return stepper.replay_steps(events) if stepper is not None else range(1, len(events) + 1)
 
 
 async def drawn_board(game: Any, outcome: Outcome[Any, Any], viewer: str) -> tuple[Markup, str]:

@@ -25,6 +25,7 @@ from PIL import Image
 
 from bot.games.cucumber.moves import play
 from bot.games.cucumber.picture import chart
+from bot.games.cucumber.replays import steps
 from bot.games.hog.analysis import move_words, player_line
 from bot.games.hog.module import resign, turn
 from bot.platform.chance import commitment
@@ -142,8 +143,13 @@ async def estimated_review_shown(p: Platform, client: TestClient[web.Request, we
     assert reviewed and {r.seat for r in reviewed} == {0}
     page = await (await client.get("/games/cfin")).text()
     assert '<section class="review">' in page and "<li>Ann: " in page and "estimated by the strong bot" in page
-    marked = await (await client.get(f"/games/cfin?step={reviewed[0].at + 1}")).text()
-    assert f"<li>This card: hand {reviewed[0].hand}, trick {reviewed[0].trick}: {short(reviewed[0].played)}" in marked
+    ends = p.games["cucumber"].replay_steps(events)  # type: ignore[attr-defined]
+    step = next(n for n, end in enumerate(ends, 1) if end > reviewed[0].at)  # a trick a step, as at the terminal
+    marked = await (await client.get(f"/games/cfin?step={step}")).text()
+    first = reviewed[0]
+    assert f"<li>This trick: Ann, hand {first.hand}, trick {first.trick}: {short(first.played)}" in marked
+    assert f"Step {step} of {len(ends)}" in marked and len(ends) < len(events)
+    assert len(ends) == len(steps(p.games["cucumber"].narrate(events)))  # the terminal's and Discord's steps
 
 
 async def test_a_running_card_games_pages_show_no_hidden_card_and_no_seed(site: Site) -> None:

@@ -21,6 +21,7 @@ from bot.games.cucumber.analysis import ESTIMATE, card_words, player_line, step_
 from bot.games.cucumber.hands import seeded
 from bot.games.cucumber.moves import STAND_IN
 from bot.games.cucumber.picture import animate, chart, charts, render
+from bot.games.cucumber.replays import step_ends
 from bot.games.cucumber.summary import Tally, summarize, summary_of, tally
 from bot.platform.contract import (
     Chance,
@@ -260,16 +261,23 @@ class CucumberGame:
             return ()
         names = [s.name for s in replay(events).seats]
         lines = [player_line(names[seat], reviewed, seat) for seat in sorted({r.seat for r in reviewed})]
-        card = step_review(events, reviewed)[step - 1]
-        this = [f"This card: {card_words(card)}"] if card is not None else []
+        ends = self.replay_steps(events)
+        at = max(1, min(step, len(ends)))
+        cards = [c for c in step_review(events, reviewed)[ends[at - 2] if at > 1 else 0 : ends[at - 1]] if c]
+        this = [f"This trick: {'; '.join(names[c.seat] + ', ' + card_words(c) for c in cards)}"] if cards else []
         return (*lines, *this, f"({ESTIMATE})")
+
+    def replay_steps(self, events: Sequence[ev.Event]) -> list[int]:
+        """A trick a step, as the terminal and Discord replay it (``bot.games.cucumber.replays``)."""
+        return step_ends(list(self.narrate(events)))
 
     async def assess(self, events: Sequence[ev.Event]) -> None:
         """No facts beyond the summary's (a review of Cucumber would be the strong bot's estimate)."""
 
     async def picture(self, events: Sequence[ev.Event], step: int | None = None) -> bytes | None:
         """The score race and the hand's tricks (as they stood at step ``step``): played cards only."""
-        shown = events[:step] if step else events
+        ends = self.replay_steps(events)  # a trick a step, as the replay steps
+        shown = events[: ends[max(1, min(step, len(ends))) - 1]] if step and ends else events
         return await drawn(render, chart(shown)) if shown else None
 
     async def animation(self, events: Sequence[ev.Event]) -> bytes | None:

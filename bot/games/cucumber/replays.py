@@ -4,7 +4,7 @@ trick's cards, who took it, and what followed (a hand scored, a cucumber, the ne
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from cucumber_core.events import CardPlayed, Event
@@ -22,16 +22,22 @@ class Step:
 
 
 def steps(told: Iterable[tuple[Event, GameState, Lines]]) -> list[Step]:
+    told = list(told)
     found: list[Step] = []
-    start = previous = GameState()
-    lines: list[str] = []
-    for event, state, said in told:
-        leads = isinstance(event, CardPlayed) and previous.phase is Phase.PLAY and not previous.trick.plays
-        if leads and lines:
-            found.append(Step(start, previous, tuple(lines)))
-            start, lines = previous, []
-        lines += said
-        previous = state
-    if lines:
-        found.append(Step(start, previous, tuple(lines)))
+    begun = 0
+    for end in step_ends(told):
+        start = told[begun - 1][1] if begun else GameState()
+        found.append(Step(start, told[end - 1][1], tuple(line for _, _, said in told[begun:end] for line in said)))
+        begun = end
     return found
+
+
+def step_ends(told: Sequence[tuple[Event, GameState, Lines]]) -> list[int]:
+    """How many events each step ends after: a step ends before the lead of the next trick."""
+    ends: list[int] = []
+    previous = GameState()
+    for n, (event, state, _) in enumerate(told):
+        if n and isinstance(event, CardPlayed) and previous.phase is Phase.PLAY and not previous.trick.plays:
+            ends.append(n)
+        previous = state
+    return [*ends, len(told)] if told else []
