@@ -25,7 +25,7 @@ from bot.platform.compose import Platform
 from bot.platform.contract import MoveChoices, Refusal, optional
 from bot.platform.names import checked
 from bot.platform.service import OUT_OF_DATE
-from bot.web.pages import drawn_board
+from bot.web.pages import drawn_board, step_ends
 from bot.web.render import LINKS, PLATFORM, not_found, number, render
 
 GUI_HOSTS = web.AppKey("gui_hosts", frozenset[str])
@@ -178,7 +178,7 @@ def add_gui(app: web.Application, port: int) -> None:
         found = await seated(p, game_id, name)
         if found is None:
             return not_found(f"game {game_id} with a seat for {name}")
-        return await drawn_table(found, game_id, name)
+        return await drawn_table(p, found, game_id, name)
 
     async def move(request: web.Request) -> web.StreamResponse:
         """A line typed on the board of ``version`` for ``seat``: played only on that board (a double
@@ -198,13 +198,13 @@ def add_gui(app: web.Application, port: int) -> None:
         player = None if state.is_over else game.console.to_move(state)
         version, seat = number(str(form.get("version", "")), 1, 10**9), str(form.get("seat", ""))
         if player is None or version != state.version or seat != player:
-            return await drawn_table(found, game_id, name, OUT_OF_DATE, 409)
+            return await drawn_table(p, found, game_id, name, OUT_OF_DATE, 409)
         if line:
             done = await console.typed(p, game, state, player, line, version)
             if isinstance(done, str):  # words: help, a hint, a refusal, or another move got there first
                 now = await seated(p, game_id, name) or found
                 moved = now[1].state.version != state.version
-                return await drawn_table(now, game_id, name, done, 409 if moved else 200)
+                return await drawn_table(p, now, game_id, name, done, 409 if moved else 200)
         raise web.HTTPSeeOther(str(request.app.router["gui_table"].url_for(game_id=game_id).with_query({"as": name})))
 
     app.router.add_get("/play", home)
@@ -216,7 +216,7 @@ def add_gui(app: web.Application, port: int) -> None:
 
 
 async def drawn_table(
-    found: tuple[Any, Any, str], game_id: str, name: str, said: str = "", status: int = 200
+    p: Platform, found: tuple[Any, Any, str], game_id: str, name: str, said: str = "", status: int = 200
 ) -> web.Response:
     """The table as ``name`` sees it, with ``said`` (help, a hint, why a line was refused) under it;
     its form names the version of the board and the seat to move, for ``move`` to check."""
@@ -225,6 +225,8 @@ async def drawn_table(
     to_move = None if state.is_over else game.console.to_move(state)
     chooser = optional(game, MoveChoices)
     html, style = await drawn_board(game, outcome, me)
+    events = await p.service(game).events(game_id)
+    remarks = await game.remarks(events, len(step_ends(game, events)))  # Hog: the last move's verdict
     return render(
         "gui_table.html",
         status=status,
@@ -238,6 +240,7 @@ async def drawn_table(
         prompt=game.console.prompt(state).strip() if to_move is not None else "",
         choices=chooser.move_choices(state, to_move) if chooser is not None and to_move is not None else [],
         said=said,
+        remarks=remarks,
         over=state.is_over,
         version=state.version,
         seat=to_move or "",

@@ -84,6 +84,7 @@ async def test_a_hog_game_against_the_house_is_played_to_the_end_in_the_browser(
     page = await typed(gui, game_id, "5")
     faces = re.findall(r'aria-label="Ada&#39;s dice: ([^"]*)"|aria-label="Ada\'s dice: ([^"]*)"', page)[0]
     assert len("".join(faces).split(", ")) == 5 and page.count('<svg class="hog-die') >= 5  # her dice, drawn
+    assert '<section class="review"' in page and "This move: " in page  # the exact review's verdict, move by move
     for _ in range(60):
         if "how many dice?" not in page:
             break
