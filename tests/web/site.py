@@ -14,6 +14,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from bot.platform.compose import Platform, platform
 from bot.platform.settings import Settings
 from bot.web.app import make_app
+from tests.helpers import Seeded
 
 Site = tuple[Platform, TestClient[web.Request, web.Application]]
 
@@ -29,6 +30,10 @@ async def site(tmp_path: Path) -> AsyncIterator[Site]:
             await client.close()
 
 
+SEED = 3
+"""The browser tests' chance: their games go the same way every run."""
+
+
 @pytest.fixture
 async def live_site(tmp_path: Path) -> AsyncIterator[tuple[Platform, str]]:
     """The web front (the GUI's pages too) on a real port of 127.0.0.1, for a real browser: the
@@ -36,7 +41,8 @@ async def live_site(tmp_path: Path) -> AsyncIterator[tuple[Platform, str]]:
     with socket.socket() as free:
         free.bind(("127.0.0.1", 0))
         port = int(free.getsockname()[1])
-    async with platform(Settings(db=tmp_path / "games.sqlite3", cache=tmp_path / "solutions")) as p:
+    settings = Settings(db=tmp_path / "games.sqlite3", cache=tmp_path / "solutions")
+    async with platform(settings, chance=Seeded(SEED)) as p:  # the same deals and dice every run
         server = TestServer(make_app(p, gui_port=port), host="127.0.0.1", port=port)
         await server.start_server()
         try:
