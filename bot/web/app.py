@@ -74,7 +74,7 @@ async def guarded(
     try:
         response = await handler(request)
     except web.HTTPNotFound:
-        response = not_found("that page")
+        response = not_found("such page")
     except web.HTTPException as answered:  # aiohttp's own answers (405, 413, a redirect): with the headers below
         response = web.Response(status=answered.status, text=answered.text, headers=answered.headers)
     except Exception:
@@ -91,7 +91,7 @@ async def index(request: web.Request) -> web.Response:
     p = request.app[PLATFORM]
     page = page_of(request)
     if page is None:
-        return not_found("that page")
+        return not_found("such page")
     rows = await (await p.settled_views()).history(None, limit=PAGE + 1, offset=(page - 1) * PAGE)
     games = listed(p, rows[:PAGE], None)
     boards = [(name, game.title) for name, game in p.games.items()]
@@ -124,7 +124,7 @@ async def player(request: web.Request) -> web.Response:
     """``/players/<id>``: a player's games, newest first, and their record and rating in each game."""
     p, player_id, page = request.app[PLATFORM], request.match_info["player_id"], page_of(request)
     if page is None or not PLAYER_ID.fullmatch(player_id):
-        return not_found("that player")
+        return not_found("such player")
     views = await p.settled_views()
     rows = await views.history(player_id, limit=PAGE + 1, offset=(page - 1) * PAGE)
     if not rows and page == 1:
@@ -153,7 +153,7 @@ async def leaderboard(request: web.Request) -> web.Response:
     p, name, page = request.app[PLATFORM], request.match_info["game"], page_of(request)
     server = request.query.get("server") or None
     if name not in p.games or page is None or (server is not None and identifier(server) is None):
-        return not_found("that leaderboard")
+        return not_found("such leaderboard")
     season = request.query.get("season")
     if season is not None:
         return await season_board(request, name, server, season, page)
@@ -182,7 +182,7 @@ async def season_board(request: web.Request, name: str, server: str | None, seas
     found = await p.seasons.of_server(server) if server is not None and asked is not None else []
     wanted = seasons.numbered(found, asked) if found and asked is not None else None
     if server is None or wanted is None:
-        return not_found("that season")
+        return not_found("such season")
     ranked = await p.seasons.standings(server, name, wanted)
     shown = ranked[(page - 1) * PAGE : page * PAGE]
     return render(
@@ -208,7 +208,7 @@ async def game(request: web.Request) -> web.Response:
     game_id = game_id_of(request)
     step = request.query.get("step", "")
     if game_id is None or (step and number(step, 0, MAX_STEP) is None):
-        return not_found("that game")
+        return not_found("such game")
     p = request.app[PLATFORM]
     version = await p.store.version(game_id)
     if not version:
@@ -243,7 +243,7 @@ async def embed(request: web.Request) -> web.Response:
         return set_aside(game_id, reason)
     page = None if game_id is None else await game_page(request.app[PLATFORM], game_id, None)
     if page is None:
-        return not_found("that game")
+        return not_found("such game")
     answer = render("embed.html", page=page, origin=origin(request))
     answer.headers["Content-Security-Policy"] = f"{CSP}; frame-ancestors *"
     return answer
@@ -312,14 +312,14 @@ async def picture(request: web.Request) -> web.Response:
     game_id, kind = request.match_info["game_id"], request.match_info["kind"]
     step = request.query.get("step", "")
     if kind == "gif" and step:
-        return not_found("that picture")  # the animation is the whole game: no step to ask for
+        return not_found("such picture")  # the animation is the whole game: no step to ask for
     if step and number(step, 0, MAX_STEP) is None:
-        return not_found("that picture")
+        return not_found("such picture")
     picture = await drawn(request.app, game_id, kind, int(step) if step else None)  # ``drawn`` bounds the step
     if isinstance(picture, Aside):
         return set_aside(game_id, picture.reason)
     if picture is None:
-        return not_found("that picture")
+        return not_found("such picture")
     return web.Response(body=picture, content_type=f"image/{kind}", headers={"Cache-Control": "max-age=60"})
 
 
@@ -374,7 +374,7 @@ async def events(request: web.Request) -> web.StreamResponse:
     game_id = game_id_of(request)
     p = request.app[PLATFORM]
     if game_id is None or not await p.store.version(game_id):
-        return not_found("that game")
+        return not_found("such game")
     client, streams = client_of(request), request.app[LIVE]
     if (refused := streams.refusal(client)) is not None:
         return refused
@@ -482,7 +482,7 @@ async def board_style(request: web.Request) -> web.StreamResponse:
     module = request.app[PLATFORM].games.get(request.match_info["game"])
     drawer = None if module is None else optional(module, HtmlBoard)
     if drawer is None:
-        return not_found("that stylesheet")
+        return not_found("such stylesheet")
     return web.FileResponse(drawer.board_style, headers={"Content-Type": "text/css"})
 
 

@@ -142,13 +142,13 @@ def add_gui(app: web.Application, port: int) -> None:
     async def new_form(request: web.Request) -> web.Response:
         p, game = request.app[PLATFORM], request.match_info["game"]
         if game not in p.games:
-            return not_found("that game")
+            return not_found("such game")
         return render("gui_new.html", game=game, title=p.games[game].title, fields=options_of(p, game), said="")
 
     async def create(request: web.Request) -> web.StreamResponse:
         p, game = request.app[PLATFORM], request.match_info["game"]
         if game not in p.games:
-            return not_found("that game")
+            return not_found("such game")
         form = {k: str(v) for k, v in (await request.post()).items()}
         try:
             name = checked(form.get("player", "").strip() or console.DEFAULT_NAME, "Your name")

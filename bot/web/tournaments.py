@@ -30,7 +30,7 @@ async def listing(request: web.Request) -> web.Response:
     p = request.app[PLATFORM]
     server = request.query.get("server") or None
     if server is not None and identifier(server) is None:
-        return not_found("those tournaments")
+        return not_found("such list of tournaments")
     streams = list(reversed(await p.store.streams(f"{PREFIX}{server}:" if server else PREFIX)))[:LISTED]
     found = [await p.tournaments.book.load(s) for s in streams]
     rows = [(t.tournament_id, title_of(request, t), status(t)) for t in found if t.created is not None]
@@ -49,7 +49,7 @@ async def found(request: web.Request) -> Tournament | None:
 async def page(request: web.Request) -> web.Response:
     t = await found(request)
     if t is None or t.created is None:
-        return not_found("that tournament")
+        return not_found("such tournament")
     rounds = [(r.number, games_of(t, r), [t.players[p] for p in r.byes]) for r in reversed(t.rounds)]
     return render(
         "tournament.html",
@@ -81,7 +81,7 @@ def games_of(t: Tournament, r: Round) -> list[tuple[str, str, bool]]:
 async def picture(request: web.Request) -> web.Response:
     t = await found(request)
     if t is None or t.created is None or not t.started:
-        return not_found("that tournament's standings")
+        return not_found("such tournament standings")
     png = await drawn(standings_picture, t, title_of(request, t))
     return web.Response(body=png, content_type="image/png", headers={"Cache-Control": "max-age=60"})
 

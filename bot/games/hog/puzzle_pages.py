@@ -13,13 +13,13 @@ from pathlib import Path
 from aiohttp import web
 
 from bot.games.hog.board import rules_name
-from bot.games.hog.puzzle_book import PuzzleBook, position, stored_games
+from bot.games.hog.puzzle_book import GOAL, PuzzleBook, position, stored_games
 from bot.games.hog.puzzling import of_theme
 from bot.games.hog.solutions import SolutionCache
 from bot.platform.exercises import day_of
 from bot.web.render import PLATFORM, not_found, render, templates
 from hog_core.game import PORK_CHOP
-from hog_core.puzzles import Puzzle, move_words, why
+from hog_core.puzzles import Puzzle, facts_of, move_words, why
 from hog_core.rulesets import DEFAULT_RULES, RULE_SETS
 
 BOOK = web.AppKey("hog-puzzle-book", PuzzleBook)
@@ -39,7 +39,7 @@ def add_puzzle_pages(app: web.Application, solutions: SolutionCache) -> None:
     async def index(request: web.Request) -> web.Response:
         rules = request.query.get("rules", DEFAULT_RULES)
         if rules not in RULE_SETS:
-            return not_found("that rule set")
+            return not_found("such rule set")
         day = day_of(time.time())
         daily = await app[BOOK].daily("", day, DEFAULT_RULES)
         themes = Counter(p.theme for p in (await app[BOOK].pool(rules)).values())
@@ -57,16 +57,17 @@ def add_puzzle_pages(app: web.Application, solutions: SolutionCache) -> None:
     async def another(request: web.Request) -> web.Response:
         rules, theme = request.query.get("rules", DEFAULT_RULES), request.query.get("theme") or None
         if rules not in RULE_SETS:
-            return not_found("that rule set")
+            return not_found("such rule set")
         found = of_theme(list((await app[BOOK].pool(rules)).values()), theme)
         if not found:
             return not_found("puzzle of that theme")
         raise web.HTTPSeeOther(f"/puzzles/{random.choice(found).id}")
 
     async def puzzle(request: web.Request) -> web.Response:
-        found = await app[BOOK].by_id(request.match_info["puzzle_id"])
-        if found is None:
-            return not_found("that puzzle")
+        facts = facts_of(request.match_info["puzzle_id"])
+        found = await app[BOOK].by_id(request.match_info["puzzle_id"]) if facts and facts.goal == GOAL else None
+        if found is None:  # the web's puzzles are to the course's goal: an address starts no other solve
+            return not_found("such puzzle")
         asked = request.query.get("move")
         k = (
             PORK_CHOP
@@ -76,7 +77,7 @@ def add_puzzle_pages(app: web.Application, solutions: SolutionCache) -> None:
             else None
         )
         if asked is not None and k not in found.chances:
-            return not_found("that move")
+            return not_found("such move")
         best = found.chances[found.answer]
         chances = [
             (

@@ -47,7 +47,7 @@ def add_contest_pages(app: web.Application, solutions: SolutionCache) -> None:
         found = await results(request)
         page = number(request.query.get("page", "1"), 1, 10_000)
         if found is None or page is None:
-            return not_found("that contest")
+            return not_found("such contest")
         n, (path, query) = page, base(request)
         link: Callable[[str], str] = lambda name: f"{path}/entries/{quote(name, safe='')}{query}"  # noqa: E731
         return render(
@@ -67,11 +67,11 @@ def add_contest_pages(app: web.Application, solutions: SolutionCache) -> None:
         found = await results(request)
         name = found.find(request.match_info["team"]) if found else None
         if found is None or name is None:
-            return not_found("that entry")
+            return not_found("such entry")
         asked = request.query.get("vs")
         other = found.find(asked) if asked else None
         if asked and (other is None or other == name):
-            return not_found("that entry to compare with")
+            return not_found("such entry to compare with")
         explored, beside = await app[CONTESTS].explored(found, name, other)
         standing = found.standing(name)
         path, query = base(request)
@@ -102,7 +102,7 @@ def add_contest_pages(app: web.Application, solutions: SolutionCache) -> None:
         asked = request.query.get("vs")
         other = found.find(asked) if found and asked else None
         if found is None or name is None or (asked and other is None):
-            return not_found("that entry")
+            return not_found("such entry")
         explored, beside = await app[CONTESTS].explored(found, name, other)
         shown = [explored] if beside is None else [explored, beside.second]
         return _png(await drawn(costs_picture, shown, found.contest.title))
@@ -111,13 +111,13 @@ def add_contest_pages(app: web.Application, solutions: SolutionCache) -> None:
         found = await results(request)
         name = found.find(request.match_info["team"]) if found else None
         if found is None or name is None:
-            return not_found("that entry")
+            return not_found("such entry")
         return _png(await drawn(table_picture, found, name))
 
     async def matrix(request: web.Request) -> web.Response:
         found = await results(request)
         if found is None:
-            return not_found("that contest")
+            return not_found("such contest")
         return _png(await drawn(matrix_picture, found))
 
     async def api_standings(request: web.Request) -> web.Response:
