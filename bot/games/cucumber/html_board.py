@@ -8,21 +8,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-import jinja2
 from markupsafe import Markup
 
 from bot.games.cucumber.hands import hand_of
 from bot.platform.contract import Choice
+from bot.web.render import templates
 from cucumber_core.cards import Card, name, short
 from cucumber_core.game import GameState, Phase
 
 HERE = Path(__file__).parent / "web"
-STYLE = HERE / "board.css"
-TEMPLATES = jinja2.Environment(
-    loader=jinja2.FileSystemLoader(HERE),
-    autoescape=jinja2.select_autoescape(default=True),
-    undefined=jinja2.StrictUndefined,
-)
+TEMPLATES = templates(HERE)
 RED = {"♥", "♦"}
 
 

@@ -9,21 +9,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-import jinja2
 from markupsafe import Markup
 
 from bot.games.hog.board import CHANCE_MEANING, board, percent
+from bot.web.render import templates
 from hog_core.events import TurnTaken
 from hog_core.game import PORK_CHOP, GameState, Status
 from hog_core.solver import Solution
 
 HERE = Path(__file__).parent / "web"
-STYLE = HERE / "board.css"
-TEMPLATES = jinja2.Environment(
-    loader=jinja2.FileSystemLoader(HERE),
-    autoescape=jinja2.select_autoescape(default=True),
-    undefined=jinja2.StrictUndefined,
-)
+TEMPLATES = templates(HERE)
 PIPS = {
     1: ((30, 30),),
     2: ((16, 16), (44, 44)),
