@@ -53,10 +53,11 @@ async def test_a_theme_leads_to_a_puzzle_of_that_theme_and_a_bad_address_is_refu
     assert theme.status == 303
     puzzle = await client.app[BOOK].by_id(theme.headers["Location"].removeprefix("/puzzles/"))
     assert puzzle is not None and puzzle.rules == "sp21" and puzzle.theme == "More Boar"
+    # the last: another goal than the course's, which no address may start a solve for
     for path in ("/puzzles/fa18-100-100-0-1-000", "/puzzles/nope", "/puzzles/fa18-100-1-1-1-000?move=11",
                  "/puzzles/fa18-100-1-1-1-000?move=chop", "/puzzles?rules=nope",
                  "/puzzles/next?rules=fa18&theme=%3Cscript%3E",
-                 "/puzzles/contest-199-1-1-1-000"):  # fmt: skip  (another goal: no solve started by an address)
+                 "/puzzles/contest-199-1-1-1-000"):  # fmt: skip
         answer = await client.get(path)
         assert answer.status == 404 and "<script>" not in await answer.text(), path
 
