@@ -130,14 +130,19 @@ async def test_from_the_standings_to_an_entry_in_a_browser(
 async def test_two_entries_side_by_side_with_the_keyboard_at_a_phones_width_and_a_desktops(
     site: tuple[Platform, str], browser: webdriver.Chrome
 ) -> None:
-    """The entry's page: no axe-core violation, no sideways scrolling; the comparison chosen and sent
-    with the keyboard alone."""
+    """The standings and an entry's page: no axe-core violation, no sideways scrolling; the comparison
+    chosen and sent with the keyboard alone."""
     _, origin = site
 
     def compare(width: int) -> tuple[list[str], list[int], str]:
+        browser.get(f"{origin}/contests/contest")
+        text_of(browser)
+        standings, across = checked(browser, "contest", width)
         browser.get(f"{origin}/contests/contest/entries/Ada%27s%20pigs")
         text_of(browser)
         found, wide = checked(browser, "entry", width)
+        found += standings
+        wide = max(wide, across)
         choice = browser.find_element(By.ID, "vs")
         choice.send_keys("always_roll(6)")  # a select takes its option's typed name
         choice.send_keys(Keys.TAB)
