@@ -148,7 +148,8 @@ class Desk:
             files = []
             if t.finished == "played":
                 picture = await drawn(standings_picture, t, self.title(t))
-                files.append(discord.File(io.BytesIO(picture), filename="standings.png"))
+                described = f"The final standings of {self.title(t)}, place by place"
+                files.append(discord.File(io.BytesIO(picture), filename="standings.png", description=described))
                 embed.set_image(url="attachment://standings.png")
             channel, message = t.board
             partial = self.client.get_partial_messageable(int(channel)).get_partial_message(int(message))

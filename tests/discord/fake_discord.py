@@ -278,6 +278,7 @@ class FakeDiscord:
             body = json.loads(raw)
         if self.spec is not None and body is not None:
             self.refused += self.spec.errors(request.method, path, body)
+        self.refused += undescribed(body, uploads)
         parts = path.strip("/").split("/")
         if self.token is not None and request.headers.get("Authorization") != f"Bot {self.token}":
             return _json({"message": "401: Unauthorized", "code": 0}, 401)  # as Discord answers a bad token
@@ -515,6 +516,23 @@ def _guild() -> dict[str, Any]:
 def _json(data: Any, status: int = 200) -> web.Response:
     # exactly application/json: discord.py treats a charset suffix as text
     return web.Response(body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json"})
+
+
+PICTURES = (".png", ".gif", ".jpg", ".jpeg", ".webp")
+
+
+def undescribed(body: Any, uploads: dict[str, tuple[str, bytes]]) -> list[str]:
+    """Each picture uploaded without a description (its alt text): a screen reader would say only its
+    file's name. Discord accepts it; this project does not."""
+    if not uploads or not isinstance(body, dict):
+        return []
+    listed = (body.get("data") or body).get("attachments") or []
+    described = {str(a.get("id")) for a in listed if a.get("description")}
+    return [
+        f"the picture {name} is uploaded without a description"
+        for ref, (name, _) in uploads.items()
+        if name.lower().endswith(PICTURES) and ref not in described
+    ]
 
 
 async def _multipart(request: web.Request) -> tuple[Any, dict[str, tuple[str, bytes]]]:

@@ -234,7 +234,13 @@ def add_contest_commands(hog: app_commands.Group, bot: HogFront) -> None:
         embed.set_image(url="attachment://matrix.png")
         picture = await drawn(matrix_picture, results)
         await interaction.followup.send(
-            embed=embed, file=discord.File(io.BytesIO(picture), filename="matrix.png"), ephemeral=True
+            embed=embed,
+            file=discord.File(
+                io.BytesIO(picture),
+                filename="matrix.png",
+                description=f"The best {MATRIX_TOP} entries' values against each other, shaded",
+            ),
+            ephemeral=True,
         )
 
 
