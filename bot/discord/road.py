@@ -220,7 +220,7 @@ class DiscordRoad:
         mention: str | None = None,
     ) -> None:
         """Create the game and post its board as the command's answer (deferred: a first solve takes a moment)."""
-        deferred = await interaction.response.defer()
+        deferred = await interaction.response.defer(thinking=True)  # a new message, from a button's press too
         # where the board will be, known before the game is stored: a crash between the two is
         # repaired at the next start (the board is posted there), never a game nobody can see.
         # Held as the board's rendering lock throughout, so that a reconcile running meanwhile

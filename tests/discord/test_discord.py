@@ -460,3 +460,31 @@ def test_the_bot_runs_on_uvloops_event_loop(monkeypatch: pytest.MonkeyPatch, tmp
     monkeypatch.setattr(process, "run", run)
     assert process.run_bot(Settings(db=tmp_path / "games.sqlite3", token="t")) == 0
     assert loops[0].startswith("uvloop")
+
+
+async def test_a_finished_game_offers_a_rematch_the_other_player_first(
+    discord_world: tuple[FakeDiscord, GameBot],
+) -> None:
+    """*Rematch* on the finished board: only the game's players may press it; pressed, a new board in
+    the channel, the same rules and goal, the house moving first this time, naming the game before it."""
+    fake, bot = discord_world
+    options = [{"name": "goal", "type": 4, "value": 10}, {"name": "difficulty", "type": 3, "value": "easy"}]
+    command = await fake.interact(subcommand("house", options))
+    shown = await board_of(fake, command)
+    two = next(c for row in shown.body["components"] for c in row["components"] if c.get("label") == "2")
+    won = await press(fake, "1001", "Ada", fake.messages[f"original:token{command}"], two["custom_id"])  # 5 + 5
+    assert "Ada won." in won["data"]["embeds"][0]["footer"]["text"]
+    rematch = next(c for row in won["data"]["components"] for c in row["components"] if c.get("label") == "Rematch")
+    old_id = rematch["custom_id"].split(":")[2]
+    finished = {**fake.messages[f"original:token{command}"], "components": won["data"]["components"]}
+    stranger = await press(fake, "2002", "Bob", finished, rematch["custom_id"])
+    assert stranger["data"]["content"] == "Only this game's players can ask for a rematch."
+    pressed = await fake.interact(click(rematch["custom_id"], finished))
+    again = await board_of(fake, pressed)
+    assert again.body["content"] == f"🔁 Rematch of game {old_id}"
+    views = await bot.platform.settled_views()
+    (new,) = [row for row in await views.history(game="hog") if row.game_id != old_id]
+    assert new.place == (await views.game(old_id)).place  # type: ignore[union-attr]
+    events = await bot.platform.service("hog").events(new.game_id)
+    assert events[0].first == 1 and events[0].goal == 10 and events[0].rules == "fa18"
+    assert [p.id for p in events[0].players] == ["1001", "house:easy"]

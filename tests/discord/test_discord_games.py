@@ -59,7 +59,7 @@ async def test_a_challenge_from_the_command_to_the_win(discord_world: tuple[Fake
     final = await play_out(fake, message["id"], accepted, "5")
     assert footer(final) in ("Ada won.", "Bob won.")
     assert "🏆" in final["data"]["embeds"][0]["description"]
-    assert labels(final["data"]["components"]) == ["Picture"]  # no move left: the picture, if anyone asks
+    assert labels(final["data"]["components"]) == ["Rematch", "Picture"]  # no move left: a rematch, the picture
     game_id = button(shown, "Accept").split(":")[2]
     state = await bot.platform.service("hog").load(game_id)
     assert state.status is Status.FINISHED and max(state.scores) >= 100

@@ -21,6 +21,7 @@ PRESSES = {
     "hog:answer:nogame:accept": ("answer", "hog"),
     "hog:hint:nogame": ("hint", "hog"),
     "hog:puzzle:fa18-100-40-50-7-000:p:99": ("puzzle", "hog"),
+    "hog:rematch:nogame": ("rematch", "hog"),
     "hog:replay:nogame:0:next": ("replay", "hog"),
     "hog:analyze:nogame:0:older": ("analyze", "hog"),
     "hog:contest:fa18:server:0:down": ("contest", "hog"),

@@ -118,7 +118,8 @@ async def test_two_processes_share_the_games_and_survive_the_leader(
             assert state.status is Status.FINISHED and state.winner is not None
             shown = fake.message(board)  # the board shows the last state: the winner, no buttons left
             winner = state.players[state.winner].name
-            assert labels(shown["components"]) == ["Picture"] and status(shown["embeds"][0]).startswith(f"{winner} won")
+            assert labels(shown["components"]) == ["Rematch", "Picture"]
+            assert status(shown["embeds"][0]).startswith(f"{winner} won")
         moves = {e.command_id for g in (first, second) for e in await p.store.load(g)}
         assert all(len(set(pair) & moves) == 1 for pair in raced)  # each double click: one move, never two
         assert set(alone) <= moves  # and no single click lost

@@ -36,7 +36,10 @@ async def finished_game(fake: FakeDiscord) -> tuple[str, list[str]]:
         pressed = await fake.interact(click(button_of(body, "5"), fake.message(message_id)))
         body = (await answer_to(fake, pressed)).body["data"]
         told += lines_of(body["embeds"][0])
-    assert "image" not in body["embeds"][0] and labels(body) == {"Picture": True}  # drawn when asked for
+    assert "image" not in body["embeds"][0] and labels(body) == {
+        "Rematch": True,
+        "Picture": True,
+    }  # drawn when asked for
     await picture_pressed(fake, message_id, body)  # the last board shows the whole game
     return button(shown, "5").split(":")[2], told
 
@@ -44,7 +47,7 @@ async def finished_game(fake: FakeDiscord) -> tuple[str, list[str]]:
 async def picture_pressed(fake: FakeDiscord, message_id: str, body: dict[str, Any]) -> bytes:
     """*Picture* pressed on a finished board (by anyone: here Bob, a watcher): the board with its picture."""
     answer = await press(fake, "1002", "Bob", fake.message(message_id), button_of(body, "Picture"))
-    assert answer["type"] == 7 and answer["data"]["components"] == []  # the board itself, its button gone
+    assert answer["type"] == 7 and labels(answer["data"]) == {"Rematch": True}  # the board itself, Picture gone
     return attached_picture(fake, fake.message(message_id))
 
 
@@ -228,7 +231,11 @@ async def test_a_board_where_files_are_not_allowed_still_shows_the_end(
     fake.can_attach = False  # the server did not grant Attach Files
     _, board_id = await resigned_after_a_turn_each(fake)
     board = fake.message(board_id)
-    assert labels(board) == {"Picture": True} and not board["attachments"] and "image" not in board["embeds"][0]
+    assert (
+        labels(board) == {"Rematch": True, "Picture": True}
+        and not board["attachments"]
+        and "image" not in board["embeds"][0]
+    )
     assert board["embeds"][0]["footer"]["text"] == "The house won: Ada forfeited."
 
 

@@ -175,3 +175,19 @@ class AnalyzeButton(GameButton, template=r"hog:analyze:(?P<game>[^:]*):(?P<page>
             await interaction.response.send_message("There is no such game to review.", ephemeral=True)
             return
         await interaction.response.edit_message(embed=shown.embed, view=shown.view)
+
+
+class RematchButton(GameButton, template=r"hog:rematch:(?P<game>[^:]*)"):
+    """*Rematch* on a finished game's board: the same players, rules and goal, the other player first."""
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(f"hog:rematch:{game_id}", "Rematch", discord.ButtonStyle.success)
+        self.emoji = "🔁"
+        self.game_id = game_id
+
+    @classmethod
+    def parse(cls, match: re.Match[str]) -> RematchButton:
+        return cls(match["game"])
+
+    async def press(self, interaction: discord.Interaction[Any]) -> None:
+        await hog(interaction).rematch(interaction, self.game_id)

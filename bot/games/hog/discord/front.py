@@ -23,9 +23,10 @@ from bot.games.hog.discord.buttons import (
     HintButton,
     MoveButton,
     PuzzleButton,
+    RematchButton,
     ReplayButton,
 )
-from bot.games.hog.discord.commands import hog_commands
+from bot.games.hog.discord.commands import hog_commands, new_game_id
 from bot.games.hog.discord.contest import StandingsButton
 from bot.games.hog.discord.embeds import embed
 from bot.games.hog.discord.puzzles import PuzzleDesk
@@ -37,7 +38,7 @@ from bot.games.hog.replays import chances_around
 from bot.platform.contract import Outcome, Refusal
 from bot.platform.painter import drawn
 from hog_core.errors import HogError
-from hog_core.events import Event
+from hog_core.events import Event, GameCreated
 from hog_core.game import Command, CreateGame, GameState, Status
 from hog_core.game import replay as fold
 
@@ -62,6 +63,7 @@ class HogFront:
         MoveButton,
         AnswerButton,
         PuzzleButton,
+        RematchButton,
         HintButton,
         ReplayButton,
         AnalyzeButton,
@@ -86,7 +88,10 @@ class HogFront:
         return Shown(embed(board(state, outcome.story, chances)), moves_view(state))
 
     async def finished(self, outcome: Outcome[GameState, Event], shown: Shown) -> Shown:
-        """The board of a game that is over, with each player's accuracy and worst move."""
+        """The board of a game that is over, with each player's accuracy and worst move, and *Rematch*
+        (for a game that was played: not one declined, expired or called off)."""
+        if outcome.state.turn_number > 0:
+            shown.view.add_item(RematchButton(outcome.state.game_id))
         moves = await self.game.review(await self.service.events(outcome.state.game_id))
         if moves:
             names = [p.name for p in outcome.state.players]
@@ -185,6 +190,30 @@ class HogFront:
 
     def private(self, outcome: Outcome[GameState, Event], viewer: str, note: str) -> str:
         return note  # every press of Hog's is on its board: nothing is anyone's alone
+
+    async def rematch(self, interaction: discord.Interaction[Any], game_id: str) -> None:
+        """*Rematch* pressed by one of a finished game's players: a new game of the same players, rules
+        and goal in the same channel, the other player moving first; against the house it starts at
+        once, against a person it is a challenge they accept. Its board names the game before it."""
+        events = await self.service.events(game_id)
+        state = fold(events) if events else None
+        me = str(interaction.user.id)
+        if state is None or not state.is_over or me not in (p.id for p in state.players):
+            await interaction.response.send_message("Only this game's players can ask for a rematch.", ephemeral=True)
+            return
+        created = events[0]
+        assert isinstance(created, GameCreated)
+        seat = next(i for i, p in enumerate(state.players) if p.id == me)
+        players = (state.players[seat], state.players[1 - seat])  # the one asking challenges
+        person = players[1].house is None
+        first = 1 if created.first == seat else 0  # whoever did not start last time
+        create = CreateGame(
+            new_game_id(), players, rules=state.rules.id, goal=state.goal, first=first, challenge=person,
+            place=str(interaction.channel_id), challenge_timeout=created.challenge_timeout,
+            turn_timeout=created.turn_timeout,
+        )  # fmt: skip
+        mention = f"🔁 Rematch of game {game_id}" + (f" · <@{players[1].id}>" if person else "")
+        await self.open_game(interaction, create, mention)
 
     async def open_game(
         self, interaction: discord.Interaction[Any], create: CreateGame, mention: str | None = None
