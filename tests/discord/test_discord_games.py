@@ -30,6 +30,12 @@ from tests.fake_clock import FakeClock
 PLAYERS = {"Ada": "1001", "Bob": "2002"}
 
 
+def button_of_labels(answer: dict[str, Any], label: str) -> str:
+    """The custom_id of the button labelled ``label`` on a board answered with."""
+    rows = answer["data"]["components"]
+    return str(next(c["custom_id"] for row in rows for c in row["components"] if c["label"] == label))
+
+
 def footer(answer: dict[str, Any]) -> str:
     return str(answer["data"]["embeds"][0]["footer"]["text"])
 
@@ -66,6 +72,15 @@ async def test_a_challenge_from_the_command_to_the_win(discord_world: tuple[Fake
     assert await bot.road.live_games() == []  # (the read models caught up first)
     row = await bot.platform.views.game(game_id)
     assert row is not None and row.status == "finished" and row.seats[state.winner or 0].result == "win"
+
+    finished = {**message, "components": final["data"]["components"]}  # Bob asks for a rematch: Ada is challenged
+    asked = await fake.interact(click(button_of_labels(final, "Rematch"), finished, "2002", "Bob"))
+    again = await board_of(fake, asked)
+    assert again.body["content"] == f"🔁 Rematch of game {game_id} · <@1001>"
+    assert labels(again.body["components"]) == ["Accept", "Decline"]  # a challenge Ada answers
+    rematch = button(again, "Accept").split(":")[2]
+    created = (await bot.platform.service("hog").events(rematch))[0]
+    assert [p.id for p in created.players] == ["2002", "1001"] and created.first == 0  # Bob: Ada started the last
 
 
 @pytest.mark.parametrize("rules", list(RULE_SETS))
