@@ -459,10 +459,11 @@ class MoveChoices(Protocol):
 class ReplaySteps(Protocol):
     """What a game may add to a replay (optional): its events grouped into the steps a person steps
     through — the same at the terminal, in Discord and on the web (Cucumber: a trick a step) — as the
-    number of events each step ends after. A game without it steps an event at a time; ``remarks``
-    and ``picture`` count its steps the same way."""
+    number of events each step ends after, read off the game told (``narrate``'s, already at hand
+    wherever steps are). A game without it steps an event at a time; ``remarks`` and ``picture``
+    count its steps the same way."""
 
-    def replay_steps(self, events: Sequence[Any]) -> Sequence[int]: ...
+    def replay_steps(self, told: Sequence[tuple[Any, Any, Lines]]) -> Sequence[int]: ...
 
 
 OPTIONAL: tuple[type, ...] = (

@@ -25,7 +25,7 @@ from bot.platform.compose import Platform
 from bot.platform.contract import MoveChoices, Refusal, optional
 from bot.platform.names import checked
 from bot.platform.service import OUT_OF_DATE
-from bot.web.pages import drawn_board, step_ends
+from bot.web.pages import drawn_board
 from bot.web.render import LINKS, PLATFORM, not_found, number, render
 
 GUI_HOSTS = web.AppKey("gui_hosts", frozenset[str])
@@ -226,7 +226,7 @@ async def drawn_table(
     chooser = optional(game, MoveChoices)
     html, style = await drawn_board(game, outcome, me)
     events = await p.service(game).events(game_id)
-    remarks = await game.remarks(events, len(step_ends(game, events)))  # Hog: the last move's verdict
+    remarks = await game.remarks(events, len(events))  # the last step (a step holds an event or more): its verdict
     return render(
         "gui_table.html",
         status=status,

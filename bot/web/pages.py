@@ -12,7 +12,7 @@ from markupsafe import Markup
 
 from bot.platform.chance import seal_words
 from bot.platform.compose import Platform
-from bot.platform.contract import HtmlBoard, Outcome, ReplaySteps, optional
+from bot.platform.contract import HtmlBoard, Lines, Outcome, ReplaySteps, optional
 from bot.platform.fairness import FAIR, verify
 
 PUBLIC = ""
@@ -57,7 +57,7 @@ async def game_page(p: Platform, game_id: str, step: int | None) -> GamePage | N
     service = p.service(game)
     events = await service.events(game_id)
     told = list(game.narrate(events))
-    ends = step_ends(game, events)
+    ends = step_ends(game, told)
     at = len(ends) if step is None else max(1, min(step, len(ends)))
     shown = tuple(told[ends[at - 2] if at > 1 else 0 : ends[at - 1]])
     state, lines = shown[-1][1], tuple(line for _, _, said in shown for line in said)
@@ -88,11 +88,11 @@ async def game_page(p: Platform, game_id: str, step: int | None) -> GamePage | N
     )
 
 
-def step_ends(game: Any, events: Sequence[Any]) -> Sequence[int]:
-    """How many events each step of ``game``'s replay ends after: its own steps (``ReplaySteps``),
-    else one event a step."""
+def step_ends(game: Any, told: Sequence[tuple[Any, Any, Lines]]) -> Sequence[int]:
+    """How many events each step of ``game``'s replay (``told``: its events narrated) ends after:
+    its own steps (``ReplaySteps``), else one event a step."""
     stepper = optional(game, ReplaySteps)
-    return stepper.replay_steps(events) if stepper is not None else range(1, len(events) + 1)
+    return stepper.replay_steps(told) if stepper is not None else range(1, len(told) + 1)
 
 
 async def drawn_board(game: Any, outcome: Outcome[Any, Any], viewer: str) -> tuple[Markup, str]:

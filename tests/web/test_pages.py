@@ -143,7 +143,7 @@ async def estimated_review_shown(p: Platform, client: TestClient[web.Request, we
     assert reviewed and {r.seat for r in reviewed} == {0}
     page = await (await client.get("/games/cfin")).text()
     assert '<section class="review">' in page and "<li>Ann: " in page and "estimated by the strong bot" in page
-    ends = p.games["cucumber"].replay_steps(events)  # type: ignore[attr-defined]
+    ends = p.games["cucumber"].replay_steps(list(p.games["cucumber"].narrate(events)))  # type: ignore[attr-defined]
     step = next(n for n, end in enumerate(ends, 1) if end > reviewed[0].at)  # a trick a step, as at the terminal
     marked = await (await client.get(f"/games/cfin?step={step}")).text()
     first = reviewed[0]

@@ -261,22 +261,22 @@ class CucumberGame:
             return ()
         names = [s.name for s in replay(events).seats]
         lines = [player_line(names[seat], reviewed, seat) for seat in sorted({r.seat for r in reviewed})]
-        ends = self.replay_steps(events)
+        ends = step_ends(list(self.narrate(events)))
         at = max(1, min(step, len(ends)))
         cards = [c for c in step_review(events, reviewed)[ends[at - 2] if at > 1 else 0 : ends[at - 1]] if c]
         this = [f"This trick: {'; '.join(names[c.seat] + ', ' + card_words(c) for c in cards)}"] if cards else []
         return (*lines, *this, f"({ESTIMATE})")
 
-    def replay_steps(self, events: Sequence[ev.Event]) -> list[int]:
+    def replay_steps(self, told: Sequence[tuple[ev.Event, GameState, Lines]]) -> list[int]:
         """A trick a step, as the terminal and Discord replay it (``bot.games.cucumber.replays``)."""
-        return step_ends(list(self.narrate(events)))
+        return step_ends(told)
 
     async def assess(self, events: Sequence[ev.Event]) -> None:
         """No facts beyond the summary's (a review of Cucumber would be the strong bot's estimate)."""
 
     async def picture(self, events: Sequence[ev.Event], step: int | None = None) -> bytes | None:
         """The score race and the hand's tricks (as they stood at step ``step``): played cards only."""
-        ends = self.replay_steps(events)  # a trick a step, as the replay steps
+        ends = step_ends(list(self.narrate(events)))  # a trick a step, as the replay steps
         shown = events[: ends[max(1, min(step, len(ends))) - 1]] if step and ends else events
         return await drawn(render, chart(shown)) if shown else None
 
