@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot.discord.reach import SERVERS_ONLY
 from bot.platform.contract import Refusal
 from bot.platform.server_settings import Chosen
 
@@ -30,7 +31,7 @@ def admin_commands(client: Road) -> app_commands.Group:
         name="hogbot",
         description="The bot itself: this server's settings",
         default_permissions=discord.Permissions(manage_guild=True),  # shown to managers; the check below stays
-        guild_only=True,
+        **SERVERS_ONLY,
     )
     book = client.platform.server_settings
 

@@ -36,13 +36,16 @@ def read_clicks_lightly(client: discord.Client) -> None:
 async def update_clicked(
     interaction: discord.Interaction[Any],
     *,
-    embed: discord.Embed | None,
     view: discord.ui.View | None,
+    embed: discord.Embed | None = MISSING,
     attachments: Sequence[discord.File] = MISSING,
     content: str | None = MISSING,
 ) -> None:
     """``interaction.response.edit_message`` (the answer to a click that edits the clicked message),
-    without asking Discord for the message back."""
+    without asking Discord for the message back. A board (Components V2) carries no embed nor
+    content: pressed on a board an older version of the bot posted as an embed, they are cleared."""
+    if view is not None and view.has_components_v2() and not _v2(interaction.message):
+        embed, content = None, None
     await _respond(
         interaction,
         discord.InteractionResponseType.message_update,
@@ -53,7 +56,13 @@ async def update_clicked(
     )
 
 
-async def send_private(interaction: discord.Interaction[Any], *, embed: discord.Embed, view: discord.ui.View) -> None:
+def _v2(message: discord.Message | None) -> bool:
+    return message is not None and message.flags.components_v2
+
+
+async def send_private(
+    interaction: discord.Interaction[Any], *, view: discord.ui.View, embed: discord.Embed | None = MISSING
+) -> None:
     """``interaction.response.send_message(..., ephemeral=True)``, without asking Discord for the message back."""
     await _respond(
         interaction,
@@ -87,20 +96,51 @@ async def edit_message(
     channel_id: int,
     message_id: int,
     *,
-    embed: discord.Embed,
     view: discord.ui.View | None,
     attachments: Sequence[discord.File],
     content: str | None = MISSING,
 ) -> None:
-    """``PartialMessage.edit``, its answer left unread."""
+    """``PartialMessage.edit`` of a board (``content=None`` clears a message's words as it becomes
+    one), its answer left unread."""
     with handle_message_parameters(
         content=content,
-        embed=embed,
         attachments=attachments,
         view=view,
-        previous_allowed_mentions=client._connection.allowed_mentions if content is not MISSING else None,
+        previous_allowed_mentions=client._connection.allowed_mentions,
     ) as params:
         await client.http.edit_message(channel_id, message_id, params=params)
+
+
+async def edit_through(
+    client: discord.Client, token: str, *, view: discord.ui.View, files: Sequence[discord.File]
+) -> None:
+    """The message an interaction's answer made (or whose button was pressed) edited through the
+    interaction's token (``Interaction.edit_original_response``, with no interaction at hand): how a
+    board is edited where the bot may not post (``bot.discord.reach``)."""
+    with handle_message_parameters(
+        attachments=files, view=view, previous_allowed_mentions=client._connection.allowed_mentions
+    ) as params:
+        http = client.http
+        await async_context.get().edit_original_interaction_response(
+            _application(client), token, session=http._HTTPClient__session,  # type: ignore[attr-defined]
+            proxy=http.proxy, proxy_auth=http.proxy_auth, payload=params.payload, multipart=params.multipart,
+            files=params.files,
+        )  # fmt: skip
+
+
+async def say_through(client: discord.Client, token: str, content: str) -> None:
+    """A follow-up message in the interaction's channel, through its token (a reminder where the bot may not post)."""
+    with handle_message_parameters(content=content, allowed_mentions=client._connection.allowed_mentions) as params:
+        http = client.http
+        await async_context.get().execute_webhook(
+            _application(client), token, session=http._HTTPClient__session,  # type: ignore[attr-defined]
+            proxy=http.proxy, proxy_auth=http.proxy_auth, payload=params.payload,
+        )  # fmt: skip
+
+
+def _application(client: discord.Client) -> int:
+    assert client.application_id is not None, "the bot has logged in"
+    return client.application_id
 
 
 async def answered_in(

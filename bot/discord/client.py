@@ -82,6 +82,7 @@ class GameBot(discord.AutoShardedClient):
 
     async def setup_hook(self) -> None:
         self._duty = asyncio.create_task(self.duty.run())
+        await self.road.emojis.upload(self, {n: d for front in self.fronts.values() for n, d in front.emojis.items()})
         if self.guild_id is not None:  # instant sync to one server while developing
             guild = discord.Object(id=self.guild_id)
             self.tree.copy_global_to(guild=guild)

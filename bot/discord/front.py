@@ -10,7 +10,7 @@ models), never the client itself, so that no front reaches into how boards are k
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -18,6 +18,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.buttons import GameButton
+from bot.discord.layout import Board, Picture
 from bot.platform.contract import Commands, Deadline, GameRow, Outcome
 
 if TYPE_CHECKING:
@@ -29,20 +30,12 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Shown:
-    """A message's embed and buttons, and the files it carries (the picture of a game)."""
+    """A message's embed and buttons, and the files it carries (a replay's step and its picture, a
+    review's page: a game's board is a ``Board``)."""
 
     embed: discord.Embed
     view: discord.ui.View
     files: list[discord.File] = field(default_factory=list)
-
-
-@dataclass(frozen=True)
-class Picture:
-    """A drawing of a game: its PNG, the file name it is sent as and its description (alt text)."""
-
-    png: bytes
-    filename: str
-    description: str
 
 
 @dataclass(frozen=True)
@@ -115,6 +108,10 @@ class Road(Protocol):
         """Remember the server a channel is in (for its leaderboard)."""
         ...
 
+    def emoji(self, name: str, fallback: str) -> str:
+        """The bot's own emoji ``name`` as a message writes it, or ``fallback`` (``bot.discord.emojis``)."""
+        ...
+
     @property
     def tournaments(self) -> Desk:
         """Every game's tournaments in Discord (``bot.discord.tournaments``)."""
@@ -124,19 +121,21 @@ class Road(Protocol):
 class DiscordFront(Protocol):
     buttons: tuple[type[GameButton], ...]
     """Its persistent buttons: custom_ids carry everything, so they work after a restart."""
+    emojis: Mapping[str, Callable[[], bytes]]
+    """The emojis its boards show, by name, and how to draw each (uploaded once: ``bot.discord.emojis``)."""
 
     def commands(self) -> app_commands.Group: ...
 
-    async def show(self, outcome: Outcome[Any, Any]) -> Shown:
+    async def show(self, outcome: Outcome[Any, Any]) -> Board:
         """The public board after ``outcome``: what everyone in the channel may see."""
         ...
 
-    async def finished(self, outcome: Outcome[Any, Any], shown: Shown) -> Shown:
+    async def finished(self, outcome: Outcome[Any, Any], shown: Board) -> Board:
         """The board of a game that is over, with what it adds in words (a review); ``shown`` if nothing.
         Its picture is not drawn here: the board offers it (``has_picture``), drawn when asked for."""
         ...
 
-    def private(self, outcome: Outcome[Any, Any], viewer: str, note: str) -> Shown | str:
+    def private(self, outcome: Outcome[Any, Any], viewer: str, note: str) -> Board | str:
         """What ``viewer`` alone sees of the game after ``outcome`` on their own message (a hand), with
         ``note`` said; words when there is nothing of theirs to show (their game is over). A game whose
         presses are all on its board returns words."""

@@ -15,10 +15,13 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.discord.answers import answered_in, apologise, edit_message, update_clicked
+from bot.discord.answers import answered_in, apologise, edit_message, edit_through, say_through, update_clicked
 from bot.discord.counting import said
-from bot.discord.front import DiscordFront, Move, Picture, Shown, pictured, web_link
+from bot.discord.emojis import Emojis
+from bot.discord.front import DiscordFront, Move, web_link
+from bot.discord.layout import Board, Picture, notice
 from bot.discord.pictures import PictureButton
+from bot.discord.reach import Tokens
 from bot.discord.tournaments import Desk
 from bot.platform.chance import seal_words
 from bot.platform.contract import Deadline, Outcome, Refusal, Reminder
@@ -42,6 +45,10 @@ class DiscordRoad:
         self.tournaments = Desk(self)
         """Every game's tournaments: their boards, and their games posted in the channel."""
         self._located: set[str] = set()
+        self.tokens = Tokens(platform.timers.clock.now)
+        """The boards that live in interactions (where the bot may not post), and their tokens."""
+        self.emojis = Emojis()
+        """The bot's own emojis (every game's, found or uploaded at start: ``GameBot.setup_hook``)."""
         self._pictures: Recent[tuple[str, int], Picture] = Recent(64)
         """Finished games' pictures, by game and version, as they were last asked for."""
 
@@ -72,6 +79,9 @@ class DiscordRoad:
     def get_partial_messageable(self, id: int) -> discord.PartialMessageable:
         return self.connection.get_partial_messageable(id)
 
+    def emoji(self, name: str, fallback: str) -> str:
+        return self.emojis(name, fallback)
+
     # --- a press --------------------------------------------------------------------------------------
 
     async def press(self, interaction: discord.Interaction[Any], move: Move) -> None:
@@ -101,8 +111,7 @@ class DiscordRoad:
             if move.private:
                 await interaction.response.send_message(damaged.message, ephemeral=True)
             else:
-                notice = discord.Embed(title=self.platform.games[move.game].title, description=damaged.message)
-                await interaction.response.edit_message(embed=notice, view=None)
+                await update_clicked(interaction, view=notice(self.platform.games[move.game].title, damaged.message))
             return "damaged"
         except Refusal as error:
             await self._refuse(interaction, move, error.message)
@@ -127,7 +136,7 @@ class DiscordRoad:
         if move.private and interaction.message is not None and interaction.message.flags.ephemeral:
             hand = self.fronts[move.game].private(await service.current(move.game_id), presser, f"⚠️ {words}")
             if not isinstance(hand, str):
-                await update_clicked(interaction, embed=hand.embed, view=hand.view)
+                await update_clicked(interaction, view=hand.view())
                 return
         if not move.private and await self.boards.behind(move.game, move.game_id):
             await self.answer_with_board(interaction, await service.current(move.game_id))
@@ -140,9 +149,9 @@ class DiscordRoad:
     ) -> None:
         shown = self.fronts[move.game].private(outcome, str(interaction.user.id), note)
         if isinstance(shown, str):
-            await update_clicked(interaction, content=shown, embed=None, view=None)
+            await update_clicked(interaction, view=Board().text(shown).view())
         else:
-            await update_clicked(interaction, embed=shown.embed, view=shown.view)
+            await update_clicked(interaction, view=shown.view())
 
     async def answer_with_board(self, interaction: discord.Interaction[Any], outcome: Outcome[Any, Any]) -> None:
         """Update the clicked board: one request, the acknowledgement that edits it."""
@@ -150,21 +159,19 @@ class DiscordRoad:
         async with self.boards.rendering(game_id):
             outcome = await self.boards.newest(outcome)  # never an older board back up
             shown = await self.board(outcome)
-            await update_clicked(interaction, embed=shown.embed, view=shown.view)
+            await update_clicked(interaction, view=shown.view())
+            self.tokens.showed(game_id, interaction)
             await self.boards.shown(game_id, outcome.state.version)
         await self.boards.keep_up(outcome.game, game_id, outcome.state.version, self._edit_placed)
 
     # --- drawing a board ------------------------------------------------------------------------------
 
-    async def show(self, outcome: Outcome[Any, Any]) -> Shown:
-        """The public board after ``outcome`` (without the picture: see ``board``), its seal in the footer."""
+    async def show(self, outcome: Outcome[Any, Any]) -> Board:
+        """The public board after ``outcome`` (without the picture: see ``board``), its seal in the small print."""
         shown = await self.fronts[outcome.game].show(outcome)
-        web_link(shown.view, self.platform.settings.public_url, outcome.state.game_id)
+        web_link(shown.buttons, self.platform.settings.public_url, outcome.state.game_id)
         words = await self.seal_line(outcome.game, outcome.state)
-        if words is not None:
-            footer = shown.embed.footer.text
-            shown.embed.set_footer(text=f"{footer} · {words}" if footer else words)
-        return shown
+        return shown if words is None else shown.note(words)
 
     async def seal_line(self, game: str, state: Any) -> str | None:
         """What a board says of the game's seed: its SHA-256 while it is played, the seed itself (and
@@ -175,7 +182,7 @@ class DiscordRoad:
         draws = self.platform.games[game].draws or "draws"
         return seal_words(draws, seed, state.is_over, f"check: /{game} verify game:{state.game_id}", short=True)
 
-    async def board(self, outcome: Outcome[Any, Any], picture: Picture | None = None) -> Shown:
+    async def board(self, outcome: Outcome[Any, Any], picture: Picture | None = None) -> Board:
         """The public board after ``outcome``; once the game is over, with what its front adds (a
         review), and ``picture`` or else *Picture* when it has one (drawn when pressed: ``show_picture``)."""
         shown = await self.show(outcome)
@@ -184,9 +191,9 @@ class DiscordRoad:
         front = self.fronts[outcome.game]
         shown = await front.finished(outcome, shown)
         if picture is not None:
-            return pictured(shown, picture)
+            return shown.picture(picture)
         if front.has_picture(outcome.state):
-            shown.view.add_item(PictureButton(outcome.game, outcome.state.game_id))
+            shown.buttons.add_item(PictureButton(outcome.game, outcome.state.game_id))
         return shown
 
     async def show_picture(self, interaction: discord.Interaction[Any], game: str, game_id: str) -> None:
@@ -207,7 +214,8 @@ class DiscordRoad:
             await interaction.response.send_message("This game has no picture (yet).", ephemeral=True)
             return
         shown = await self.board(outcome, self._pictures.put(key, picture))
-        await update_clicked(interaction, embed=shown.embed, view=shown.view, attachments=shown.files)
+        await update_clicked(interaction, view=shown.view(), attachments=shown.files)
+        self.tokens.showed(game_id, interaction)
 
     # --- opening a game -------------------------------------------------------------------------------
 
@@ -239,10 +247,11 @@ class DiscordRoad:
                 return
             shown = await self.show(outcome)
             try:
-                await interaction.edit_original_response(content=mention, embed=shown.embed, view=shown.view)
+                await interaction.edit_original_response(view=shown.lead(mention).view())
             except discord.HTTPException as error:  # Discord would not show it: the game must not be played blind
                 failed = error
             else:
+                self.tokens.showed(game_id, interaction)
                 await self.boards.shown(game_id, outcome.state.version)
                 return
         await self.void(game, game_id, f"Discord refused its board: {failed}")
@@ -265,7 +274,7 @@ class DiscordRoad:
                     await posted.delete()
                 return
             shown = await self.show(outcome)
-            if await self._edit(posted, Shown(shown.embed, shown.view), content=content):
+            if await self._edit(posted, shown.lead(content), worded=True):
                 await self.boards.shown(game_id, outcome.state.version)
 
     async def void(self, game: str, game_id: str, why: str) -> None:
@@ -287,10 +296,16 @@ class DiscordRoad:
         return edited
 
     async def warn(self, game: str, game_id: str, reminder: Reminder) -> None:
-        """Remind the player whose deadline is near, in a reply to the board."""
+        """Remind the player whose deadline is near: in a reply to the board, or where the bot may not
+        post, in a follow-up while the board's token lasts (and otherwise not: the board's countdown says it)."""
+        words = f"<@{reminder.player_id}>, {reminder.text}"
+        if self.tokens.through(game_id):
+            if (token := self.tokens.fresh(game_id)) is not None:
+                await say_through(self.connection, token, words)
+            return
         found = await self.boards.where(game_id)
         if found is not None:
-            await self._message(found).reply(f"<@{reminder.player_id}>, {reminder.text}", mention_author=False)
+            await self._message(found).reply(words, mention_author=False)
 
     async def reconcile(self) -> None:
         """Bring every board up to its game's log after a restart (``Boards.reconcile``), on the side."""
@@ -298,23 +313,36 @@ class DiscordRoad:
 
     async def _unstarted(self, placed: tuple[str, str]) -> None:
         with contextlib.suppress(discord.HTTPException):
-            await self._message(placed).edit(content=NOT_STARTED, embed=None, view=None)
+            await self._edit(self._message(placed), Board().text(NOT_STARTED), worded=True)
 
     async def _edit_placed(self, outcome: Outcome[Any, Any], placed: tuple[str, str]) -> bool:
-        """The board message edited to show ``outcome``."""
-        return await self._edit(self._message(placed), await self.board(outcome))
+        """The board message edited to show ``outcome``: in its channel, or where the bot may not post,
+        through the token of the interaction that last showed it, while it lasts (``bot.discord.reach``)."""
+        game_id = outcome.state.game_id
+        if not self.tokens.through(game_id):
+            return await self._edit(self._message(placed), await self.board(outcome))
+        if (token := self.tokens.fresh(game_id)) is None:
+            return False  # the next press on it shows the game as it is
+        shown = await self.board(outcome)
+        try:
+            await edit_through(self.connection, token, view=shown.view(), files=shown.files)
+        except discord.HTTPException as error:
+            log.warning("could not edit the board of %s through its token: %s", game_id, error)
+            return False
+        return True
 
     def _message(self, placed: tuple[str, str]) -> discord.PartialMessage:
         channel, message = placed
         return self.connection.get_partial_messageable(int(channel)).get_partial_message(int(message))
 
     async def _edit(
-        self, message: discord.PartialMessage | discord.Message, shown: Shown, content: str | None = None
+        self, message: discord.PartialMessage | discord.Message, shown: Board, worded: bool = False
     ) -> bool:
+        """``message`` edited to show ``shown`` (``worded``: a message of words becoming a board)."""
         try:
             await edit_message(
-                self.connection, message.channel.id, message.id, embed=shown.embed, view=shown.view,
-                attachments=shown.files, content=discord.utils.MISSING if content is None else content,
+                self.connection, message.channel.id, message.id, view=shown.view(), attachments=shown.files,
+                content=None if worded else discord.utils.MISSING,
             )  # fmt: skip
         except discord.HTTPException as error:
             log.warning("could not edit the board message %s: %s", message.id, error)

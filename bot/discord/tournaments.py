@@ -19,6 +19,7 @@ from discord import app_commands
 
 from bot.discord.answers import answered_in
 from bot.discord.buttons import FORGED, Buttons, GameButton
+from bot.discord.reach import in_server
 from bot.platform.contract import Refusal
 from bot.platform.locks import KeyedLocks
 from bot.platform.names import cleaned
@@ -47,6 +48,10 @@ def manages(interaction: discord.Interaction[Any]) -> bool:
 
 
 IN_A_SERVER = "Tournaments are played in a server's channel."
+ADDED = (
+    "A tournament posts its games' boards in the channel: it needs the bot added to this server "
+    "(installed on your account, it may only answer you)."
+)
 WHICH = "its id (the newest signing up or running here when left out)"
 
 
@@ -181,6 +186,9 @@ class Desk:
         module = seating(self.client.platform.games[game])
         if interaction.guild_id is None or interaction.channel_id is None or module is None:
             await interaction.response.send_message(IN_A_SERVER, ephemeral=True)
+            return
+        if not in_server(interaction):
+            await interaction.response.send_message(ADDED, ephemeral=True)
             return
         me, server = interaction.user, str(interaction.guild_id)
         smallest, largest = module.table_sizes

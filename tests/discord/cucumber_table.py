@@ -14,6 +14,7 @@ from cucumber_core.cards import SHORT_NUMS, SUIT_SYMBOLS, Card
 from cucumber_core.events import CardPlayed, DealerCut, HandDealt
 from cucumber_core.game import replay
 from storage.events import EventStore
+from tests.discord.boards import buttons, texts
 from tests.discord.discord_world import press, subcommand
 from tests.discord.fake_discord import FakeDiscord, Sent
 
@@ -24,7 +25,8 @@ CUCUMBER = CucumberGame()
 
 
 def components(message: dict[str, Any]) -> list[dict[str, Any]]:
-    return [c for row in message.get("components", []) for c in row["components"]]
+    """A message's buttons."""
+    return buttons(message)
 
 
 def custom_id(message: dict[str, Any], label: str) -> str:
@@ -40,14 +42,15 @@ def playable(message: dict[str, Any]) -> list[str]:
     ]
 
 
-def field_value(message: dict[str, Any], name: str) -> str | None:
-    fields = message["embeds"][0].get("fields", []) if message.get("embeds") else []
-    return next((f["value"] for f in fields if f["name"] == name), None)
+def section(message: dict[str, Any], name: str) -> str | None:
+    """The words under a board's bold heading ``name`` (``Scores``, ``Trick 2 of 5``)."""
+    found = next((t for t in texts(message) if t.startswith(f"**{name}**")), None)
+    return None if found is None else found.split("\n", 1)[-1]
 
 
 def to_play(message: dict[str, Any]) -> str | None:
-    """The name of whoever is to play, from the board's Turn field."""
-    turn = field_value(message, "Turn")
+    """The name of whoever is to play, from the board's line that says so."""
+    turn = next((t for t in texts(message) if t.startswith("⏱️ **")), None)
     return None if turn is None else turn.split("**")[1]
 
 

@@ -28,7 +28,8 @@ from bot.platform.registry import installed_modules
 from bot.platform.settings import Settings
 from hog_core.solver import Solution
 from storage.shelves import FolderShelf
-from tests.discord.fake_discord import APP_ID, CHANNEL_ID, GUILD_ID, FakeDiscord, Sent, member
+from tests.discord.boards import buttons
+from tests.discord.fake_discord import APP_ID, CHANNEL_ID, GUILD_ID, FakeDiscord, Sent, member, nested
 from tests.fake_clock import FakeClock
 from tests.helpers import FIVES
 from tests.solved import shelve
@@ -154,20 +155,13 @@ async def board_of(fake: FakeDiscord, command: str) -> Sent:
     return await fake.wait_for(lambda s: s.method == "PATCH" and s.path.endswith(f"token{command}/messages/@original"))
 
 
-def status(embed: dict[str, Any]) -> str:
-    """A board's footer without its seal (a bot run as in production seals every game's dice)."""
-    return str(embed["footer"]["text"]).split(" · 🔒 ")[0].split(" · 🔓 ")[0]
-
-
 def labels(components: list[dict[str, Any]]) -> list[str]:
-    """The labels of a message's buttons, row by row."""
-    return [c.get("label", "") for row in components for c in row["components"]]
+    """The labels of a message's buttons, in order."""
+    return [c.get("label", "") for c in nested(components) if c["type"] == 2]
 
 
 def button(board: Sent, label: str) -> str:
-    return str(
-        next(c["custom_id"] for row in board.body["components"] for c in row["components"] if c["label"] == label)
-    )
+    return str(next(c["custom_id"] for c in buttons(board.body) if c.get("label") == label))
 
 
 def challenge_command(

@@ -28,6 +28,14 @@ from referencing.jsonschema import DRAFT202012
 APP_ID = "900000000000000001"
 GUILD_ID = "900000000000000002"
 CHANNEL_ID = "900000000000000003"
+GROUP_DM_ID = "900000000000000004"
+"""A group DM of friends who installed the app on their accounts: the bot is no member of it."""
+V2 = 1 << 15
+"""The IS_COMPONENTS_V2 message flag."""
+EPHEMERAL = 1 << 6
+"""An ephemeral message's flag: an edit never takes it away."""
+TOKEN_LIFE = 15 * 60
+"""Discord keeps an interaction's token this many seconds."""
 BOT_USER = {"id": APP_ID, "username": "hogbot", "discriminator": "0", "avatar": None, "bot": True, "flags": 0}
 
 
@@ -160,6 +168,16 @@ class FakeDiscord:
     """Each interaction's id -> the id of the user who made it."""
     observers: list[Callable[[Sent], Awaitable[None]]] = field(default_factory=list)
     """Each awaited with every request as it arrives, before it is answered (a test watching what the bot sends)."""
+    out_of_reach: set[str] = field(default_factory=lambda: {GROUP_DM_ID})
+    """Channels the bot is no member of: every request to one is refused (403 Missing Access)."""
+    emojis: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """The application's emojis, by name."""
+    clock: Callable[[], float] = time.time
+    """Discord's clock, for when an interaction's token runs out (a test's clock, moved by hand)."""
+    _issued: dict[str, float] = field(default_factory=dict)
+    """Each interaction's token -> when it was issued."""
+    _channel_of: dict[str, str] = field(default_factory=dict)
+    """Each interaction's token -> its channel."""
     """Component interactions' ids -> the id of the message clicked."""
 
     @property
@@ -282,6 +300,10 @@ class FakeDiscord:
         parts = path.strip("/").split("/")
         if self.token is not None and request.headers.get("Authorization") != f"Bot {self.token}":
             return _json({"message": "401: Unauthorized", "code": 0}, 401)  # as Discord answers a bad token
+        self.refused += self._flag_errors(request.method, parts, body)
+        if parts[0] == "webhooks" and len(parts) > 2 and self._expired(parts[2]):
+            self.refused.append(f"{request.method} {path}: the interaction's token ran out")
+            return _json({"code": 50027, "message": "Invalid Webhook Token"}, 401)
         if parts[0] == "interactions" and parts[-1] == "callback":
             if parts[1] in self._answered:  # as Discord: one response per interaction
                 self.refused.append(f"{path}: a second response to interaction {parts[1]}")
@@ -296,7 +318,9 @@ class FakeDiscord:
         if parts[0] == "interactions" and parts[-1] == "callback":
             self.answered_at[parts[1]] = time.perf_counter()
             self._responses.setdefault(parts[1], asyncio.get_running_loop().create_future()).set_result(sent)
-        if any(fails(request.method, path) for fails in self.failing):
+        if any(fails(request.method, path) for fails in self.failing) or (
+            parts[0] == "channels" and parts[1] in self.out_of_reach
+        ):
             return _json({"code": 50001, "message": "Missing Access"}, 403)
         if parts[0] == "channels" and uploads and not self.can_attach:
             return _json({"code": 50013, "message": "Missing Permissions"}, 403)
@@ -327,6 +351,13 @@ class FakeDiscord:
                 "verify_key": "k",
                 "flags": 0,
             }
+        if parts[0] == "applications" and parts[-1] == "emojis":
+            if method == "POST":
+                emoji = {"id": self.next_id(), "name": body["name"], "roles": [], "require_colons": True}
+                emoji |= {"managed": False, "animated": False, "available": True, "user": user("1", "owner")}
+                self.emojis[emoji["name"]] = emoji
+                return emoji
+            return {"items": list(self.emojis.values())}
         if parts[0] == "applications" and parts[-1] == "commands":
             return [{**c, "id": self.next_id(), "application_id": APP_ID, "version": "1"} for c in body or []]
         if parts[0] == "interactions" and parts[-1] == "callback":
@@ -336,10 +367,11 @@ class FakeDiscord:
                 clicked = self.message(self._clicked[parts[1]])
                 key = next(k for k, m in self.messages.items() if m is clicked)
                 message = self._store_message(data, key, uploads)
-            elif data.get("embeds") is not None or data.get("content") is not None:
-                message = self._store_message(data, f"original:{parts[2]}", uploads)
+            elif data.get("embeds") is not None or data.get("content") is not None or data.get("components"):
+                message = self._store_message(data, f"original:{parts[2]}", uploads, self._channel_of.get(parts[2]))
             elif body["type"] == 5:  # DEFERRED: as Discord, a "thinking…" message is the original response
-                message = self._store_message({"content": "", "flags": 128}, f"original:{parts[2]}")
+                thinking = {"content": "", "flags": 128}
+                message = self._store_message(thinking, f"original:{parts[2]}", None, self._channel_of.get(parts[2]))
             answered: dict[str, Any] = {"id": parts[1], "type": 2}
             if message:  # as Discord: the message the response made (a "thinking…" one is loading)
                 answered |= {"response_message_id": message["id"], "response_message_loading": body["type"] == 5}
@@ -357,7 +389,7 @@ class FakeDiscord:
                 return self._store_message(body, key, uploads)
             return self.messages.get(key, {})
         if parts[0] == "webhooks":
-            return self._store_message(body, self.next_id(), uploads)
+            return self._store_message(body, self.next_id(), uploads, self._channel_of.get(parts[2]))
         if parts[0] == "channels" and parts[2:3] == ["messages"]:
             if method == "POST":
                 return self._store_message(body, self.next_id(), uploads)
@@ -389,12 +421,16 @@ class FakeDiscord:
         return attachments
 
     def _store_message(
-        self, data: dict[str, Any], key: str, uploads: dict[str, tuple[str, bytes]] | None = None
+        self,
+        data: dict[str, Any],
+        key: str,
+        uploads: dict[str, tuple[str, bytes]] | None = None,
+        channel: str | None = None,
     ) -> dict[str, Any]:
         old = self.messages.get(key, {})
         message = {
             "id": old.get("id") or self.next_id(),
-            "channel_id": CHANNEL_ID,
+            "channel_id": old.get("channel_id") or channel or CHANNEL_ID,
             "author": BOT_USER,
             "content": data.get("content", old.get("content", "")),
             "embeds": data.get("embeds", old.get("embeds", [])),
@@ -408,10 +444,53 @@ class FakeDiscord:
             "mention_roles": [],
             "pinned": False,
             "type": 0,
-            "flags": data.get("flags", old.get("flags", 0)),  # an ephemeral message stays ephemeral
+            "flags": int(data.get("flags", old.get("flags", 0))) | (int(old.get("flags", 0)) & EPHEMERAL),
         }
         self.messages[key] = message
         return message
+
+    def _expired(self, token: str) -> bool:
+        issued = self._issued.get(token)
+        return issued is not None and self.clock() - issued > TOKEN_LIFE
+
+    def _flag_errors(self, method: str, parts: list[str], body: Any) -> list[str]:
+        """As Discord: a Components V2 message (flag ``V2``) has no content nor embeds, at most 40
+        components and 4,000 characters of text; a message once V2 stays V2."""
+        if not isinstance(body, dict):
+            return []
+        data = body.get("data") if parts[0] == "interactions" else body
+        if not isinstance(data, dict):
+            return []
+        where = "/".join(parts)
+        old = self._edited(method, parts, body)
+        flags = int(data.get("flags") or 0)
+        if old is not None and int(old.get("flags") or 0) & V2 and not flags & V2 and "flags" in data:
+            return [f"{where}: a Components V2 message cannot lose its flag"]
+        if old is not None and int(old.get("flags") or 0) & V2 and (data.get("content") or data.get("embeds")):
+            return [f"{where}: content or embeds on a Components V2 message"]
+        if not flags & V2:
+            return []
+        errors = []
+        if data.get("content") or data.get("embeds"):
+            errors.append(f"{where}: content or embeds with Components V2")
+        if (n := len(nested(data.get("components") or []))) > 40:
+            errors.append(f"{where}: {n} components (40 at most)")
+        if (n := sum(len(c.get("content", "")) for c in nested(data.get("components") or []))) > 4000:
+            errors.append(f"{where}: {n} characters of text (4,000 at most)")
+        return errors
+
+    def _edited(self, method: str, parts: list[str], body: dict[str, Any]) -> dict[str, Any] | None:
+        """The message a request edits, if it edits one this fake holds."""
+        if parts[0] == "interactions" and body.get("type") == 7:
+            clicked = self._clicked.get(parts[1])
+            return next((m for m in self.messages.values() if m["id"] == clicked), None)
+        if method != "PATCH":
+            return None
+        if parts[0] == "webhooks" and parts[-1] == "@original":
+            clicked = self._clicked.get(parts[2].removeprefix("token"))
+            found = next((m for m in self.messages.values() if m["id"] == clicked), None)
+            return found or self.messages.get(f"original:{parts[2]}")
+        return next((m for m in self.messages.values() if m["id"] == parts[-1]), None)
 
     # --- gateway -------------------------------------------------------------------------------
 
@@ -460,6 +539,8 @@ class FakeDiscord:
         interaction_id = self.next_id()
         who = data.get("member", {}).get("user") or data.get("user") or {}
         self.users[interaction_id] = str(who.get("id", ""))
+        self._issued[f"token{interaction_id}"] = self.clock()
+        self._channel_of[f"token{interaction_id}"] = str(data.get("channel_id", CHANNEL_ID))
         if "message" in data:
             self._clicked[interaction_id] = data["message"]["id"]
         self.delivered_at[interaction_id] = time.perf_counter()
@@ -511,6 +592,17 @@ def _guild() -> dict[str, Any]:
         "default_message_notifications": 0,
         "system_channel_flags": 0,
     }
+
+
+def nested(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every component of a message, however deep (rows, containers, sections and what they hold)."""
+    found = []
+    for c in components:
+        found.append(c)
+        found += nested(c.get("components") or [])
+        if isinstance(c.get("accessory"), dict):
+            found.append(c["accessory"])
+    return found
 
 
 def _json(data: Any, status: int = 200) -> web.Response:

@@ -16,10 +16,13 @@ from typing import Any
 import pytest
 
 from bot.discord.client import GameBot
+from bot.discord.layout import trimmed
 from storage.events import NewEvent
 from storage.games import GameViews
 from storage.sqlite.database import SqliteDatabase
 from storage.sqlite.store import SqliteEventStore
+from tests.discord.boards import board_text, is_board, small_print, texts
+from tests.discord.boards import buttons as board_buttons
 from tests.discord.discord_world import (
     answer_to,
     board_of,
@@ -43,12 +46,12 @@ async def test_a_house_game_from_the_slash_command(discord_world: tuple[FakeDisc
     command = await fake.interact(subcommand("house", [{"name": "difficulty", "type": 3, "value": "easy"}]))
     await answer_to(fake, command)  # deferred
     shown = await board_of(fake, command)
-    (board,) = shown.body["embeds"]
-    assert board["footer"]["text"] == "Ada to move."
-    buttons = [c for row in shown.body["components"] for c in row["components"]]
+    assert is_board(shown.body) and small_print(shown.body) == "Ada to move."
+    buttons = board_buttons(shown.body)
     assert len(buttons) == 12 and buttons[3]["label"] == "3" and buttons[-1]["label"] == "Hint"
     assert buttons[3]["custom_id"].startswith("hog:move:") and buttons[3]["custom_id"].endswith(":1:3")
-    assert board["fields"][0]["value"].endswith("to win (perfect play)")  # what the number means
+    assert "**Ada** · ▶ to move\n# 0\n-# 50.0% to win (perfect play)" in texts(shown.body)  # what the number means
+    assert "**The house**\n# 0\n-# 50.0% to win (perfect play)" in texts(shown.body)
 
     message = fake.messages[f"original:token{command}"]
     asked = await press(fake, "2002", "Bob", message, buttons[-1]["custom_id"])  # anyone may ask, privately
@@ -58,10 +61,9 @@ async def test_a_house_game_from_the_slash_command(discord_world: tuple[FakeDisc
 
     update = await press(fake, "1001", "Ada", fake.messages[f"original:token{command}"], buttons[3]["custom_id"])
     assert update["type"] == 7  # the board message itself is edited
-    (after,) = update["data"]["embeds"]
-    assert "Ada rolls 5, 5, 5 for 15." in after["description"]
-    assert "The house rolls 5, 5, 5, 5 for 20." in after["description"]
-    assert after["footer"]["text"] == "Ada to move."
+    assert "Ada rolls 5, 5, 5 for 15." in board_text(update)
+    assert "The house rolls 5, 5, 5, 5 for 20." in board_text(update)
+    assert small_print(update) == "Ada to move."
 
 
 async def test_strangers_and_stale_boards_get_a_private_word(discord_world: tuple[FakeDiscord, GameBot]) -> None:
@@ -78,7 +80,7 @@ async def test_strangers_and_stale_boards_get_a_private_word(discord_world: tupl
     assert (await press(fake, "1001", "Ada", message, three))["type"] == 7  # Ada's move: the board updates
     stale = await fake.interact(click(three, message))  # the same old board, clicked again
     fresh = await answer_to(fake, stale)
-    assert fresh.body["type"] == 7 and fresh.body["data"]["components"][0]["components"][3]["custom_id"].endswith(
+    assert fresh.body["type"] == 7 and board_buttons(fresh.body)[3]["custom_id"].endswith(
         ":3:3"
     )  # the board is brought up to date: version 3, after Ada's move and the house's reply
     notice = await followup_to(fake, stale)
@@ -137,7 +139,7 @@ async def test_the_bot_process_killed_mid_game_plays_on_from_the_old_board(
         board = await board_of(fake, command)
         message = fake.messages[f"original:token{command}"]
         moved = (await fake.response(await fake.interact(click(button(board, "2"), message)))).body["data"]
-        three = next(c["custom_id"] for row in moved["components"] for c in row["components"] if c["label"] == "3")
+        three = next(c["custom_id"] for c in board_buttons(moved) if c["label"] == "3")
         game_id = three.split(":")[2]
         replay = subcommand("replay", [{"name": "game", "type": 3, "value": game_id}])
         assert (await fake.response(await fake.interact(replay))).files  # drawn by the painter's process
@@ -152,7 +154,7 @@ async def test_the_bot_process_killed_mid_game_plays_on_from_the_old_board(
             pressed = await fake.interact(click(three, fake.message(message["id"])))
             update = await fake.wait_for(lambda s: s.path == f"/interactions/{pressed}/token{pressed}/callback", 60)
             assert update.body["type"] == 7
-            assert "Ada rolls" in update.body["data"]["embeds"][0]["description"]
+            assert "Ada rolls" in board_text(update.body)
         finally:
             second.terminate()
             assert await second.wait() == 0  # SIGTERM closes the bot cleanly
@@ -166,17 +168,17 @@ async def test_a_challenge_accepted_and_one_declined(discord_world: tuple[FakeDi
     fake, _ = discord_world
     command = await fake.interact(challenge_command("2002", "Bob"))
     shown = await fake.wait_for(lambda s: s.method == "PATCH" and s.path.endswith(f"token{command}/messages/@original"))
-    assert shown.body["content"] == "<@2002>"
-    assert shown.body["embeds"][0]["footer"]["text"] == "Waiting for Bob to accept."
-    accept, _ = (c["custom_id"] for row in shown.body["components"] for c in row["components"])
+    assert texts(shown.body)[0] == "<@2002>"
+    assert small_print(shown.body) == "Waiting for Bob to accept."
+    accept, _ = (c["custom_id"] for c in board_buttons(shown.body))
     message = fake.messages[f"original:token{command}"]
 
     ada_tries = await press(fake, "1001", "Ada", message, accept)
     assert ada_tries["data"]["flags"] == 64 and ada_tries["data"]["content"] == "Only Bob can answer this challenge."
     accepted = await press(fake, "2002", "Bob", message, accept)
     assert accepted["type"] == 7
-    assert accepted["data"]["embeds"][0]["footer"]["text"] == "Ada to move."
-    assert len([c for row in accepted["data"]["components"] for c in row["components"]]) == 12  # 0 to 10 dice, Hint
+    assert small_print(accepted) == "Ada to move."
+    assert len(board_buttons(accepted)) == 12  # 0 to 10 dice, Hint
 
     again = await fake.interact(challenge_command("2002", "Bob"))
     refused = await answer_to(fake, again)
@@ -189,10 +191,10 @@ async def test_a_challenge_accepted_and_one_declined(discord_world: tuple[FakeDi
         "3003",
         "Cy",
         fake.messages[f"original:token{other}"],
-        shown.body["components"][0]["components"][1]["custom_id"],
+        board_buttons(shown.body)[1]["custom_id"],
     )
-    assert declined["data"]["embeds"][0]["footer"]["text"] == "Cy declined."
-    assert declined["data"]["components"] == []
+    assert small_print(declined) == "Cy declined."
+    assert board_buttons(declined) == []
 
 
 @pytest.mark.parametrize(
@@ -247,12 +249,11 @@ async def test_forfeit_and_help(discord_world: tuple[FakeDiscord, GameBot]) -> N
     started = await fake.interact(subcommand("house"))
     await fake.wait_for(lambda s: s.method == "PATCH" and s.path.endswith(f"token{started}/messages/@original"))
     resigned = await answer(subcommand("forfeit"))
-    (final,) = resigned["data"]["embeds"]
-    assert final["footer"]["text"] == "The house won: Ada forfeited."
-    assert "Ada resigns: The house wins (0 to 0)." in final["description"]
+    assert small_print(resigned) == "The house won: Ada forfeited."
+    assert "Ada resigns: The house wins (0 to 0)." in board_text(resigned)
     board = fake.messages[f"original:token{started}"]
     edited = await fake.wait_for(lambda s: s.method == "PATCH" and s.path.endswith(f"/messages/{board['id']}"))
-    assert edited.body["components"] == []  # the old board's buttons are gone
+    assert board_buttons(edited.body) == []  # the old board's buttons are gone
     assert (await answer(subcommand("forfeit")))["data"]["content"] == "You have no game in this channel."
 
     helped = await answer(subcommand("help"))
@@ -267,6 +268,7 @@ def test_a_long_story_is_cut_to_what_discord_takes() -> None:
     assert told is not None and len(told) <= DESCRIPTION_LIMIT
     assert told.startswith("…\n") and told.endswith("(turn 199)")
     assert story_text(lines[:3]) == "\n".join(lines[:3]) and story_text(()) is None
+    assert trimmed(lines, 1000).startswith("…\n") and len(trimmed(lines, 1000)) <= 1000
 
 
 BUTTON = {"type": 2, "style": 2, "label": "3"}
@@ -471,17 +473,17 @@ async def test_a_finished_game_offers_a_rematch_the_other_player_first(
     options = [{"name": "goal", "type": 4, "value": 10}, {"name": "difficulty", "type": 3, "value": "easy"}]
     command = await fake.interact(subcommand("house", options))
     shown = await board_of(fake, command)
-    two = next(c for row in shown.body["components"] for c in row["components"] if c.get("label") == "2")
+    two = next(c for c in board_buttons(shown.body) if c.get("label") == "2")
     won = await press(fake, "1001", "Ada", fake.messages[f"original:token{command}"], two["custom_id"])  # 5 + 5
-    assert "Ada won." in won["data"]["embeds"][0]["footer"]["text"]
-    rematch = next(c for row in won["data"]["components"] for c in row["components"] if c.get("label") == "Rematch")
+    assert "Ada won." in small_print(won)
+    rematch = next(c for c in board_buttons(won) if c.get("label") == "Rematch")
     old_id = rematch["custom_id"].split(":")[2]
     finished = {**fake.messages[f"original:token{command}"], "components": won["data"]["components"]}
     stranger = await press(fake, "2002", "Bob", finished, rematch["custom_id"])
     assert stranger["data"]["content"] == "Only this game's players can ask for a rematch."
     pressed = await fake.interact(click(rematch["custom_id"], finished))
     again = await board_of(fake, pressed)
-    assert again.body["content"] == f"🔁 Rematch of game {old_id}"
+    assert texts(again.body)[0] == f"🔁 Rematch of game {old_id}"
     views = await bot.platform.settled_views()
     (new,) = [row for row in await views.history(game="hog") if row.game_id != old_id]
     assert new.place == (await views.game(old_id)).place  # type: ignore[union-attr]

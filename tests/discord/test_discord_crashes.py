@@ -13,7 +13,9 @@ from bot.discord.client import GameBot
 from bot.discord.road import NOT_STARTED
 from hog_core.events import Player
 from hog_core.game import AcceptChallenge, CreateGame, Status
-from tests.discord.discord_world import BotProcess, board_of, button, challenge_command, click, status, subcommand
+from tests.discord.boards import board_text, small_print, status
+from tests.discord.boards import buttons as board_buttons
+from tests.discord.discord_world import BotProcess, board_of, button, challenge_command, click, subcommand
 from tests.discord.fake_discord import CHANNEL_ID, FakeDiscord
 
 
@@ -33,14 +35,14 @@ async def test_a_game_stored_before_its_board_was_posted_is_posted_after_a_resta
     await bot_process.kill()
     posting.released.set()
     thinking = fake.messages[f"original:token{command}"]
-    assert not thinking.get("embeds"), "the board never reached Discord"
+    assert not thinking.get("components"), "the board never reached Discord"
 
     await bot_process.start()
     posted = await fake.wait_for(channel_edit_of(thinking["id"]), 60)
-    footer = posted.body["embeds"][0]["footer"]["text"]
-    assert status(posted.body["embeds"][0]) == ("Ada to move." if start == "house" else "Waiting for Bob to accept.")
+    footer = small_print(posted.body)
+    assert status(posted.body) == ("Ada to move." if start == "house" else "Waiting for Bob to accept.")
     assert " · 🔒 dice sealed: " in footer  # the production bot seals every game's dice
-    labels = [c["label"] for row in posted.body["components"] for c in row["components"]]
+    labels = [c["label"] for c in board_buttons(posted.body)]
     assert labels[:2] == (["0", "1"] if start == "house" else ["Accept", "Decline"])
 
 
@@ -61,9 +63,9 @@ async def test_a_forfeit_stored_before_a_crash_reaches_the_board(
 
     await bot_process.start()
     edited = await fake.wait_for(channel_edit_of(message["id"]), 60)
-    assert status(edited.body["embeds"][0]) == "The house won: Ada forfeited."
-    assert " · 🔓 seed " in edited.body["embeds"][0]["footer"]["text"]  # over: the seed is revealed
-    assert edited.body["components"] == []
+    assert status(edited.body) == "The house won: Ada forfeited."
+    assert " · 🔓 seed " in small_print(edited.body)  # over: the seed is revealed
+    assert board_buttons(edited.body) == []
 
 
 async def test_a_lost_accept_reply_is_repaired_by_the_next_press(discord_world: tuple[FakeDiscord, GameBot]) -> None:
@@ -77,7 +79,7 @@ async def test_a_lost_accept_reply_is_repaired_by_the_next_press(discord_world: 
     await bot.platform.service("hog").execute(game, lambda state, chance: [AcceptChallenge("2002")], "lost-reply")
     again = await fake.interact(click(button(shown, "Accept"), message, "2002", "Bob"))
     answer = await fake.response(again)
-    assert answer.body["type"] == 7 and answer.body["data"]["embeds"][0]["footer"]["text"] == "Ada to move."
+    assert answer.body["type"] == 7 and small_print(answer.body["data"]) == "Ada to move."
     notice = await fake.wait_for(lambda s: s.method == "POST" and s.path.endswith(f"/token{again}"))
     assert notice.body["flags"] == 64 and notice.body["content"] == "This challenge has already been answered."
 
@@ -87,10 +89,10 @@ async def test_a_challenge_not_yet_answered_can_be_withdrawn(discord_world: tupl
     command = await fake.interact(challenge_command("2002", "Bob"))
     await board_of(fake, command)
     withdrawn = await fake.response(await fake.interact(subcommand("forfeit")))
-    assert withdrawn.body["data"]["embeds"][0]["footer"]["text"] == "The challenge expired."
+    assert small_print(withdrawn.body["data"]) == "The challenge expired."
     assert await bot.road.live_games() == []
     again = await fake.interact(challenge_command("2002", "Bob"))  # the pair is free to play
-    assert (await board_of(fake, again)).body["embeds"][0]["footer"]["text"] == "Waiting for Bob to accept."
+    assert small_print((await board_of(fake, again)).body) == "Waiting for Bob to accept."
 
 
 async def test_a_board_placed_for_a_game_never_stored_says_so(discord_world: tuple[FakeDiscord, GameBot]) -> None:
@@ -100,8 +102,8 @@ async def test_a_board_placed_for_a_game_never_stored_says_so(discord_world: tup
     message = fake.messages[f"original:token{posted}"]
     await bot.platform.kept.place_board("gnever", CHANNEL_ID, message["id"])  # as if the bot died before storing it
     await bot.road.reconcile()
-    said = await fake.wait_for(lambda s: channel_edit_of(message["id"])(s) and s.body.get("content") == NOT_STARTED)
-    assert said.body["components"] == [] and await bot.platform.kept.board_message("gnever") is None
+    said = await fake.wait_for(lambda s: channel_edit_of(message["id"])(s) and board_text(s.body) == NOT_STARTED)
+    assert board_buttons(said.body) == [] and await bot.platform.kept.board_message("gnever") is None
 
 
 async def test_a_game_whose_board_can_never_be_shown_is_called_off(discord_world: tuple[FakeDiscord, GameBot]) -> None:

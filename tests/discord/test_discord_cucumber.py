@@ -17,6 +17,8 @@ from bot.discord.client import GameBot
 from bot.platform.settings import Settings
 from cucumber_core.events import CardPlayed
 from storage.sqlite.store import SqliteEventStore
+from tests.discord.boards import board_text, texts
+from tests.discord.boards import buttons as board_buttons
 from tests.discord.cucumber_table import (
     LeakWatch,
     custom_id,
@@ -27,7 +29,7 @@ from tests.discord.cucumber_table import (
     to_play,
 )
 from tests.discord.discord_world import click, press, running_bot, subcommand
-from tests.discord.fake_discord import FakeDiscord, Sent
+from tests.discord.fake_discord import V2, FakeDiscord, Sent
 from tests.fake_clock import FakeClock
 from tests.helpers import Seeded
 
@@ -77,19 +79,18 @@ async def test_one_person_and_two_bots_play_to_the_end(table: tuple[FakeDiscord,
     fake, bot, watch = table
     game_id, board = await open_table(fake, *ADA, [option("players", 3), option("cards", 5)])
     watch.games.add(game_id)
-    lobby = board["embeds"][0]
-    assert lobby["title"].startswith("🥒 Cucumber") and "Ada opened a table for up to 3" in lobby["description"]
+    assert texts(board)[0].startswith("### 🥒 Cucumber") and "Ada opened a table for up to 3" in board_text(board)
     await press(fake, *ADA, board, custom_id(board, "+ strong bot"))
     await press(fake, *ADA, board, custom_id(board, "+ magic bot"))
     started = await press(fake, *ADA, board, custom_id(board, "Start"))
-    assert started["type"] == 7 and "Cut for dealer:" in started["data"]["embeds"][0]["description"]
+    assert started["type"] == 7 and "Cut for dealer:" in board_text(started["data"])
     assert to_play(fake.message(board["id"])) == "Ada"
     asked = [{"name": "game", "type": 3, "value": game_id}]
     early = (await fake.response(await fake.interact(subcommand("analyze", asked, *BOB, group="cucumber")))).body
     still = f"Game {game_id} is still being played: its review comes when it ends (it would tell of hands held)."
     assert (early["data"]["content"], early["data"]["flags"]) == (still, 64)
     answer, hand = await open_hand(fake, *ADA, fake.message(board["id"]))
-    assert answer["type"] == 4 and answer["data"]["flags"] == 64  # for Ada alone
+    assert answer["type"] == 4 and answer["data"]["flags"] == 64 | V2  # for Ada alone, a board of her own
     for _ in range(500):
         cards = playable(hand)
         if not cards:
@@ -97,13 +98,13 @@ async def test_one_person_and_two_bots_play_to_the_end(table: tuple[FakeDiscord,
         answer = await press(fake, *ADA, hand, cards[0])
         assert answer["type"] == 7, answer
         hand = fake.message(hand["id"])
-    assert "The game is over" in hand["content"]
+    assert "The game is over" in board_text(hand)
     await board_edit(fake, board, "🏁")  # the board is edited beside the answer to the press
     ended = fake.message(board["id"])
-    assert ended["embeds"][0]["description"].splitlines()[-1].startswith("🏁") and not ended["attachments"]
+    assert texts(ended)[1].splitlines()[-1].startswith("🏁") and not ended["attachments"]
     state = await bot.platform.service("cucumber").load(game_id)
     assert state.is_over and state.loser is not None and max(state.scores) >= 21
-    assert [c["custom_id"] for row in ended["components"] for c in row["components"]] == [
+    assert [c["custom_id"] for c in board_buttons(ended)] == [
         f"cucumber:replay:{game_id}:0:open",
         f"cucumber:picture:{game_id}",
     ]
@@ -179,10 +180,10 @@ async def four_people(fake: FakeDiscord, db: Path, solved_folder: Path, clock: F
         wrong = await press(fake, *other, hand, playable(hand)[0])  # someone else's hand: never theirs to play
         assert wrong["data"]["content"].startswith("That hand is not yours")
         card = playable(hand)[0]
-        held = [c["custom_id"] for row in hand["components"] for c in row["components"] if c.get("disabled")]
+        held = [c["custom_id"] for c in board_buttons(hand) if c.get("disabled")]
         if held:  # a card they hold but may not play now, forged as if enabled
             illegal = await press(fake, *person, hand, held[0])
-            assert illegal["type"] == 7 and "⚠️" in illegal["data"]["embeds"][0]["description"]
+            assert illegal["type"] == 7 and "⚠️" in board_text(illegal["data"])
         assert (await service.load(game_id)).version == version
 
         # a double press: two presses of one card at once store one card
@@ -191,13 +192,13 @@ async def four_people(fake: FakeDiscord, db: Path, solved_folder: Path, clock: F
         )
         answers = [(await fake.response(i)).body for i in (first, second)]
         assert sorted(a["type"] for a in answers) == [7, 7]
-        assert any("moved on" in a["data"]["embeds"][0]["description"] for a in answers)
+        assert any("moved on" in board_text(a["data"]) for a in answers)
         played = [e for e in await service.events(game_id) if isinstance(e, CardPlayed)]
         assert len(played) == 1
 
         # a stale hand: the old message's card after the table moved on
         stale = await press(fake, *person, hand, card)
-        assert "moved on" in stale["data"]["embeds"][0]["description"]
+        assert "moved on" in board_text(stale["data"])
         assert len([e for e in await service.events(game_id) if isinstance(e, CardPlayed)]) == 1
 
         for _ in range(6):  # a few more cards before the restart
@@ -258,7 +259,7 @@ async def test_leave_hands_the_seat_to_a_bot_and_im_back_takes_it_again(
     assert state.bots[1] == "strong"
     await fake.wait_for(lambda s: s.method == "PATCH" and s.path.endswith(f"/messages/{board['id']}"))
     back = await press(fake, *BOB, fake.message(board["id"]), custom_id(fake.message(board["id"]), "I'm back"))
-    assert back["type"] == 7 and "Bob is back at the table." in back["data"]["embeds"][0]["description"]
+    assert back["type"] == 7 and "Bob is back at the table." in board_text(back["data"])
     assert (await bot.platform.service("cucumber").load(game_id)).bots[1] is None
 
 
@@ -269,7 +270,7 @@ async def test_an_idle_player_is_reminded_then_a_bot_plays_for_them(
     game_id, board = await open_table(fake, *ADA, [option("players", 3)])
     watch.games.add(game_id)
     await press(fake, *ADA, board, custom_id(board, "Start with bots"))
-    turn = str(fake.message(board["id"])["embeds"][0]["fields"])
+    turn = board_text(fake.message(board["id"]))
     due = [d.at for d in bot.platform.timers.pending(game_id) if d.kind == "turn"]
     assert f"a bot plays for them <t:{int(due[0])}:R>" in turn  # the deadline as a Discord timestamp
     await clock.advance(45)
@@ -324,9 +325,9 @@ async def test_one_table_at_a_time_per_channel_and_the_host_runs_it(
     forged = await press(fake, *ADA, seeded, made_up)
     assert forged["data"]["content"] == "That button is not one of mine."
     left = await press(fake, *BOB, fake.message(first["id"]), custom_id(first, "Leave"))
-    assert "Bob got up." in left["data"]["embeds"][0]["description"]
+    assert "Bob got up." in board_text(left["data"])
     closed = await press(fake, *ADA, fake.message(first["id"]), custom_id(first, "Leave"))
-    assert "Ada closed the table." in closed["data"]["embeds"][0]["description"] and closed["data"]["components"] == []
+    assert "Ada closed the table." in board_text(closed["data"]) and board_buttons(closed["data"]) == []
     assert [row.seats[0].name for row in await bot.road.live_games()] == ["Cy"]
 
 

@@ -4,6 +4,7 @@ set, and clicks that race each other."""
 from __future__ import annotations
 
 import asyncio
+import re
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,8 @@ import pytest
 from bot.discord.client import GameBot
 from hog_core.game import Status
 from hog_core.rulesets import RULE_SETS
+from tests.discord.boards import accent, board_text, small_print, texts
+from tests.discord.boards import buttons as board_buttons
 from tests.discord.discord_world import (
     answer_to,
     board_of,
@@ -33,11 +36,21 @@ PLAYERS = {"Ada": "1001", "Bob": "2002"}
 def button_of_labels(answer: dict[str, Any], label: str) -> str:
     """The custom_id of the button labelled ``label`` on a board answered with."""
     rows = answer["data"]["components"]
-    return str(next(c["custom_id"] for row in rows for c in row["components"] if c["label"] == label))
+    return str(next(c["custom_id"] for c in board_buttons({"components": rows}) if c["label"] == label))
+
+
+def without_countdown(board: dict[str, Any]) -> list[str]:
+    """A board's text without its countdown's end (a timer restored after a restart counts from the
+    time stored with the last move, a moment after the live one set it: ``countdowns``)."""
+    return [re.sub(r"<t:\d+:R>", "<t:…:R>", t) for t in texts(board)]
+
+
+def countdowns(board: dict[str, Any]) -> list[int]:
+    return [int(n) for n in re.findall(r"<t:(\d+):R>", board_text(board))]
 
 
 def footer(answer: dict[str, Any]) -> str:
-    return str(answer["data"]["embeds"][0]["footer"]["text"])
+    return str(small_print(answer["data"]))
 
 
 async def play_out(fake: FakeDiscord, message_id: str, answer: dict[str, Any], choice: str) -> dict[str, Any]:
@@ -48,7 +61,7 @@ async def play_out(fake: FakeDiscord, message_id: str, answer: dict[str, Any], c
             return answer
         name = footer(answer).split(" to move")[0]
         rows = answer["data"]["components"]
-        custom_id = next(c["custom_id"] for row in rows for c in row["components"] if c["label"] == choice)
+        custom_id = next(c["custom_id"] for c in board_buttons({"components": rows}) if c["label"] == choice)
         answer = await press(fake, PLAYERS.get(name, "1001"), name, message, custom_id)
         assert answer["type"] == 7, answer
     raise AssertionError("the game did not end")
@@ -64,7 +77,7 @@ async def test_a_challenge_from_the_command_to_the_win(discord_world: tuple[Fake
 
     final = await play_out(fake, message["id"], accepted, "5")
     assert footer(final) in ("Ada won.", "Bob won.")
-    assert "🏆" in final["data"]["embeds"][0]["description"]
+    assert "🏆" in board_text(final["data"])
     assert labels(final["data"]["components"]) == ["Rematch", "Picture"]  # no move left: a rematch, the picture
     game_id = button(shown, "Accept").split(":")[2]
     state = await bot.platform.service("hog").load(game_id)
@@ -76,7 +89,7 @@ async def test_a_challenge_from_the_command_to_the_win(discord_world: tuple[Fake
     finished = {**message, "components": final["data"]["components"]}  # Bob asks for a rematch: Ada is challenged
     asked = await fake.interact(click(button_of_labels(final, "Rematch"), finished, "2002", "Bob"))
     again = await board_of(fake, asked)
-    assert again.body["content"] == f"🔁 Rematch of game {game_id} · <@1001>"
+    assert texts(again.body)[0] == f"🔁 Rematch of game {game_id} · <@1001>"
     assert labels(again.body["components"]) == ["Accept", "Decline"]  # a challenge Ada answers
     rematch = button(again, "Accept").split(":")[2]
     created = (await bot.platform.service("hog").events(rematch))[0]
@@ -89,12 +102,12 @@ async def test_a_house_game_in_every_rule_set(discord_world: tuple[FakeDiscord, 
     options = [{"name": "rules", "type": 3, "value": rules}, {"name": "goal", "type": 4, "value": 50}]
     command = await fake.interact(subcommand("house", options))
     shown = await board_of(fake, command)
-    (embed,) = shown.body["embeds"]
-    assert embed["title"] == f"Hog · {RULE_SETS[rules].name} · first to 50 · the house plays perfect"
-    labels = [c["label"] for row in shown.body["components"] for c in row["components"]]
+    title, ada, house = texts(shown.body)[:3]
+    assert title == f"### 🐷 Hog · {RULE_SETS[rules].name} · first to 50 · the house plays perfect"
+    labels = [c["label"] for c in board_buttons(shown.body)]
     assert ("Pork Chop" in labels) == (rules == "porkchop")
-    assert [f["name"] for f in embed["fields"][:2]] == ["Ada", "The house"]
-    assert all("to win" in f["value"] for f in embed["fields"][:2])  # the win chances under perfect play
+    assert ada.startswith("**Ada** · ▶ to move\n# 0") and house.startswith("**The house**\n# 0")
+    assert "to win (perfect play)" in ada and "to win (perfect play)" in house  # the win chances under perfect play
 
     first = {"data": shown.body}
     final = await play_out(fake, fake.messages[f"original:token{command}"]["id"], first, "4")
@@ -114,7 +127,7 @@ async def test_two_clicks_at_once_make_one_move(discord_world: tuple[FakeDiscord
     answers = await asyncio.gather(*(answer_to(fake, i) for i in clicks))
     assert all(a.body["type"] == 7 for a in answers)  # every board shows the game as it stands
     boards = [a.body["data"] for a in answers]
-    assert "Ada rolls" in boards[0]["embeds"][0]["description"]
+    assert "Ada rolls" in board_text(boards[0])
     assert all(b == boards[0] for b in boards), "one version, one board: the story is told from the log"
     stored = await bot.platform.service("hog").store.load(game_id)
     assert len(stored) == 3  # Ada's one move and the house's reply
@@ -132,7 +145,7 @@ async def test_a_second_click_on_the_winning_board_keeps_its_story(discord_world
     message = fake.messages[f"original:token{command}"]
     won = await press(fake, "1001", "Ada", message, button(shown, "10"))
     again = await press(fake, "1001", "Ada", message, button(shown, "10"))
-    assert "🏆" in won["data"]["embeds"][0]["description"]
+    assert "🏆" in board_text(won["data"])
     assert again["data"] == won["data"]
 
 
@@ -149,10 +162,10 @@ async def test_a_version_has_one_board_however_it_is_reached(
         moved = (await press(fake, "1001", "Ada", message, button(shown, "3")))["data"]
     async with running_bot(fake, db, solved_folder, clock) as bot:
         redrawn = await bot.road.show(await bot.platform.service("hog").current(button(shown, "3").split(":")[2]))
-    live, fresh = moved["embeds"][0], redrawn.embed.to_dict()
-    assert "The house rolls" in live["description"]
-    assert [fresh.get(k) for k in ("title", "description", "fields", "footer")] == [
-        live.get(k) for k in ("title", "description", "fields", "footer")
-    ]
-    ids = [c["custom_id"] for row in moved["components"] for c in row["components"]]
-    assert [c.get("custom_id") for row in redrawn.view.to_components() for c in row["components"]] == ids
+    fresh = {"components": redrawn.view().to_components()}
+    assert "The house rolls" in board_text(moved)
+    assert without_countdown(fresh) == without_countdown(moved) and accent(fresh) == accent(moved)
+    (live,), (restored,) = countdowns(moved), countdowns(fresh)
+    assert abs(live - restored) <= 2
+    ids = [c["custom_id"] for c in board_buttons(moved)]
+    assert [c.get("custom_id") for c in board_buttons(fresh)] == ids

@@ -18,7 +18,8 @@ from bot.platform.settings import Settings
 from hog_core.game import Status
 from hog_core.solver import Solution
 from storage.shelves import PostgresShelf
-from tests.discord.discord_world import BotProcess, challenge_command, click, labels, status, where
+from tests.discord.boards import status
+from tests.discord.discord_world import BotProcess, challenge_command, click, labels, where
 from tests.discord.fake_discord import GUILD_ID, FakeDiscord, member
 from tests.solved import shelve
 
@@ -62,7 +63,7 @@ async def challenge(fake: FakeDiscord, shard: int, by: str, opponent: str) -> tu
     )
     message = fake.messages[f"original:token{asked}"]
     accepted = await answer(fake, await fake.interact(click(accept, message, opponent, PEOPLE[opponent]), 1 - shard))
-    assert accepted["type"] == 7 and status(accepted["data"]["embeds"][0]).endswith("to move.")
+    assert accepted["type"] == 7 and status(accepted["data"]).endswith("to move.")
     return accept.split(":")[2], message["id"]
 
 
@@ -71,7 +72,7 @@ def roll_button(message: dict[str, Any], dice: str) -> str:
 
 
 def mover(message: dict[str, Any]) -> str:
-    name = status(message["embeds"][0]).split(" to move")[0]
+    name = status(message).split(" to move")[0]
     return next(i for i, n in PEOPLE.items() if n == name)
 
 
@@ -99,7 +100,7 @@ async def test_two_processes_share_the_games_and_survive_the_leader(
 
     await leader.kill()  # the leader dies mid-game; the survivor takes the lead (and the timers)
     alone: list[str] = []
-    while not status(fake.message(first_board)["embeds"][0]).endswith("won."):
+    while not status(fake.message(first_board)).endswith("won."):
         alone += await move(fake, first_board, (1,))
     # nobody moves in the second game: its turn timer, restored by the survivor, forfeits the mover
     await fake.wait_for(
@@ -119,7 +120,7 @@ async def test_two_processes_share_the_games_and_survive_the_leader(
             shown = fake.message(board)  # the board shows the last state: the winner, no buttons left
             winner = state.players[state.winner].name
             assert labels(shown["components"]) == ["Rematch", "Picture"]
-            assert status(shown["embeds"][0]).startswith(f"{winner} won")
+            assert status(shown).startswith(f"{winner} won")
         moves = {e.command_id for g in (first, second) for e in await p.store.load(g)}
         assert all(len(set(pair) & moves) == 1 for pair in raced)  # each double click: one move, never two
         assert set(alone) <= moves  # and no single click lost

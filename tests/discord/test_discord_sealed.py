@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from bot.platform.chance import commitment
-from tests.discord.discord_world import board_of, button, press, running_bot, status, subcommand
+from tests.discord.boards import status
+from tests.discord.discord_world import board_of, button, press, running_bot, subcommand
 from tests.discord.fake_discord import FakeDiscord
 from tests.fake_clock import FakeClock
 
@@ -35,7 +36,7 @@ async def test_the_seed_is_secret_until_the_end_then_every_die_checks(
         message = fake.messages[f"original:token{command}"]
         answer = shown.body
         for _ in range(100):
-            if "to move" not in status(answer["embeds"][0]):
+            if "to move" not in status(answer):
                 break
             last = len(fake.sent)
             answer = (await press(fake, "1001", "Ada", fake.message(message["id"]), button(shown, "5")))["data"]

@@ -15,7 +15,8 @@ from bot.games.hog.board import board as board_of_state
 from hog_core.game import GameState, replay
 from storage.events import StoredEvent
 from storage.sqlite.store import SqliteEventStore
-from tests.discord.discord_world import BotProcess, board_of, button, click, status, subcommand
+from tests.discord.boards import status
+from tests.discord.discord_world import BotProcess, board_of, button, click, subcommand
 from tests.discord.fake_discord import FakeDiscord
 from tests.helpers import hog_events
 

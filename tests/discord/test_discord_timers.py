@@ -7,6 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from bot.discord.client import GameBot
+from tests.discord.boards import board_text, small_print
+from tests.discord.boards import buttons as board_buttons
 from tests.discord.discord_world import (
     board_of,
     button,
@@ -43,9 +45,9 @@ async def test_an_unanswered_challenge_expires(discord_world: tuple[FakeDiscord,
     assert bot.platform.timers.pending(game_id) == [deadline]  # not yet
     await clock.advance(2)
     expired = await fake.wait_for(edit_of(message))
-    assert expired.body["embeds"][0]["footer"]["text"] == "The challenge expired."
-    assert "Nobody answered: the challenge has expired." in expired.body["embeds"][0]["description"]
-    assert expired.body["components"] == []
+    assert small_print(expired.body) == "The challenge expired."
+    assert "Nobody answered: the challenge has expired." in board_text(expired.body)
+    assert board_buttons(expired.body) == []
 
     late = await press(fake, "2002", "Bob", message, button(shown, "Accept"))  # a client that missed the edit
     assert late["data"]["flags"] == 64 and late["data"]["content"].startswith("This challenge has expired")
@@ -69,10 +71,9 @@ async def test_an_idle_player_is_warned_then_forfeits(
 
     await clock.advance(120)
     forfeited = await fake.wait_for(edit_of(message))
-    (final,) = forfeited.body["embeds"]
-    assert final["footer"]["text"] == "The house won: Ada forfeited."
-    assert "Ada runs out of time" in final["description"]
-    assert forfeited.body["components"] == []
+    assert small_print(forfeited.body) == "The house won: Ada forfeited."
+    assert "Ada runs out of time" in board_text(forfeited.body)
+    assert board_buttons(forfeited.body) == []
     assert bot.platform.timers.pending(game_id) == []
 
 
@@ -103,9 +104,9 @@ async def test_timers_fire_after_a_restart(
     await clock.advance(3600)  # the bot was down past both deadlines
     async with running_bot(fake, db, solved_folder, clock) as bot:
         expired = await fake.wait_for(edit_of(challenge))
-        assert expired.body["embeds"][0]["footer"]["text"] == "The challenge expired."
+        assert small_print(expired.body) == "The challenge expired."
         forfeited = await fake.wait_for(edit_of(house_game))
-        assert forfeited.body["embeds"][0]["footer"]["text"] == "The house won: Cy forfeited."
+        assert small_print(forfeited.body) == "The house won: Cy forfeited."
         assert await bot.road.live_games() == []
 
 
@@ -127,10 +128,10 @@ async def test_a_slow_board_edit_never_holds_back_another_games_deadline(
     await clock.advance(600)  # past both games' deadlines, Ada's first
     await slow.arrived.wait()
     forfeited = await fake.wait_for(edit_of(cy_board, OTHER_CHANNEL))  # while Ada's edit is still held
-    assert forfeited.body["embeds"][0]["footer"]["text"] == "The house won: Cy forfeited."
+    assert small_print(forfeited.body) == "The house won: Cy forfeited."
     assert (await bot.platform.service("hog").load(ada_game)).is_over and (
         await bot.platform.service("hog").load(cy_game)
     ).is_over
     slow.released.set()
     ada_edit = await fake.wait_for(edit_of(ada_board))
-    assert ada_edit.body["embeds"][0]["footer"]["text"] == "The house won: Ada forfeited."
+    assert small_print(ada_edit.body) == "The house won: Ada forfeited."

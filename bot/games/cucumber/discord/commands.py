@@ -12,6 +12,7 @@ from bot.discord.admin import chosen_here
 from bot.discord.export import add_export_command
 from bot.discord.history import add_history_command
 from bot.discord.leaderboard import add_leaderboard_command
+from bot.discord.reach import EVERYWHERE
 from bot.discord.sections import sections_embed
 from bot.discord.tournaments import FORMAT_CHOICES, tournament_group
 from bot.discord.verify import add_verify_command
@@ -36,7 +37,7 @@ def new_game_id() -> str:
 
 
 def cucumber_commands(front: CucumberFront) -> app_commands.Group:
-    group = app_commands.Group(name="cucumber", description="Play Cucumber, the card game from CS 88")
+    group = app_commands.Group(name="cucumber", description="Play Cucumber, the card game from CS 88", **EVERYWHERE)
     client = front.client
 
     @group.command(name="new", description="Open a table in this channel: others join, bots fill empty seats")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import discord
 
 from bot.discord.buttons import Buttons, look
+from bot.discord.layout import Board
 from bot.discord.stepping import NAVIGATION, target
 from bot.games.cucumber.analysis import ESTIMATE
 from bot.games.cucumber.board import current_trick, earlier_tricks, seat_lines, story
@@ -26,36 +27,35 @@ def title(state: GameState) -> str:
     return f"🥒 Cucumber · reach {state.target} and lose{cucumbers}"
 
 
-def board_embed(state: GameState, lines: tuple[str, ...], deadline: float | None) -> discord.Embed:
+SEATS = (0x5865F2, 0xEB459E, 0xFEE75C, 0x57F287, 0xED4245, 0x9B59B6)
+"""Each seat's colour: the board's accent while it is their turn (said in words too)."""
+
+
+def board_table(state: GameState, lines: tuple[str, ...], deadline: float | None) -> Board:
     """The public board: the table before the game, then the tricks, seats and whose turn it is."""
     view = public_view(state)
-    shown = discord.Embed(title=title(state), description=story(lines) or None, colour=COLOUR)
+    accent = SEATS[view.to_play % len(SEATS)] if view.to_play is not None else COLOUR.value
+    shown = Board(accent=accent).text(f"### {title(state)}").text(story(lines))
     if state.phase is Phase.LOBBY:
-        shown.add_field(name=f"At the table ({len(state.seats)} of {state.max_players})", value=seat_lines(view))
         closes = f" The table closes <t:{int(deadline)}:R>." if deadline else ""
-        shown.set_footer(text=f"{state.num_cards} cards a hand · game {state.game_id}")
-        shown.add_field(
-            name="Waiting to start",
-            value=f"Join to sit down. {state.seats[0].name} starts the game (bots in empty seats if asked).{closes}",
-            inline=False,
-        )
-        return shown
+        shown.rule().text(f"**At the table** ({len(state.seats)} of {state.max_players})\n{seat_lines(view)}")
+        shown.text(f"Join to sit down. {state.seats[0].name} starts the game (bots in empty seats if asked).{closes}")
+        return shown.note(f"{state.num_cards} cards a hand · game {state.game_id}")
     trick = current_trick(view)
     if trick is not None:
-        shown.add_field(name=trick[0], value=trick[1], inline=False)
+        shown.rule().text(f"**{trick[0]}**\n{trick[1]}")
     if earlier := earlier_tricks(view):
-        shown.add_field(name=f"Hand {state.hand_number}: earlier tricks", value=earlier[-1024:], inline=False)
-    shown.add_field(name="Scores", value=seat_lines(view), inline=False)
+        shown.text(f"**Hand {state.hand_number}: earlier tricks**\n{earlier[-1024:]}")
+    shown.rule().text(f"**Scores**\n{seat_lines(view)}")
     if view.to_play is not None:
         due = f" · a bot plays for them <t:{int(deadline)}:R>" if deadline else ""
-        shown.add_field(name="Turn", value=f"**{view.seats[view.to_play].name}** to play{due}", inline=False)
-    shown.set_footer(
-        text=f"game {state.game_id} · hand {state.hand_number}" if not state.is_over else f"game {state.game_id}"
+        shown.text(f"⏱️ **{view.seats[view.to_play].name}** to play{due}")
+    return shown.note(
+        f"game {state.game_id} · hand {state.hand_number}" if not state.is_over else f"game {state.game_id}"
     )
-    return shown
 
 
-def board_view(state: GameState) -> discord.ui.View:
+def board_view(state: GameState) -> Buttons:
     view = Buttons()
     game_id = state.game_id
     if state.phase is Phase.LOBBY:
@@ -73,7 +73,7 @@ def board_view(state: GameState) -> discord.ui.View:
     return view
 
 
-def hand_message(state: GameState, seat: int, note: str | None = None) -> tuple[discord.Embed, discord.ui.View]:
+def hand_message(state: GameState, seat: int, note: str | None = None) -> Board:
     """``seat``'s hand for its owner alone: a button per card in value order, only legal ones enabled."""
     hand = hand_of(state, seat)
     trick = current_trick(public_view(state))
@@ -81,13 +81,14 @@ def hand_message(state: GameState, seat: int, note: str | None = None) -> tuple[
     if trick is not None:
         text.append(f"{trick[0]}: {trick[1]}")
     text.append(hand.why)
-    shown = discord.Embed(title=f"Your hand · game {state.game_id}", description="\n".join(text), colour=COLOUR)
+    shown = Board(accent=SEATS[seat % len(SEATS)]).text(f"### Your hand · game {state.game_id}").text("\n".join(text))
     owner = state.seats[seat].id
     cards = [
         look(*CardButton.looks(state.game_id, state.moment, card, owner, legal), disabled=not legal)
         for card, legal in ((card, card in hand.legal) for card in hand.cards)
     ]  # the message of every card played: built as Discord writes it
-    return shown, Buttons([*cards, look(*HandButton.looks(state.game_id, owner))])
+    shown.buttons = Buttons([*cards, look(*HandButton.looks(state.game_id, owner))])
+    return shown
 
 
 def replay_message(state: GameState, steps: list[Step], step: int) -> tuple[discord.Embed, discord.ui.View]:

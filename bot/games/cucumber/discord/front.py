@@ -9,6 +9,8 @@ is edited beside it.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any
 
 import discord
@@ -16,7 +18,8 @@ from discord import app_commands
 
 from bot.discord.answers import send_private, update_clicked
 from bot.discord.buttons import FORGED, GameButton
-from bot.discord.front import Move, Picture, Road, Shown
+from bot.discord.front import Move, Road
+from bot.discord.layout import Board, Picture
 from bot.games.cucumber.analysis import player_line, review_lines
 from bot.games.cucumber.discord.buttons import (
     GAME,
@@ -27,7 +30,7 @@ from bot.games.cucumber.discord.buttons import (
     ReplayButton,
 )
 from bot.games.cucumber.discord.commands import cucumber_commands
-from bot.games.cucumber.discord.embeds import board_embed, board_view, hand_message, replay_message, review_embed
+from bot.games.cucumber.discord.embeds import board_table, board_view, hand_message, replay_message, review_embed
 from bot.games.cucumber.module import CucumberGame
 from bot.games.cucumber.moves import play
 from bot.games.cucumber.picture import chart, render
@@ -63,6 +66,8 @@ class CucumberFront:
         BackButton,
         ReplayButton,
     )
+    emojis: Mapping[str, Callable[[], bytes]] = MappingProxyType({})
+    """Cards are shown as text (``10♦``): a screen reader says them, and they need no emoji."""
 
     def __init__(self, client: Road, game: CucumberGame) -> None:
         self.client, self.game = client, game
@@ -79,11 +84,13 @@ class CucumberFront:
         due = [d.at for d in self.client.deadlines(state.game_id) if d.kind in ("turn", "expire")]
         return min(due, default=None)
 
-    async def show(self, outcome: Outcome[GameState, Event]) -> Shown:
+    async def show(self, outcome: Outcome[GameState, Event]) -> Board:
         state = outcome.state
-        return Shown(board_embed(state, outcome.story, self.deadline(state)), board_view(state))
+        shown = board_table(state, outcome.story, self.deadline(state))
+        shown.buttons = board_view(state)
+        return shown
 
-    async def finished(self, outcome: Outcome[GameState, Event], shown: Shown) -> Shown:
+    async def finished(self, outcome: Outcome[GameState, Event], shown: Board) -> Board:
         return shown
 
     def has_picture(self, state: GameState) -> bool:
@@ -157,11 +164,11 @@ class CucumberFront:
         found = await self._seat(interaction, game_id)
         if found is None:
             return
-        embed, view = hand_message(*found)
+        hand = hand_message(*found).view()
         if _private(interaction):
-            await update_clicked(interaction, embed=embed, view=view)
+            await update_clicked(interaction, view=hand)
         else:
-            await send_private(interaction, embed=embed, view=view)
+            await send_private(interaction, view=hand)
 
     async def play_card(self, interaction: discord.Interaction[Any], game_id: str, moment: str, card: Card) -> None:
         """A card played from the presser's hand: their hand answers (after the bots' replies), the
@@ -171,14 +178,14 @@ class CucumberFront:
             interaction, Move(GAME, game_id, played, private=True, note=f"You played {short(card)}.")
         )
 
-    def private(self, outcome: Outcome[GameState, Event], viewer: str, note: str) -> Shown | str:
+    def private(self, outcome: Outcome[GameState, Event], viewer: str, note: str) -> Board | str:
         """The viewer's hand as it stands, ``note`` above it; words once they hold none (the game over)."""
         state, seat = outcome.state, outcome.state.seat_of(viewer)
         if outcome.duplicate:
             note = "That card was played already."
         if seat is None or state.is_over or not state.hands:
             return f"{note} The game is over: the board shows how it ended."
-        return Shown(*hand_message(state, seat, note))
+        return hand_message(state, seat, note)
 
     # --- replays ------------------------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ from bot.discord.admin import chosen_here
 from bot.discord.export import add_export_command
 from bot.discord.history import add_history_command
 from bot.discord.leaderboard import add_leaderboard_command
+from bot.discord.reach import EVERYWHERE, in_this_chat
 from bot.discord.tournaments import FORMAT_CHOICES, tournament_group
 from bot.discord.verify import add_verify_command
 from bot.games.hog.contest.entries import EVERYONE, Contest
@@ -89,7 +90,7 @@ class Here:
 
 
 def hog_commands(bot: HogFront) -> app_commands.Group:
-    hog = app_commands.Group(name="hog", description="Play Hog, the dice game from CS 61A")
+    hog = app_commands.Group(name="hog", description="Play Hog, the dice game from CS 61A", **EVERYWHERE)
 
     @hog.command(name="house", description="Play a game against the house, or against a contest entry")
     @app_commands.describe(
@@ -161,9 +162,12 @@ def hog_commands(bot: HogFront) -> app_commands.Group:
         rules, goal = rules or here.rules, goal or here.goal
         me = interaction.user
         refusal = None
-        if interaction.guild_id is None:
-            refusal = "Challenges are played in a server's channel; here, try `/hog house`."
-        elif not isinstance(opponent, discord.Member):  # Discord resolved no member: not in this server
+        if interaction.guild_id is None and not in_this_chat(interaction, opponent):
+            refusal = (
+                f"{opponent.display_name} is not in this chat. Challenge someone where you both are: a server, "
+                "or a DM or group DM with them (add hogbot to your account for those); or try `/hog house`."
+            )
+        elif interaction.guild_id is not None and not isinstance(opponent, discord.Member):  # not in this server
             refusal = f"{opponent.display_name} is not a member of this server, so they cannot play here."
         elif opponent.id == me.id:
             refusal = "You can't challenge yourself: try `/hog house`."
@@ -234,8 +238,7 @@ def hog_commands(bot: HogFront) -> app_commands.Group:
         except Refusal as error:
             await interaction.response.send_message(error.message, ephemeral=True)
             return
-        shown = await bot.show(outcome)
-        await interaction.response.send_message(embed=shown.embed)
+        await interaction.response.send_message(view=(await bot.show(outcome)).view())
         await bot.client.edit_board(outcome)  # the old board loses its buttons and shows the picture
 
     @hog.command(name="rules", description="A rule set explained, with examples")

@@ -11,9 +11,10 @@ import discord
 from discord import app_commands
 
 from bot.discord.buttons import Buttons, GameButton, look
-from bot.discord.front import Move, Picture, Road, Shown, pictured, web_link
+from bot.discord.front import Move, Road, Shown, pictured, web_link
+from bot.discord.layout import Board, Picture
 from bot.games.hog.analysis import move_line, move_words, moves_by_step, player_line
-from bot.games.hog.board import board, hint
+from bot.games.hog.board import hint
 from bot.games.hog.contest.arena import Contests
 from bot.games.hog.contest.entries import Entries
 from bot.games.hog.discord.buttons import (
@@ -28,9 +29,10 @@ from bot.games.hog.discord.buttons import (
 )
 from bot.games.hog.discord.commands import hog_commands, new_game_id
 from bot.games.hog.discord.contest import StandingsButton
-from bot.games.hog.discord.embeds import embed
+from bot.games.hog.discord.dice import drawings
 from bot.games.hog.discord.puzzles import PuzzleDesk
 from bot.games.hog.discord.replays import replay_embed, replay_view
+from bot.games.hog.discord.table import table
 from bot.games.hog.limits import MAX_SOLVED_GOAL, check
 from bot.games.hog.module import HogGame, turn
 from bot.games.hog.picture import animate, chart_of, render
@@ -46,7 +48,7 @@ MOVES = 12
 """Moves a page of a review shows."""
 
 
-def moves_view(state: GameState) -> discord.ui.View:
+def moves_view(state: GameState) -> Buttons:
     """Accept / Decline while a challenge is open, a button per legal move while it is played."""
     view = Buttons()
     if state.status is Status.CHALLENGED:
@@ -69,6 +71,7 @@ class HogFront:
         AnalyzeButton,
         StandingsButton,
     )
+    emojis = drawings()
 
     def __init__(self, client: Road, game: HogGame) -> None:
         self.client, self.game = client, game
@@ -80,23 +83,26 @@ class HogFront:
     def close(self) -> None:
         pass
 
-    async def show(self, outcome: Outcome[GameState, Event]) -> Shown:
+    async def show(self, outcome: Outcome[GameState, Event]) -> Board:
         """The board after ``outcome`` (without the picture: see ``finished``)."""
         state = outcome.state
         solution = await self.game.solution(state)
         chances = None if solution is None else solution.win_chances(state)
-        return Shown(embed(board(state, outcome.story, chances)), moves_view(state))
+        due = [d.at for d in self.client.deadlines(state.game_id) if d.kind in ("timeout", "expire")]
+        shown = table(state, outcome.told, chances, min(due, default=None), self.client.emoji)
+        shown.buttons = moves_view(state)
+        return shown
 
-    async def finished(self, outcome: Outcome[GameState, Event], shown: Shown) -> Shown:
+    async def finished(self, outcome: Outcome[GameState, Event], shown: Board) -> Board:
         """The board of a game that is over, with each player's accuracy and worst move, and *Rematch*
         (for a game that was played: not one declined, expired or called off)."""
         if outcome.state.turn_number > 0:
-            shown.view.add_item(RematchButton(outcome.state.game_id))
+            shown.buttons.add_item(RematchButton(outcome.state.game_id))
         moves = await self.game.review(await self.service.events(outcome.state.game_id))
         if moves:
             names = [p.name for p in outcome.state.players]
             lines = [player_line(names[seat], [m for m in moves if m.mover == seat]) for seat in (0, 1)]
-            shown.embed.add_field(name="Review (exact: /hog analyze)", value="\n".join(lines)[:1024], inline=False)
+            shown.rule().text("**Review** (exact: /hog analyze)\n" + "\n".join(lines)[:1024])
         return shown
 
     def has_picture(self, state: GameState) -> bool:

@@ -1,0 +1,203 @@
+"""Playing anywhere on Discord: the app installed by users on their own accounts, used in a group DM of
+friends where the bot is no member and may not post (the fake answers 403 Missing Access to any
+request to that channel). Every board is an interaction's answer, edited by the answers to the
+presses on it, and otherwise through the token of the last one while it lasts; a turn's timeout is
+stored either way and shown on the board when a token is fresh, or at the next press."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from bot.discord.client import GameBot
+from bot.platform.settings import Settings
+from cucumber_core.views import public_view
+from tests.discord.boards import accent, board_text, buttons, is_board, small_print, status
+from tests.discord.cucumber_table import custom_id, playable, to_play
+from tests.discord.discord_world import board_of, challenge_command, click, running_bot, subcommand
+from tests.discord.fake_discord import APP_ID, GROUP_DM_ID, FakeDiscord, Sent, user
+from tests.fake_clock import FakeClock
+from tests.helpers import Seeded
+
+ADA, BOB, EVE = ("1001", "Ada"), ("2002", "Bob"), ("3003", "Eve")
+FRIENDS = (ADA, BOB)
+
+
+def in_group_dm(payload: dict[str, Any], installer: str = ADA[0]) -> dict[str, Any]:
+    """``payload`` as Discord sends it from a group DM of Ada and Bob, where Ada installed the app on
+    her account (``context`` 2: a private channel; the integration owner a user, ``"1"``)."""
+    who = payload["member"]["user"]
+    moved = {k: v for k, v in payload.items() if k not in ("member", "guild_id", "guild_locale")}
+    recipients = [user(*friend) for friend in FRIENDS]
+    channel = {"id": GROUP_DM_ID, "type": 3, "recipients": recipients, "owner_id": ADA[0], "name": None, "icon": None}
+    data = moved.get("data", {})
+    if "resolved" in data:  # a group DM resolves users, never members
+        data["resolved"] = {"users": data["resolved"]["users"]}
+    return moved | {
+        "user": who,
+        "channel_id": GROUP_DM_ID,
+        "channel": channel,
+        "context": 2,
+        "authorizing_integration_owners": {"1": installer},
+        "app_permissions": "0",
+    }
+
+
+async def pressed(fake: FakeDiscord, person: tuple[str, str], message: dict[str, Any], custom_id: str) -> Sent:
+    """``person`` presses a button of ``message`` in the group DM: the bot's answer."""
+    return await fake.response(await fake.interact(in_group_dm(click(custom_id, message, *person))))
+
+
+def no_channel_request(fake: FakeDiscord) -> bool:
+    return not any(s.path.startswith("/channels/") for s in fake.sent)
+
+
+async def test_the_commands_are_offered_everywhere_but_the_servers_own(
+    discord_world: tuple[FakeDiscord, GameBot],
+) -> None:
+    fake, _ = discord_world
+    synced = await fake.wait_for(lambda s: s.method == "PUT" and s.path.endswith("/commands"))
+    by_name = {c["name"]: c for c in synced.body}
+    for game in ("hog", "cucumber"):
+        assert by_name[game]["integration_types"] == [0, 1]  # a server's install, and a user's
+        assert by_name[game]["contexts"] == [0, 1, 2]  # a server, the bot's DM, any DM or group DM
+    assert by_name["hogbot"]["integration_types"] == [0] and by_name["hogbot"]["contexts"] == [0]
+
+
+async def opened(fake: FakeDiscord, payload: dict[str, Any]) -> dict[str, Any]:
+    """The board a command in the group DM opened (its answer, edited from "thinking…")."""
+    command = await fake.interact(in_group_dm(payload))
+    await board_of(fake, command)
+    return fake.messages[f"original:token{command}"]
+
+
+def labelled(board: dict[str, Any], label: str) -> str:
+    return str(next(b["custom_id"] for b in buttons(board) if b.get("label") == label))
+
+
+async def test_a_hog_challenge_in_a_group_dm_is_played_to_the_end(
+    discord_world: tuple[FakeDiscord, GameBot],
+) -> None:
+    fake, bot = discord_world
+    challenge = challenge_command(*BOB)
+    challenge["data"]["options"][0]["options"].append({"name": "goal", "type": 4, "value": 30})
+    board = await opened(fake, challenge)
+    assert is_board(board) and board_text(board).startswith("<@2002>")  # Bob is pinged
+    assert status(board) == "Waiting for Bob to accept." and "⏱️ The challenge expires <t:" in board_text(board)
+    game_id = buttons(board)[0]["custom_id"].split(":")[2]
+
+    stranger = (await pressed(fake, EVE, board, f"hog:answer:{game_id}:accept")).body
+    assert stranger["type"] == 4 and stranger["data"]["flags"] == 64  # only Bob answers, and Eve is told so
+    accepted = (await pressed(fake, BOB, board, f"hog:answer:{game_id}:accept")).body
+    assert accepted["type"] == 7 and status(accepted) == "Ada to move."
+    moves = 0
+    while "won" not in status(board := fake.message(board["id"])):
+        mover = ADA if status(board).startswith("Ada") else BOB
+        answer = (await pressed(fake, mover, board, labelled(board, "2"))).body
+        assert answer["type"] == 7, answer  # each press edits the board it is on
+        moves += 1
+    assert moves >= 3 and (await bot.platform.service("hog").load(game_id)).is_over
+    assert no_channel_request(fake)
+
+    rematch = await fake.interact(in_group_dm(click(labelled(board, "Rematch"), board, *BOB)))
+    again = (await board_of(fake, rematch)).body
+    assert board_text(again).startswith(f"🔁 Rematch of game {game_id} · <@1001>")
+    assert status(again) == "Waiting for Ada to accept." and no_channel_request(fake)
+
+
+async def test_a_challenge_to_someone_not_in_the_chat_is_refused(discord_world: tuple[FakeDiscord, GameBot]) -> None:
+    fake, _ = discord_world
+    refused = (await fake.response(await fake.interact(in_group_dm(challenge_command(*EVE))))).body
+    assert refused["data"]["flags"] == 64 and refused["data"]["content"].startswith("Eve is not in this chat.")
+
+
+async def test_the_board_draws_the_dice_as_the_bots_own_emojis(discord_world: tuple[FakeDiscord, GameBot]) -> None:
+    fake, _ = discord_world
+    assert {"die_1", "die_6", "die8_1", "die8_8"} <= set(fake.emojis)  # uploaded at start
+    uploads = [s for s in fake.sent if s.method == "POST" and s.path.endswith("/emojis")]
+    assert len(uploads) == 14 and all(s.body["image"].startswith("data:image/png;base64,") for s in uploads)
+    board = await opened(fake, subcommand("house", [], *ADA))
+    moved = (await pressed(fake, ADA, board, labelled(board, "3"))).body
+    five = f"<:die_5:{fake.emojis['die_5']['id']}>"
+    assert f"🎲 {five} {five} {five}\nAda rolls 5, 5, 5 for 15." in board_text(moved)
+    assert accent(moved) == 0x5865F2 and "Ada · ▶ to move" in board_text(moved).replace("**", "")
+    assert small_print(moved).startswith("Ada to move.")
+
+
+async def test_a_restart_uploads_no_emoji_again(
+    tmp_path: Path, fake_discord: FakeDiscord, solved_folder: Path, clock: FakeClock
+) -> None:
+    fake = fake_discord
+    for _ in range(2):
+        async with running_bot(fake, tmp_path / "bot.sqlite3", solved_folder, clock):
+            pass
+    assert len([s for s in fake.sent if s.method == "POST" and s.path.endswith("/emojis")]) == 14
+    assert len([s for s in fake.sent if s.method == "GET" and s.path.endswith("/emojis")]) == 2
+
+
+async def test_a_timeout_shows_on_the_board_while_its_token_lasts(
+    discord_world: tuple[FakeDiscord, GameBot], clock: FakeClock
+) -> None:
+    fake, _ = discord_world
+    fake.clock = clock.now
+    command = await fake.interact(in_group_dm(subcommand("house", [], *ADA)))
+    board = (await board_of(fake, command)).body
+    assert "⏱️ Ada's turn ends <t:" in board_text(board)  # a live countdown
+    await clock.advance(481)
+    warned = await fake.wait_for(lambda s: s.method == "POST" and s.path == f"/webhooks/{APP_ID}/token{command}")
+    assert warned.body["content"] == "<@1001>, it's your move: 2 minutes left before you forfeit."
+    await clock.advance(120)
+    edited = await fake.wait_for(
+        lambda s: s.method == "PATCH" and s.path.endswith(f"token{command}/messages/@original") and s is not None
+        and "forfeited" in str(s.body)
+    )  # fmt: skip
+    assert status(edited.body) == "The house won: Ada forfeited." and no_channel_request(fake)
+
+
+async def test_a_timeout_past_the_token_is_shown_at_the_next_press(
+    tmp_path: Path, fake_discord: FakeDiscord, solved_folder: Path, clock: FakeClock
+) -> None:
+    fake = fake_discord
+    fake.clock = clock.now
+    slow = Settings(env={"HOG_TURN_TIMEOUT": "1800"})
+    async with running_bot(fake, tmp_path / "bot.sqlite3", solved_folder, clock, settings=slow) as bot:
+        board = await opened(fake, subcommand("house", [], *ADA))
+        game_id = buttons(board)[0]["custom_id"].split(":")[2]
+        sent = len(fake.sent)
+        async with bot.platform.boards.subscribe(game_id) as heard:
+            await clock.advance(1801)
+            forfeited = await heard.get()  # the timer's forfeit, stored
+        assert (await bot.platform.service("hog").load(game_id)).version == forfeited.version
+        assert fake.sent[sent:] == []  # no reminder, no edit: the token ran out
+        late = (await pressed(fake, ADA, board, labelled(board, "3"))).body
+        assert late["type"] == 7 and status(late) == "The house won: Ada forfeited."
+        assert no_channel_request(fake)
+
+
+async def test_a_cucumber_table_in_a_group_dm_is_played_to_the_end(
+    tmp_path: Path, fake_discord: FakeDiscord, solved_folder: Path, clock: FakeClock
+) -> None:
+    fake = fake_discord
+    async with running_bot(fake, tmp_path / "bot.sqlite3", solved_folder, clock, chance=Seeded(3)) as bot:
+        options = [{"name": n, "type": 4, "value": v} for n, v in (("players", 3), ("cards", 4), ("target", 15))]
+        board = await opened(fake, subcommand("new", options, *ADA, group="cucumber"))
+        game_id = custom_id(board, "Join").split(":")[2]
+        assert (await pressed(fake, BOB, board, custom_id(board, "Join"))).body["type"] == 7
+        await pressed(fake, ADA, board, custom_id(fake.message(board["id"]), "+ strong bot"))
+        started = (await pressed(fake, ADA, board, custom_id(fake.message(board["id"]), "Start"))).body
+        assert started["type"] == 7 and is_board(started)
+        service, cards = bot.platform.service("cucumber"), 0
+        while not (state := await service.load(game_id)).is_over:
+            view = public_view(state)
+            assert view.to_play is not None
+            person = ADA if state.seats[view.to_play].id == ADA[0] else BOB
+            board = fake.message(board["id"])
+            shown = await fake.interact(in_group_dm(click(custom_id(board, "Show my hand"), board, *person)))
+            assert (await fake.response(shown)).body["data"]["flags"] & 64  # for them alone
+            hand = fake.messages[f"original:token{shown}"]  # (a bot moves at once, never waits for this)
+            assert (await pressed(fake, person, hand, playable(hand)[0])).body["type"] == 7
+            cards += 1
+        assert cards >= 8 and (await service.load(game_id)).loser is not None
+        ended = await fake.wait_for(lambda s: s.path.endswith("/messages/@original") and "🏁" in str(s.body))
+        assert to_play(fake.message(board["id"])) is None  # the board, edited through a token, shows the end
+        assert is_board(ended.body) and no_channel_request(fake)
