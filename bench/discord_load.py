@@ -25,18 +25,20 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.against_fake import acknowledgements, bot_process, solved_cache  # noqa: E402
+from tests.discord.boards import buttons, small_print  # noqa: E402
 from tests.discord.discord_world import challenge_command, click, subcommand  # noqa: E402
 from tests.discord.fake_discord import FakeDiscord  # noqa: E402
 
 
 def to_move(body: dict[str, Any]) -> str | None:
-    """Who is to move on this board (``None`` once the game is over)."""
-    status = str(body["embeds"][0]["footer"]["text"])
+    """Who is to move on this board (``None`` once the game is over): a board as an embed (an anchor
+    from before Components V2) or as a container."""
+    status = str(body["embeds"][0]["footer"]["text"]) if body.get("embeds") else small_print(body)
     return status.split(" to move")[0] if " to move" in status else None
 
 
 def button(body: dict[str, Any], label: str) -> str:
-    return str(next(c["custom_id"] for row in body["components"] for c in row["components"] if c["label"] == label))
+    return str(next(c["custom_id"] for c in buttons(body) if c.get("label") == label))
 
 
 THINK = (0.0, 0.0)

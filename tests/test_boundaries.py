@@ -150,7 +150,7 @@ def test_every_button_is_a_game_button() -> None:
     games = Games.load(Settings(), {**installed_modules("hogbot"), "press": "hogbot_press.game:PressGame"})
     fronts = [load(game.discord_front) for game in games.values()]
     buttons = [HistoryButton, LeaderboardButton, *(button for front in fronts for button in front.buttons)]
-    assert len(buttons) == 16 and all(issubclass(button, GameButton) for button in buttons)
+    assert len(buttons) == 17 and all(issubclass(button, GameButton) for button in buttons)
 
 
 def import_graph(folder: str) -> dict[str, set[str]]:

@@ -19,6 +19,7 @@ EVERYWHERE: dict[str, Any] = {
 """A game's commands: in a server that added the bot, in its DM, and, installed by a user on their own
 account, in any server, DM or group DM of theirs."""
 SERVERS_ONLY: dict[str, Any] = {
+    "guild_only": True,
     "allowed_installs": discord.app_commands.AppInstallationType(guild=True),
     "allowed_contexts": discord.app_commands.AppCommandContext(guild=True),
 }

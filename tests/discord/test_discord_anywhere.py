@@ -13,7 +13,7 @@ from bot.discord.client import GameBot
 from bot.platform.settings import Settings
 from cucumber_core.views import public_view
 from tests.discord.boards import accent, board_text, buttons, is_board, small_print, status
-from tests.discord.cucumber_table import custom_id, playable, to_play
+from tests.discord.cucumber_table import custom_id, playable, section, to_play
 from tests.discord.discord_world import board_of, challenge_command, click, running_bot, subcommand
 from tests.discord.fake_discord import APP_ID, GROUP_DM_ID, FakeDiscord, Sent, user
 from tests.fake_clock import FakeClock
@@ -201,3 +201,13 @@ async def test_a_cucumber_table_in_a_group_dm_is_played_to_the_end(
         ended = await fake.wait_for(lambda s: s.path.endswith("/messages/@original") and "🏁" in str(s.body))
         assert to_play(fake.message(board["id"])) is None  # the board, edited through a token, shows the end
         assert is_board(ended.body) and no_channel_request(fake)
+
+        finished = fake.message(board["id"])
+        rematch = await fake.interact(in_group_dm(click(custom_id(finished, "Rematch"), finished, *BOB)))
+        again = (await board_of(fake, rematch)).body
+        assert board_text(again).startswith(f"🔁 Rematch of game {game_id} <@1001>")  # Ada is asked to join
+        table = await fake.wait_for(
+            lambda s: s.path.endswith(f"token{rematch}/messages/@original") and "Strong bot" in str(s.body)
+        )
+        assert "**Bob** — 0 pts" in board_text(table.body) and "Strong bot" in board_text(table.body)
+        assert "Ada" not in str(section(table.body, "At the table")) and no_channel_request(fake)

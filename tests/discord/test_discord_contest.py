@@ -18,6 +18,7 @@ from bot.games.hog.contest.entries import EVERYONE, Contest, Entries
 from hog_core.contest import MAX_BYTES, SIZE, encode, parse, to_csv
 from hog_core.events import GameCreated
 from hog_core.rulesets import CONTEST
+from tests.discord.boards import texts
 from tests.discord.discord_world import answer_to, board_of, button, click, followup_to, press, where
 from tests.discord.fake_discord import GUILD_ID, FakeDiscord, member
 
@@ -124,7 +125,7 @@ async def test_a_table_is_entered_ranked_shown_and_played(discord_world: tuple[F
     house["data"] = {"id": "1", "name": "hog", "type": 1, "options": [{"name": "house", "type": 1, "options": options}]}
     played = await fake.interact(house)
     board = await board_of(fake, played)
-    assert "the house plays the contest entry Fives" in board.body["embeds"][0]["title"]
+    assert "the house plays the contest entry Fives" in texts(board.body)[0]
     await press(fake, "1001", "Ada", fake.messages[f"original:token{played}"], button(board, "3"))
     (game,) = await bot.road.live_games(where()["channel_id"])
     stored = await bot.platform.store.load(game.game_id)
@@ -248,4 +249,4 @@ async def test_a_typed_level_is_a_level_whatever_its_case(discord_world: tuple[F
     options = [{"name": "difficulty", "type": 3, "value": " Easy "}]
     data = {"id": "1", "name": "hog", "type": 1, "options": [{"name": "house", "type": 1, "options": options}]}
     played = await fake.interact({"type": 2, **where(), "member": member("1001", "Ada"), "data": data})
-    assert (await board_of(fake, played)).body["embeds"][0]["title"].endswith("the house plays easy")
+    assert texts((await board_of(fake, played)).body)[0].endswith("the house plays easy")

@@ -105,6 +105,7 @@ async def test_one_person_and_two_bots_play_to_the_end(table: tuple[FakeDiscord,
     state = await bot.platform.service("cucumber").load(game_id)
     assert state.is_over and state.loser is not None and max(state.scores) >= 21
     assert [c["custom_id"] for c in board_buttons(ended)] == [
+        f"cucumber:rematch:{game_id}",
         f"cucumber:replay:{game_id}:0:open",
         f"cucumber:picture:{game_id}",
     ]

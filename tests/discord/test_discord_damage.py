@@ -18,6 +18,8 @@ from bot.games.hog.module import HogGame
 from hog_core.events import TurnTaken
 from storage.events import NewEvent
 from storage.games import Summary
+from tests.discord.boards import board_text
+from tests.discord.boards import buttons as board_buttons
 from tests.discord.discord_world import board_of, button, press, running_bot, subcommand
 from tests.discord.fake_discord import FakeDiscord
 from tests.fake_clock import FakeClock
@@ -42,15 +44,15 @@ async def test_a_damaged_game_says_so_and_takes_nothing(
     game, message, three = await open_game(fake)
     await bot.platform.service("hog").store.append(game, [bad], 1)
     answer = await press(fake, "1001", "Ada", message, three)
-    assert answer["type"] == 7 and answer["data"]["components"] == []  # the board itself says so
-    assert "This game's record is damaged" in answer["data"]["embeds"][0]["description"]
+    assert answer["type"] == 7 and board_buttons(answer["data"]) == []  # the board itself says so
+    assert "This game's record is damaged" in board_text(answer["data"])
     assert len(await bot.platform.service("hog").store.load(game)) == 2  # nothing stored after the damage
     asked = await press(fake, "1001", "Ada", message, f"hog:hint:{game}")  # a hint of it is refused in words
     assert asked["data"]["flags"] == 64 and "This game's record is damaged" in asked["data"]["content"]
 
     _, other_message, other_three = await open_game(fake, "2002", "Bob")  # the bot plays on
     played = await press(fake, "2002", "Bob", other_message, other_three)
-    assert "Bob rolls" in played["data"]["embeds"][0]["description"]
+    assert "Bob rolls" in board_text(played["data"])
     assert game not in {row.game_id for row in await bot.road.live_games()}
     assert [g for g, _ in await bot.platform.views.damaged()] == [game]
 
@@ -67,7 +69,7 @@ async def test_the_bot_starts_past_a_damaged_live_game(
     async with running_bot(fake, db, solved_folder, clock) as bot:
         assert bot.platform.timers.pending(other) and not bot.platform.timers.pending(game)
         played = await press(fake, "2002", "Bob", other_message, other_three)
-        assert "Bob rolls" in played["data"]["embeds"][0]["description"]
+        assert "Bob rolls" in board_text(played["data"])
 
 
 async def test_a_failed_rebuild_leaves_the_read_models_as_they_were(

@@ -18,6 +18,7 @@ from bot.platform.settings import Settings
 from hog_core.game import Status
 from hog_core.solver import Solution
 from storage.shelves import PostgresShelf
+from tests.discord.boards import buttons as board_buttons
 from tests.discord.boards import status
 from tests.discord.discord_world import BotProcess, challenge_command, click, labels, where
 from tests.discord.fake_discord import GUILD_ID, FakeDiscord, member
@@ -58,9 +59,7 @@ async def challenge(fake: FakeDiscord, shard: int, by: str, opponent: str) -> tu
     """A challenge made on ``shard`` and accepted on the other; the game's id and its board's message id."""
     asked = await fake.interact(challenge_command(opponent, PEOPLE[opponent], by=(by, PEOPLE[by])), shard)
     board = await fake.wait_for(lambda s: s.method == "PATCH" and s.path.endswith(f"token{asked}/messages/@original"))
-    accept = next(
-        c["custom_id"] for row in board.body["components"] for c in row["components"] if c["label"] == "Accept"
-    )
+    accept = next(c["custom_id"] for c in board_buttons(board.body) if c["label"] == "Accept")
     message = fake.messages[f"original:token{asked}"]
     accepted = await answer(fake, await fake.interact(click(accept, message, opponent, PEOPLE[opponent]), 1 - shard))
     assert accepted["type"] == 7 and status(accepted["data"]).endswith("to move.")
@@ -68,7 +67,7 @@ async def challenge(fake: FakeDiscord, shard: int, by: str, opponent: str) -> tu
 
 
 def roll_button(message: dict[str, Any], dice: str) -> str:
-    return str(next(c["custom_id"] for row in message["components"] for c in row["components"] if c["label"] == dice))
+    return str(next(c["custom_id"] for c in board_buttons(message) if c["label"] == dice))
 
 
 def mover(message: dict[str, Any]) -> str:

@@ -12,7 +12,7 @@ from bot.games.hog.discord.front import HogFront
 from bot.platform.exercises import shown
 from storage.answers import EXERCISE, SOLVER
 from tests.discord.discord_world import board_of, click, followup_to, press, subcommand
-from tests.discord.fake_discord import FakeDiscord, Sent
+from tests.discord.fake_discord import FakeDiscord, Sent, nested
 
 EPHEMERAL = 64
 
@@ -57,9 +57,7 @@ async def test_training_serves_your_own_costly_move_until_you_find_the_best(
     board = await board_of(fake, opened)
     message = fake.messages[f"original:token{opened}"]
     components = board.body["components"]
-    while (
-        one := next((c for row in components for c in row["components"] if c.get("label") == "1"), None)
-    ) is not None:
+    while (one := next((c for c in nested(components) if c.get("label") == "1"), None)) is not None:
         answered = await press(fake, "1001", "Ada", {**message, "components": components}, one["custom_id"])
         components = answered["data"]["components"]
     mistakes = await puzzling.your_mistakes(bot.platform, bot.platform.games["hog"], "1001")  # type: ignore[arg-type]

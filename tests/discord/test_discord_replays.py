@@ -10,8 +10,9 @@ from PIL import Image
 
 from bot.discord.client import GameBot
 from bot.platform.drawing import HEIGHT, WIDTH
+from tests.discord.boards import buttons, small_print, texts
 from tests.discord.discord_world import answer_to, board_of, button, click, followup_to, press, subcommand
-from tests.discord.fake_discord import CHANNEL_ID, FakeDiscord, member
+from tests.discord.fake_discord import CHANNEL_ID, FakeDiscord, member, nested
 from tests.helpers import frames
 
 
@@ -19,9 +20,20 @@ def lines_of(embed: dict[str, Any]) -> list[str]:
     return str(embed.get("description", "")).splitlines()
 
 
+def told_on(board: dict[str, Any]) -> list[str]:
+    """The lines a board tells of the last command (its dice drawn aside: their numbers are in the words)."""
+    told = [t for t in texts(board)[3:] if not t.startswith(("⏱️", "-# ", "**Review**"))]
+    return [line for t in told for line in t.splitlines() if not line.startswith("🎲")]
+
+
+def gallery(message: dict[str, Any]) -> list[str]:
+    """The pictures a board shows."""
+    return [item["media"]["url"] for c in nested(message.get("components") or []) for item in c.get("items", [])]
+
+
 def labels(body: dict[str, Any]) -> dict[str, bool]:
     """Each button's label and whether it can be pressed."""
-    return {c["label"]: not c.get("disabled", False) for row in body["components"] for c in row["components"]}
+    return {c["label"]: not c.get("disabled", False) for c in buttons(body)}
 
 
 async def finished_game(fake: FakeDiscord) -> tuple[str, list[str]]:
@@ -29,14 +41,14 @@ async def finished_game(fake: FakeDiscord) -> tuple[str, list[str]]:
     options = [{"name": "goal", "type": 4, "value": 30}, {"name": "difficulty", "type": 3, "value": "easy"}]
     command = await fake.interact(subcommand("house", options))
     shown = await board_of(fake, command)
-    told = lines_of(shown.body["embeds"][0])
+    told = told_on(shown.body)
     message_id = fake.messages[f"original:token{command}"]["id"]
     body = shown.body
     while "5" in labels(body):
         pressed = await fake.interact(click(button_of(body, "5"), fake.message(message_id)))
         body = (await answer_to(fake, pressed)).body["data"]
-        told += lines_of(body["embeds"][0])
-    assert "image" not in body["embeds"][0] and labels(body) == {
+        told += told_on(body)
+    assert not gallery(body) and labels(body) == {
         "Rematch": True,
         "Picture": True,
     }  # drawn when asked for
@@ -52,9 +64,11 @@ async def picture_pressed(fake: FakeDiscord, message_id: str, body: dict[str, An
 
 
 def attached_picture(fake: FakeDiscord, message: dict[str, Any]) -> bytes:
-    """The picture a message shows: its one attachment, which its embed's image names."""
+    """The picture a message shows: its one attachment, which its embed's image (a replay's) or its
+    gallery (a board's) names."""
     (attachment,) = message["attachments"]
-    assert message["embeds"][0]["image"]["url"] == f"attachment://{attachment['filename']}"
+    shown = [message["embeds"][0]["image"]["url"]] if message.get("embeds") else gallery(message)
+    assert shown == [f"attachment://{attachment['filename']}"]
     png = fake.uploads[attachment["id"]]
     image = Image.open(io.BytesIO(png))
     assert (image.format, image.size) == ("PNG", (WIDTH, HEIGHT))
@@ -62,7 +76,7 @@ def attached_picture(fake: FakeDiscord, message: dict[str, Any]) -> bytes:
 
 
 def button_of(body: dict[str, Any], label: str) -> str:
-    return str(next(c["custom_id"] for row in body["components"] for c in row["components"] if c["label"] == label))
+    return str(next(c["custom_id"] for c in buttons(body) if c["label"] == label))
 
 
 async def open_replay(fake: FakeDiscord, game_id: str, who: str = "1001", name: str = "Ada") -> tuple[str, Any]:
@@ -199,7 +213,7 @@ async def resigned_after_a_turn_each(fake: FakeDiscord) -> tuple[str, str]:
     command = await fake.interact(subcommand("house", easy))
     live = await board_of(fake, command)
     board_id = fake.messages[f"original:token{command}"]["id"]
-    assert "image" not in live.body["embeds"][0] and not fake.message(board_id)["attachments"]  # not while playing
+    assert not gallery(live.body) and not fake.message(board_id)["attachments"]  # not while playing
     await press(fake, "1001", "Ada", fake.message(board_id), button(live, "5"))
     await answer_to(fake, await fake.interact(subcommand("forfeit")))
     edits = f"/channels/{CHANNEL_ID}/messages/{board_id}"
@@ -231,12 +245,8 @@ async def test_a_board_where_files_are_not_allowed_still_shows_the_end(
     fake.can_attach = False  # the server did not grant Attach Files
     _, board_id = await resigned_after_a_turn_each(fake)
     board = fake.message(board_id)
-    assert (
-        labels(board) == {"Rematch": True, "Picture": True}
-        and not board["attachments"]
-        and "image" not in board["embeds"][0]
-    )
-    assert board["embeds"][0]["footer"]["text"] == "The house won: Ada forfeited."
+    assert labels(board) == {"Rematch": True, "Picture": True} and not board["attachments"] and not gallery(board)
+    assert small_print(board) == "The house won: Ada forfeited."
 
 
 async def test_a_replay_can_send_the_game_animated(discord_world: tuple[FakeDiscord, GameBot]) -> None:
@@ -259,8 +269,8 @@ async def test_the_exact_review_shows_on_the_board_in_the_replay_and_in_analyze(
     placed = await bot.platform.boards.where(game_id)
     assert placed is not None
     board = fake.message(placed[1])
-    (review,) = [f["value"] for f in board["embeds"][0]["fields"] if f["name"].startswith("Review")]
-    ada, house = review.splitlines()
+    (review,) = [t for t in texts(board) if t.startswith("**Review** (exact: /hog analyze)")]
+    _, ada, house = review.splitlines()
     assert ada.startswith("Ada ") and house.startswith("The house ") and "% accuracy" in ada
 
     message_id, body = await open_replay(fake, game_id)

@@ -12,6 +12,7 @@ from types import FrameType
 from typing import Any
 
 from bot.discord.client import GameBot
+from tests.discord.boards import buttons as board_buttons
 from tests.discord.cucumber_table import custom_id, playable, to_play
 from tests.discord.discord_world import click, subcommand
 from tests.discord.fake_discord import FakeDiscord
@@ -70,7 +71,7 @@ async def test_a_dice_click_takes_one_road_to_the_board(discord_world: tuple[Fak
     fake, bot = discord_world
     await answered(fake, bot, subcommand("house"))
     message = next(m for key, m in fake.messages.items() if key.startswith("original:"))
-    move = next(c["custom_id"] for row in message["components"] for c in row["components"] if c["label"] == "2")
+    move = next(c["custom_id"] for c in board_buttons(message) if c["label"] == "2")
     found: list[list[str]] = []
     with roads(found):
         assert await answered(fake, bot, click(move, message)) == ("move", "moved")

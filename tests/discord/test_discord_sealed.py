@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.platform.chance import commitment
-from tests.discord.boards import status
+from tests.discord.boards import small_print, status
 from tests.discord.discord_world import board_of, button, press, running_bot, subcommand
 from tests.discord.fake_discord import FakeDiscord
 from tests.fake_clock import FakeClock
@@ -32,7 +32,7 @@ async def test_the_seed_is_secret_until_the_end_then_every_die_checks(
         game_id = button(shown, "5").split(":")[2]
         seed = await bot.platform.kept.seed(game_id)
         assert seed is not None
-        assert f"🔒 dice sealed: {commitment(seed)[:16]}…" in shown.body["embeds"][0]["footer"]["text"]
+        assert f"🔒 dice sealed: {commitment(seed)[:16]}…" in small_print(shown.body)
         message = fake.messages[f"original:token{command}"]
         answer = shown.body
         for _ in range(100):
@@ -45,7 +45,7 @@ async def test_the_seed_is_secret_until_the_end_then_every_die_checks(
         secret = seed.hex()
         revealing = [i for i, sent in enumerate(fake.sent) if secret in str(sent.body)]
         assert revealing and min(revealing) >= last  # first shown by the answer to the last move
-        assert f"🔓 seed {secret} · check: /hog verify game:{game_id}" in answer["embeds"][0]["footer"]["text"]
+        assert f"🔓 seed {secret} · check: /hog verify game:{game_id}" in small_print(answer)
         asked = await fake.interact(subcommand("verify", [{"name": "game", "type": 3, "value": game_id}]))
         verdict = (await fake.response(asked)).body["data"]
         assert verdict["flags"] == 64 and verdict["content"].startswith("```\nfair: all ")

@@ -15,7 +15,8 @@ from bot.games.hog.board import board as board_of_state
 from hog_core.game import GameState, replay
 from storage.events import StoredEvent
 from storage.sqlite.store import SqliteEventStore
-from tests.discord.boards import status
+from tests.discord.boards import buttons as board_buttons
+from tests.discord.boards import is_board, status, texts
 from tests.discord.discord_world import BotProcess, board_of, button, click, subcommand
 from tests.discord.fake_discord import FakeDiscord
 from tests.helpers import hog_events
@@ -25,7 +26,7 @@ GAMES, ROUNDS, KILLS = 30, 8, 4
 
 def version_of(message: dict[str, Any]) -> int | None:
     """The game version a board message's move buttons act on (``None`` without move buttons)."""
-    ids = [c["custom_id"] for row in message.get("components", []) for c in row["components"]]
+    ids = [c["custom_id"] for c in board_buttons(message) if "custom_id" in c]
     moves = [i for i in ids if i.startswith("hog:move:")]
     return int(moves[0].split(":")[3]) if moves else None
 
@@ -60,7 +61,7 @@ async def test_a_sigkill_storm_loses_nothing(
                 continue
             label = str(rng.randint(1, 6))
             rows = message["components"]
-            custom_id = next(c["custom_id"] for row in rows for c in row["components"] if c["label"] == label)
+            custom_id = next(c["custom_id"] for c in board_buttons({"components": rows}) if c["label"] == label)
             first = await fake.interact(click(custom_id, message, who, name))
             sent[first] = game_id
             if rng.random() < 0.25:  # a double click: the same button again at once
@@ -79,7 +80,7 @@ async def test_a_sigkill_storm_loses_nothing(
                 await fake.response(interaction, 60)
         for interaction, game_id in sent.items():
             answered = fake.answered(interaction)
-            if answered is not None and answered.body["data"].get("embeds"):  # a board: a move or a forfeit
+            if answered is not None and is_board(answered.body):  # a board: a move or a forfeit
                 acknowledged[interaction] = (game_id, version_of(answered.body["data"]))
 
     store = await SqliteEventStore.open(tmp_path / "hog.sqlite3")
@@ -106,7 +107,7 @@ async def test_a_sigkill_storm_loses_nothing(
     with contextlib.suppress(TimeoutError):  # the restart's reconcile edits boards on the side
         await fake.wait_for(boards_match, 60)
     wrong = {
-        game_id: (fake.message(message_id).get("embeds"), version_of(fake.message(message_id)), states[game_id].version)
+        game_id: (texts(fake.message(message_id)), version_of(fake.message(message_id)), states[game_id].version)
         for game_id, (_, message_id) in games.items()
         if not shows(fake.message(message_id), states[game_id])
     }
@@ -116,11 +117,10 @@ async def test_a_sigkill_storm_loses_nothing(
 
 
 def shows(message: dict[str, Any], state: GameState) -> bool:
-    embeds = message.get("embeds") or []
-    if not embeds:
+    if not is_board(message):
         return False  # invisible
     expected = board_of_state(state)
-    if "footer" not in embeds[0] or status(embeds[0]) != expected.status:
+    if status(message) != expected.status:
         return False
     return version_of(message) == (None if state.is_over else state.version)
 

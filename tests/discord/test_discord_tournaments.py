@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.discord.client import GameBot
 from bot.platform.tournaments.state import Round, Tournament
+from tests.discord.boards import is_board, texts
 from tests.discord.discord_world import answer_to, followup_to, press, running_bot, subcommand, where
 from tests.discord.fake_discord import FakeDiscord, member
 from tests.fake_clock import FakeClock
@@ -126,7 +127,7 @@ async def test_a_swiss_night_of_six_with_a_leaver_a_bye_and_a_no_show(
         placed = await bot.platform.boards.where(game_id)
         assert placed is not None
         posted = fake.message(placed[1])
-        assert all(f"<@{p}>" in posted["content"] for p in table) and posted["embeds"], posted
+        assert all(f"<@{p}>" in texts(posted)[0] for p in table) and is_board(posted), posted
         await move(fake, bot, game_id, table[0], NAMES[table[0]])  # 10 points: the first mover wins
     await director.settled()
     t = await director.book.load(stream)

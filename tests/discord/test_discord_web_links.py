@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.platform.metrics import REGISTRY
 from bot.platform.settings import Settings
+from tests.discord.boards import buttons as board_buttons
 from tests.discord.discord_world import answer_to, board_of, followup_to, press, running_bot, subcommand
 from tests.discord.fake_discord import GUILD_ID, FakeDiscord
 from tests.discord.test_discord_contest import contest_command
@@ -15,7 +16,7 @@ from tests.fake_clock import FakeClock
 
 
 def links(body: dict[str, Any]) -> list[str]:
-    return [c["url"] for row in body.get("components", []) for c in row["components"] if c.get("style") == 5]
+    return [c["url"] for c in board_buttons(body) if c.get("style") == 5]
 
 
 async def test_a_board_and_a_replay_link_to_the_web(
@@ -24,9 +25,7 @@ async def test_a_board_and_a_replay_link_to_the_web(
     settings = Settings(public_url="https://hog.example")
     async with running_bot(fake_discord, tmp_path / "hog.sqlite3", solved_folder, clock, settings=settings) as bot:
         shown = await board_of(fake_discord, await fake_discord.interact(subcommand("house")))
-        game_id = next(
-            c["custom_id"] for row in shown.body["components"] for c in row["components"] if "custom_id" in c
-        ).split(":")[2]
+        game_id = next(c["custom_id"] for c in board_buttons(shown.body) if "custom_id" in c).split(":")[2]
         assert links(shown.body) == [f"https://hog.example/games/{game_id}"]
         options = [{"name": "game", "type": 3, "value": game_id}]
         replayed = (await answer_to(fake_discord, await fake_discord.interact(subcommand("replay", options)))).body
@@ -66,10 +65,10 @@ async def test_clicks_are_counted_by_outcome_and_timed(
         command = await fake_discord.interact(subcommand("house"))
         shown = await board_of(fake_discord, command)
         message = fake_discord.messages[f"original:token{command}"]
-        move = next(c["custom_id"] for row in shown.body["components"] for c in row["components"] if c["label"] == "2")
+        move = next(c["custom_id"] for c in board_buttons(shown.body) if c["label"] == "2")
         answered = await press(fake_discord, "1001", "Ada", message, move)
         rows = answered["data"]["components"]
-        again = next(c["custom_id"] for row in rows for c in row["components"] if c.get("label") == "2")
+        again = next(c["custom_id"] for c in board_buttons({"components": rows}) if c.get("label") == "2")
         await press(fake_discord, "2002", "Bob", {**message, "components": rows}, again)  # not Bob's: refused
     assert (counted("moved"), counted("refused")) == (moved + 1, refused + 1)
     assert REGISTRY.get_sample_value("hogbot_acknowledgement_seconds_count", {"kind": "move"}) == timed + 2

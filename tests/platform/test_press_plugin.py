@@ -26,6 +26,7 @@ from bot.platform.compose import Platform, platform
 from bot.platform.contract import Refusal, Seating, Summarizer, UnfitGame, WebPages, optional
 from bot.platform.registry import Games, installed_modules
 from bot.platform.settings import Settings
+from tests.discord.boards import buttons, texts
 from tests.discord.discord_world import board_of, button, press, running_bot, subcommand
 from tests.discord.fake_discord import FakeDiscord
 from tests.fake_clock import FakeClock
@@ -99,17 +100,17 @@ async def test_it_plays_in_discord(
         command = await fake.interact(subcommand("start", group="press"))
         shown = await board_of(fake, command)
         message = first = fake.messages[f"original:token{command}"]
-        assert shown.body["embeds"][0]["title"] == "Press 0-0"
+        assert texts(shown.body)[0] == "### Press 0-0"
         first_press = pressing = button(shown, "Press")
         for _ in range(3):
             answered = await press(fake, "1001", "Ada", message, pressing)
             assert answered["type"] == 7  # the board, edited in place
             rows = answered["data"]["components"]
             message = {**message, "components": rows}  # as the client shows it
-            pressing = next((c["custom_id"] for row in rows for c in row["components"]), "")
-        assert answered["data"]["embeds"][0]["title"] == "Press 3-2" and rows == []
+            pressing = next((c["custom_id"] for c in buttons(answered)), "")
+        assert texts(answered)[0] == "### Press 3-2" and buttons(answered) == []
         stale = await press(fake, "2002", "Bob", first, first_press)  # someone else, on an old board
-        assert stale["type"] == 7 and stale["data"]["embeds"][0]["title"] == "Press 3-2"  # the game as it stands
+        assert stale["type"] == 7 and texts(stale)[0] == "### Press 3-2"  # the game as it stands
         assert len(await bot.platform.service("press").events(f"t{command}")) == 6
 
 

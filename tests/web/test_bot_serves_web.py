@@ -10,6 +10,7 @@ import socket
 
 import aiohttp
 
+from tests.discord.boards import buttons
 from tests.discord.discord_world import BotProcess, board_of, press, subcommand
 
 
@@ -26,7 +27,7 @@ async def test_the_bot_process_serves_a_discord_game_live(bot_process: BotProces
     fake = bot_process.fake
     command = await fake.interact(subcommand("house", [{"name": "difficulty", "type": 3, "value": "easy"}]))
     shown = await board_of(fake, command)
-    move = next(c["custom_id"] for row in shown.body["components"] for c in row["components"] if c["label"] == "3")
+    move = next(c["custom_id"] for c in buttons(shown.body) if c.get("label") == "3")
     game_id = move.split(":")[2]
     async with aiohttp.ClientSession(f"http://127.0.0.1:{port}") as session:
         for _ in range(100):  # the site opens as the bot starts

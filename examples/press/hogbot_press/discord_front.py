@@ -10,8 +10,9 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord.buttons import Buttons, GameButton
-from bot.discord.front import Move, Road, Shown, front_of
+from bot.discord.buttons import GameButton
+from bot.discord.front import Move, Road, front_of
+from bot.discord.layout import Board
 from bot.platform.contract import Outcome
 from hogbot_press.game import Created, Press, PressGame
 
@@ -33,6 +34,7 @@ class PressButton(GameButton, template=r"press:(?P<game>\w+):(?P<v>\d+)"):
 
 class PressFront:
     buttons = (PressButton,)
+    emojis: dict[str, Any] = {}  # noqa: RUF012 (read only) Press draws no emoji of its own
 
     def __init__(self, client: Road, game: PressGame) -> None:
         self.client = client
@@ -50,14 +52,15 @@ class PressFront:
 
         return group
 
-    async def show(self, outcome: Outcome[Any, Any]) -> Shown:
-        view = Buttons()
-        if not outcome.state.is_over:
-            view.add_item(PressButton(outcome.state.game_id, outcome.state.version))
+    async def show(self, outcome: Outcome[Any, Any]) -> Board:
+        """The board: a Components V2 container of Markdown texts, the buttons below them."""
         presses = "-".join(map(str, outcome.state.presses))
-        return Shown(discord.Embed(title=f"Press {presses}", description="\n".join(outcome.story)), view)
+        board = Board().text(f"### Press {presses}").text("\n".join(outcome.story))
+        if not outcome.state.is_over:
+            board.buttons.add_item(PressButton(outcome.state.game_id, outcome.state.version))
+        return board
 
-    async def finished(self, outcome: Outcome[Any, Any], shown: Shown) -> Shown:
+    async def finished(self, outcome: Outcome[Any, Any], shown: Board) -> Board:
         return shown
 
     def private(self, outcome: Outcome[Any, Any], viewer: str, note: str) -> str:

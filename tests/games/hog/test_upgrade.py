@@ -18,6 +18,7 @@ from bot.platform.compose import platform
 from bot.platform.settings import Settings
 from hog_core.game import Status
 from storage.sqlite.store import SqliteEventStore
+from tests.discord.boards import small_print
 from tests.discord.discord_world import press, running_bot
 from tests.discord.fake_discord import FakeDiscord
 from tests.fake_clock import FakeClock
@@ -70,5 +71,6 @@ async def test_an_old_board_still_answers(
     board = fake_discord.seed("960000000000000001", [{"type": 1, "components": [accept]}])
     async with running_bot(fake_discord, settings.db, solved_folder, clock) as bot:
         answered = await press(fake_discord, "2002", "Bob", board, custom_id)
-        assert answered["type"] == 7 and answered["data"]["embeds"][0]["footer"]["text"] == "Ada to move."
+        assert answered["type"] == 7 and small_print(answered) == "Ada to move."
+        assert answered["data"]["embeds"] == [] and answered["data"]["content"] is None  # its embed becomes a board
         assert (await bot.platform.service("hog").load(CHALLENGE)).status is Status.ACTIVE

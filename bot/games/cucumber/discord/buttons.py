@@ -143,3 +143,19 @@ class ReplayButton(
 
     async def press(self, interaction: discord.Interaction[Any]) -> None:
         await cucumber(interaction).replay_step(interaction, self.game_id, self.step, fresh=self.opens)
+
+
+class RematchButton(GameButton, template=r"cucumber:rematch:(?P<game>[^:]*)"):
+    """*Rematch* on a finished game's board: a new table of the same size, cards and target, its bots
+    seated again, the one pressing it the host, the other people asked to join."""
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(f"cucumber:rematch:{game_id}", "Rematch", discord.ButtonStyle.success, emoji="🔁")
+        self.game_id = game_id
+
+    @classmethod
+    def parse(cls, match: re.Match[str]) -> RematchButton:
+        return cls(match["game"])
+
+    async def press(self, interaction: discord.Interaction[Any]) -> None:
+        await cucumber(interaction).rematch(interaction, self.game_id)

@@ -11,7 +11,14 @@ from bot.discord.layout import Board
 from bot.discord.stepping import NAVIGATION, target
 from bot.games.cucumber.analysis import ESTIMATE
 from bot.games.cucumber.board import current_trick, earlier_tricks, seat_lines, story
-from bot.games.cucumber.discord.buttons import BackButton, CardButton, HandButton, LobbyButton, ReplayButton
+from bot.games.cucumber.discord.buttons import (
+    BackButton,
+    CardButton,
+    HandButton,
+    LobbyButton,
+    RematchButton,
+    ReplayButton,
+)
 from bot.games.cucumber.hands import hand_of, in_value_order
 from bot.games.cucumber.replays import Step
 from cucumber_core.bots import BOTS
@@ -65,6 +72,7 @@ def board_view(state: GameState) -> Buttons:
             view.add_item(LobbyButton(game_id, f"bot-{bot}"))
     elif state.is_over:
         if state.closed is None:
+            view.add_item(RematchButton(game_id))
             view.add_item(ReplayButton(game_id, 0, "open"))
     else:
         view.add_item(HandButton(game_id))

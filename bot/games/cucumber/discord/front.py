@@ -27,9 +27,10 @@ from bot.games.cucumber.discord.buttons import (
     CardButton,
     HandButton,
     LobbyButton,
+    RematchButton,
     ReplayButton,
 )
-from bot.games.cucumber.discord.commands import cucumber_commands
+from bot.games.cucumber.discord.commands import cucumber_commands, new_game_id
 from bot.games.cucumber.discord.embeds import board_table, board_view, hand_message, replay_message, review_embed
 from bot.games.cucumber.module import CucumberGame
 from bot.games.cucumber.moves import play
@@ -47,6 +48,7 @@ from cucumber_core.game import (
     GameState,
     JoinLobby,
     LeaveLobby,
+    OpenLobby,
     ReturnToSeat,
     StartGame,
     bot_seat,
@@ -65,6 +67,7 @@ class CucumberFront:
         CardButton,
         BackButton,
         ReplayButton,
+        RematchButton,
     )
     emojis: Mapping[str, Callable[[], bytes]] = MappingProxyType({})
     """Cards are shown as text (``10♦``): a screen reader says them, and they need no emoji."""
@@ -131,6 +134,36 @@ class CucumberFront:
             await interaction.response.send_message(FORGED, ephemeral=True)
             return
         await self.client.press(interaction, Move(GAME, game_id, command))
+
+    async def rematch(self, interaction: discord.Interaction[Any], game_id: str) -> None:
+        """*Rematch* pressed by one of a finished game's people: a new table in the same channel of the
+        same size, cards, target and rule, the presser its host, the game's bots seated again; the
+        other people are pinged to join (the host starts it, as any table). Its board names the game before it."""
+        me, place = str(interaction.user.id), str(interaction.channel_id)
+        events = await self.service.events(game_id)
+        old = replay(events) if events else None
+        seat = None if old is None else old.seat_of(me)
+        if old is None or seat is None or not old.is_over or old.closed is not None or old.place != place:
+            await interaction.response.send_message("Only this game's players can ask for a rematch.", ephemeral=True)
+            return
+        if await self.seated_elsewhere(me, place):
+            await interaction.response.send_message(
+                "You are at a table in this channel already: finish it, or `/cucumber leave` it first.", ephemeral=True
+            )
+            return
+        host = Seat(me, cleaned(interaction.user.display_name))
+        timeouts = (old.turn_timeout, old.lobby_timeout)
+        opening = OpenLobby(
+            new_game_id(), host, old.players, old.num_cards, old.target, old.cucumber_rule, *timeouts, place
+        )
+        others = " ".join(f"<@{s.id}>" for s in old.seats if s.bot is None and s.id != me)
+        await self.client.open_game(
+            interaction, GAME, opening.game_id, opening, f"🔁 Rematch of game {game_id} {others}".rstrip()
+        )
+        bots = [s.bot for s in old.seats if s.bot is not None]
+        if bots and (await self.service.load(opening.game_id)).version:
+            seated = await self.service.execute(opening.game_id, _seat_bots(bots), f"{interaction.id}:bots")
+            await self.client.edit_board(seated)
 
     async def come_back(self, interaction: discord.Interaction[Any], game_id: str) -> None:
         await self.client.press(interaction, Move(GAME, game_id, _always(ReturnToSeat(str(interaction.user.id)))))
@@ -237,6 +270,18 @@ def _private(interaction: discord.Interaction[Any]) -> bool:
 
 def _always(command: Command) -> Commands[GameState, Command]:
     return lambda state, chance: [command]
+
+
+def _seat_bots(bots: list[str]) -> Commands[GameState, Command]:
+    """The bots of the game before, seated again in order."""
+
+    def commands(state: GameState, chance: Chance) -> list[Command]:
+        seats = list(state.seats)
+        for bot in bots:
+            seats.append(bot_seat(bot, seats))
+        return [JoinLobby(seat) for seat in seats[len(state.seats) :]]
+
+    return commands
 
 
 def _add_bot(player: str, bot: str) -> Commands[GameState, Command]:

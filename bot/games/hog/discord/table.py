@@ -18,8 +18,9 @@ SEATS = (0x5865F2, 0xEB459E)
 """Each seat's colour (blue, then pink): the board's accent while it is their turn, or once they won."""
 WAITING, ENDED = 0xFEE75C, 0x99AAB5
 """A challenge waiting for its answer; a game that ended with no winner."""
-STORY_ROOM = TEXT_LIMIT - 1200
-"""The turns' share of a board's text: the rest is the title, both panels, the countdown, the small print."""
+STORY_ROOM = TEXT_LIMIT - 2000
+"""The turns' share of a board's text: the rest is the title, both panels, the countdown, a finished
+game's review, the small print."""
 
 
 def accent(state: GameState) -> int:
