@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import statistics
 import sys
@@ -72,8 +73,9 @@ async def cucumber(fake: FakeDiscord, tables: int) -> int:
     return sum(await asyncio.gather(*(cucumber_load.table(fake, boards, n, 7) for n in range(tables))))
 
 
-async def measure(tree: Path, drive: Driver) -> tuple[float, float, float]:
-    """CPU ms per interaction, interactions a second and the p99 acknowledgement, for the bot of ``tree``."""
+async def measure(tree: Path, drive: Driver) -> tuple[float, float, float, float]:
+    """CPU ms per interaction, interactions a second, the p99 acknowledgement and the bytes the bot
+    sent Discord an interaction (every request's JSON body: boards, hands, edits), for the bot of ``tree``."""
     with tempfile.TemporaryDirectory() as scratch:
         cache = await solved_cache(Path(scratch))
         pids: list[int] = []
@@ -83,7 +85,8 @@ async def measure(tree: Path, drive: Driver) -> tuple[float, float, float]:
             elapsed, used = time.perf_counter() - started, cpu_seconds(pids[0]) - before
     waits, _ = acknowledgements(fake)
     p99 = statistics.quantiles(waits, n=100, method="inclusive")[98]
-    return 1000 * used / interactions, interactions / elapsed, p99
+    sent = sum(len(json.dumps(s.body, ensure_ascii=False).encode()) for s in fake.sent if s.body is not None)
+    return 1000 * used / interactions, interactions / elapsed, p99, sent / interactions
 
 
 async def main(anchor: str, games: int, tables: int, rounds: int, only: str | None) -> None:
@@ -97,15 +100,15 @@ async def main(anchor: str, games: int, tables: int, rounds: int, only: str | No
         for name, drive in drivers.items():
             if only is not None and not name.lower().startswith(only):
                 continue
-            found: dict[str, list[tuple[float, float, float]]] = {build: [] for build in builds}
+            found: dict[str, list[tuple[float, float, float, float]]] = {build: [] for build in builds}
             for _ in range(rounds):
                 for build, tree in builds.items():
                     found[build].append(await measure(tree, drive))
             print(f"{name}, members pressing at once (median of {rounds}):")
-            middle = {b: tuple(statistics.median(r[i] for r in rs) for i in range(3)) for b, rs in found.items()}
-            for build, (cpu, rate, p99) in middle.items():
+            middle = {b: tuple(statistics.median(r[i] for r in rs) for i in range(4)) for b, rs in found.items()}
+            for build, (cpu, rate, p99, size) in middle.items():
                 print(f"  {build:<14} {cpu:.2f} ms of bot CPU an interaction, {rate:.0f} interactions/s, "
-                      f"acknowledgement p99 {p99:.0f} ms")  # fmt: skip
+                      f"acknowledgement p99 {p99:.0f} ms, {size:.0f} bytes sent an interaction")  # fmt: skip
             ratio = middle["this checkout"][0] / middle[anchor][0]
             each = " ".join(f"{a[0] / b[0]:.2f}x" for a, b in zip(found["this checkout"], found[anchor], strict=True))
             print(f"  CPU per interaction: {ratio:.2f}x of {anchor} (round by round: {each})")

@@ -26,6 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.against_fake import acknowledgements, bot_process  # noqa: E402
+from tests.discord.boards import board_text  # noqa: E402
 from tests.discord.cucumber_table import custom_id, playable  # noqa: E402
 from tests.discord.discord_world import click, subcommand  # noqa: E402
 from tests.discord.fake_discord import FakeDiscord, Sent  # noqa: E402
@@ -64,7 +65,9 @@ async def answer(fake: FakeDiscord, data: dict[str, Any]) -> tuple[str, dict[str
 
 
 def over(response: dict[str, Any]) -> bool:
-    content = str((response.get("data") or {}).get("content", ""))
+    """Whether the answer says the game is over (in words, or as a board of words: Components V2)."""
+    data = response.get("data") or {}
+    content = str(data.get("content") or board_text(data))
     return content.endswith("how it ended.") or content.startswith("This game is over")
 
 
