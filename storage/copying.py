@@ -23,7 +23,7 @@ from storage.sqlite.store import SqliteEventStore
 BATCH = 5000
 KEPT = {
     "seals": ("game_id", "seed"),
-    "boards": ("game_id", "channel_id", "message_id", "shown_version", "settled"),
+    "boards": ("game_id", "channel_id", "message_id", "shown_version", "settled", "answered"),
     "places": ("place", "server"),
 }
 """The tables that are not derived from the log, with their columns (the first is the key)."""

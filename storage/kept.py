@@ -15,18 +15,22 @@ class Kept:
     def __init__(self, db: Database) -> None:
         self._db = db
 
-    async def place_board(self, game_id: str, channel_id: str, message_id: str, shown_version: int = 0) -> None:
+    async def place_board(
+        self, game_id: str, channel_id: str, message_id: str, shown_version: int = 0, answered: bool = False
+    ) -> None:
         """Remember the message that shows ``game_id``'s board (before the game is stored, so that
-        a crash cannot lose it) and the version it shows. Not derived from the log (the log knows
+        a crash cannot lose it), the version it shows, and whether it lives in interactions alone
+        (``answered``: the bot may not post in its channel). Not derived from the log (the log knows
         nothing of Discord), so a rebuild keeps it."""
         await self._db.execute(
-            "INSERT INTO boards (game_id, channel_id, message_id, shown_version) VALUES (?, ?, ?, ?) "
-            "ON CONFLICT (game_id) DO UPDATE SET channel_id = excluded.channel_id, "
-            "message_id = excluded.message_id, shown_version = excluded.shown_version, settled = 0",
+            "INSERT INTO boards (game_id, channel_id, message_id, shown_version, answered) VALUES (?, ?, ?, ?, ?) "
+            "ON CONFLICT (game_id) DO UPDATE SET channel_id = excluded.channel_id, message_id = excluded.message_id, "
+            "shown_version = excluded.shown_version, settled = 0, answered = excluded.answered",
             game_id,
             channel_id,
             message_id,
             shown_version,
+            int(answered),
         )
 
     async def board_shown(self, game_id: str, version: int) -> None:
@@ -77,6 +81,11 @@ class Kept:
     async def forget_board(self, game_id: str) -> None:
         """A board placed for a game that was never stored (a crash before its first append)."""
         await self._db.execute("DELETE FROM boards WHERE game_id = ?", game_id)
+
+    async def answered_board(self, game_id: str) -> bool:
+        """Whether ``game_id``'s board lives in interactions alone (``place_board``)."""
+        rows = await self._db.fetch("SELECT answered FROM boards WHERE game_id = ?", game_id)
+        return bool(rows and rows[0][0])
 
     async def board_message(self, game_id: str) -> tuple[str, str] | None:
         """The ``(channel_id, message_id)`` of ``game_id``'s board, if one was posted."""

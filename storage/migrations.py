@@ -56,3 +56,10 @@ def answers(real: str) -> str:
         PRIMARY KEY (game, collection, kind, id)
     );
     """
+
+
+ANSWERED_BOARDS = """
+ALTER TABLE boards ADD COLUMN answered INTEGER NOT NULL DEFAULT 0;
+"""
+"""SQLite's 16, PostgreSQL's 10: whether a board lives in interactions (the app installed by a user,
+where the bot may not post: ``bot.discord.reach``), so that a restarted bot never tries its channel."""

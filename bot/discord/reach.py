@@ -56,23 +56,30 @@ def in_this_chat(interaction: discord.Interaction[Any], user: discord.abc.User) 
 
 
 class Tokens:
-    """The token of the interaction that last showed each board living in interactions, and when."""
+    """Which boards live in interactions, as this process has learnt, and the token of the
+    interaction that last showed each of them, and when."""
 
     def __init__(self, now: Callable[[], float]) -> None:
         self.now = now
+        self._answered: dict[str, bool] = {}
         self._tokens: dict[str, tuple[str, float]] = {}
 
     def showed(self, game_id: str, interaction: discord.Interaction[Any]) -> None:
-        """``interaction``'s answer shows ``game_id``'s board (remembered where the bot cannot post)."""
-        if postable(interaction):
-            return
-        if len(self._tokens) > REMEMBERED:
-            self._tokens.clear()
-        self._tokens[game_id] = (interaction.token, self.now())
+        """``interaction``'s answer shows ``game_id``'s board (its token kept where the bot cannot post)."""
+        answered = not postable(interaction)
+        self.learn(game_id, answered)
+        if answered:
+            self._tokens[game_id] = (interaction.token, self.now())
 
-    def through(self, game_id: str) -> bool:
-        """Whether ``game_id``'s board lives in interactions (as far as this process has seen)."""
-        return game_id in self._tokens
+    def learn(self, game_id: str, answered: bool) -> None:
+        if len(self._answered) > REMEMBERED:
+            self._answered.clear()
+            self._tokens.clear()
+        self._answered[game_id] = answered
+
+    def through(self, game_id: str) -> bool | None:
+        """Whether ``game_id``'s board lives in interactions (``None``: not known here yet)."""
+        return self._answered.get(game_id)
 
     def fresh(self, game_id: str) -> str | None:
         """A token that may still edit ``game_id``'s board, if there is one."""

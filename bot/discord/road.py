@@ -21,7 +21,7 @@ from bot.discord.emojis import Emojis
 from bot.discord.front import DiscordFront, Move, web_link
 from bot.discord.layout import Board, Picture, notice
 from bot.discord.pictures import PictureButton
-from bot.discord.reach import Tokens
+from bot.discord.reach import Tokens, postable
 from bot.discord.tournaments import Desk
 from bot.platform.chance import seal_words
 from bot.platform.contract import Deadline, Outcome, Refusal, Reminder
@@ -125,7 +125,9 @@ class DiscordRoad:
             await self.edit_board(outcome)
             return "moved"
         if board is None and clicked is not None:  # its post was never recorded (a crash): this is it
-            await self.boards.place(move.game_id, str(interaction.channel_id), clicked)
+            await self.boards.place(
+                move.game_id, str(interaction.channel_id), clicked, answered=not postable(interaction)
+            )
         await self.answer_with_board(interaction, outcome)
         return "moved"
 
@@ -235,7 +237,7 @@ class DiscordRoad:
         # never takes the placed board for one whose game was never stored.
         async with self.boards.rendering(game_id):
             channel, message = await answered_in(interaction, deferred)
-            await self.boards.place(game_id, channel, message)
+            await self.boards.place(game_id, channel, message, answered=not postable(interaction))
             if interaction.guild_id is not None:
                 await self.locate(channel, str(interaction.guild_id))
             try:
@@ -299,13 +301,14 @@ class DiscordRoad:
         """Remind the player whose deadline is near: in a reply to the board, or where the bot may not
         post, in a follow-up while the board's token lasts (and otherwise not: the board's countdown says it)."""
         words = f"<@{reminder.player_id}>, {reminder.text}"
-        if self.tokens.through(game_id):
-            if (token := self.tokens.fresh(game_id)) is not None:
-                await say_through(self.connection, token, words)
-            return
-        found = await self.boards.where(game_id)
-        if found is not None:
-            await self._message(found).reply(words, mention_author=False)
+        try:
+            if await self._answered(game_id):
+                if (token := self.tokens.fresh(game_id)) is not None:
+                    await say_through(self.connection, token, words)
+            elif (found := await self.boards.where(game_id)) is not None:
+                await self._message(found).reply(words, mention_author=False)
+        except discord.HTTPException as error:  # out of the bot's reach (a DM's board after a restart)
+            log.warning("could not remind %s in game %s: %s", reminder.player_id, game_id, error)
 
     async def reconcile(self) -> None:
         """Bring every board up to its game's log after a restart (``Boards.reconcile``), on the side."""
@@ -319,7 +322,7 @@ class DiscordRoad:
         """The board message edited to show ``outcome``: in its channel, or where the bot may not post,
         through the token of the interaction that last showed it, while it lasts (``bot.discord.reach``)."""
         game_id = outcome.state.game_id
-        if not self.tokens.through(game_id):
+        if not await self._answered(game_id):
             return await self._edit(self._message(placed), await self.board(outcome))
         if (token := self.tokens.fresh(game_id)) is None:
             return False  # the next press on it shows the game as it is
@@ -330,6 +333,14 @@ class DiscordRoad:
             log.warning("could not edit the board of %s through its token: %s", game_id, error)
             return False
         return True
+
+    async def _answered(self, game_id: str) -> bool:
+        """Whether ``game_id``'s board lives in interactions (asked of the read models once a process)."""
+        known = self.tokens.through(game_id)
+        if known is None:
+            known = await self.platform.kept.answered_board(game_id)
+            self.tokens.learn(game_id, known)
+        return known
 
     def _message(self, placed: tuple[str, str]) -> discord.PartialMessage:
         channel, message = placed

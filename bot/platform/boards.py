@@ -97,10 +97,13 @@ class Boards:
 
     # --- where boards are -------------------------------------------------------------------------
 
-    async def place(self, game_id: str, channel: str, message: str, shown_version: int = 0) -> None:
+    async def place(
+        self, game_id: str, channel: str, message: str, shown_version: int = 0, answered: bool = False
+    ) -> None:
         """Record where ``game_id``'s board is (before its game is stored: a crash between the two is
-        repaired by ``reconcile``)."""
-        await self.kept.place_board(game_id, channel, message, shown_version)
+        repaired by ``reconcile``), and whether it lives in interactions alone (``answered``: a front
+        may not post in its channel)."""
+        await self.kept.place_board(game_id, channel, message, shown_version, answered)
         self._remember(game_id, (channel, message))
 
     async def forget(self, game_id: str) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
-from storage.migrations import LISTS_BY_START, answers
+from storage.migrations import ANSWERED_BOARDS, LISTS_BY_START, answers
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: the event log, as SQLite's migration 1
@@ -177,6 +177,8 @@ MIGRATIONS: tuple[str, ...] = (
     LISTS_BY_START,
     # 9: puzzles answered, and the ratings they move (kept by a rebuild)
     answers("DOUBLE PRECISION"),
+    # 10: boards that live in interactions, where the bot may not post (kept by a rebuild)
+    ANSWERED_BOARDS,
 )
 
 

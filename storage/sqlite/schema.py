@@ -11,7 +11,7 @@ import sqlite3
 
 import aiosqlite
 
-from storage.migrations import LISTS_BY_START, answers
+from storage.migrations import ANSWERED_BOARDS, LISTS_BY_START, answers
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: the event log; each event remembers the command that appended it (idempotent appends)
@@ -258,6 +258,8 @@ MIGRATIONS: tuple[str, ...] = (
     LISTS_BY_START,
     # 15: puzzles answered, and the ratings they move (kept by a rebuild)
     answers("REAL"),
+    # 16: boards that live in interactions, where the bot may not post (kept by a rebuild)
+    ANSWERED_BOARDS,
 )
 
 

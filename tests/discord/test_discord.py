@@ -235,6 +235,33 @@ def test_the_spec_check_refuses_what_discord_would() -> None:
     assert spec.errors("PATCH", "/webhooks/1/token/messages/@original", {"components": [too_long_label]})
 
 
+def test_the_fake_refuses_a_components_v2_message_discord_would() -> None:
+    """Components V2: the spec's container (a button must sit in a row; an accent is a number), and
+    what the spec does not say but Discord refuses (words or embeds beside them, over 40 components or
+    4,000 characters in all, a message that was V2 losing its flag)."""
+    from tests.discord.fake_discord import SPEC, V2, FakeDiscord, SpecCheck
+
+    spec, callback = SpecCheck.load(SPEC), "/interactions/1/token/callback"
+    row = {"type": 1, "components": [{"type": 2, "style": 2, "label": "3", "custom_id": "a"}]}
+    board = {"flags": V2, "components": [{"type": 17, "accent_color": 0x5865F2, "components": [row]}]}
+    assert spec.errors("POST", callback, {"type": 7, "data": board}) == []
+    loose = {"flags": V2, "components": [{"type": 17, "components": row["components"]}]}
+    assert spec.errors("POST", callback, {"type": 7, "data": loose})
+    named = {"flags": V2, "components": [{"type": 17, "accent_color": "blue", "components": [row]}]}
+    assert spec.errors("POST", callback, {"type": 7, "data": named})
+
+    fake, parts = FakeDiscord(spec=None), callback.strip("/").split("/")
+    assert fake._flag_errors("POST", parts, {"type": 4, "data": board}) == []
+    assert fake._flag_errors("POST", parts, {"type": 4, "data": {**board, "content": "hi"}})
+    texts = [{"type": 10, "content": "x" * 100} for _ in range(41)]
+    assert fake._flag_errors("POST", parts, {"type": 4, "data": {"flags": V2, "components": texts}}) == [
+        "interactions/1/token/callback: 41 components (40 at most)",
+        "interactions/1/token/callback: 4100 characters of text (4,000 at most)",
+    ]
+    fake.messages["m"] = {"id": "9", "flags": V2}
+    assert fake._flag_errors("PATCH", ["channels", "1", "messages", "9"], {"flags": 0, "content": "hi"})
+
+
 async def test_forfeit_and_help(discord_world: tuple[FakeDiscord, GameBot]) -> None:
     fake, _ = discord_world
 

@@ -174,6 +174,28 @@ async def test_a_timeout_past_the_token_is_shown_at_the_next_press(
         assert no_channel_request(fake)
 
 
+async def test_a_restarted_bot_knows_a_board_lives_in_interactions(
+    tmp_path: Path, fake_discord: FakeDiscord, solved_folder: Path, clock: FakeClock
+) -> None:
+    """Where a board lives is kept with it: after a restart the bot, holding no token, sends nothing
+    for a game's timers (never a request to a channel it may not post in), and the next press shows
+    the game as it is."""
+    fake, db = fake_discord, tmp_path / "bot.sqlite3"
+    fake.clock = clock.now
+    async with running_bot(fake, db, solved_folder, clock):
+        board = await opened(fake, subcommand("house", [], *ADA))
+    game_id = buttons(board)[0]["custom_id"].split(":")[2]
+    async with running_bot(fake, db, solved_folder, clock) as bot:
+        sent = len(fake.sent)
+        async with bot.platform.boards.subscribe(game_id) as heard:
+            await clock.advance(601)  # the reminder, then the forfeit
+            await heard.get()
+        assert (await bot.platform.service("hog").load(game_id)).is_over and fake.sent[sent:] == []
+        late = (await pressed(fake, ADA, board, labelled(board, "3"))).body
+        assert late["type"] == 7 and status(late) == "The house won: Ada forfeited."
+        assert no_channel_request(fake)
+
+
 async def test_a_cucumber_table_in_a_group_dm_is_played_to_the_end(
     tmp_path: Path, fake_discord: FakeDiscord, solved_folder: Path, clock: FakeClock
 ) -> None:
