@@ -108,6 +108,11 @@ class Road(Protocol):
         """Remember the server a channel is in (for its leaderboard)."""
         ...
 
+    def showed(self, game_id: str, interaction: discord.Interaction[Any]) -> None:
+        """``interaction`` was answered on ``game_id``'s board (where the bot may not post, its token
+        edits the board for 15 minutes: ``bot.discord.reach``)."""
+        ...
+
     def emoji(self, name: str, fallback: str) -> str:
         """The bot's own emoji ``name`` as a message writes it, or ``fallback`` (``bot.discord.emojis``)."""
         ...

@@ -82,6 +82,9 @@ class DiscordRoad:
     def emoji(self, name: str, fallback: str) -> str:
         return self.emojis(name, fallback)
 
+    def showed(self, game_id: str, interaction: discord.Interaction[Any]) -> None:
+        self.tokens.showed(game_id, interaction)
+
     # --- a press --------------------------------------------------------------------------------------
 
     async def press(self, interaction: discord.Interaction[Any], move: Move) -> None:

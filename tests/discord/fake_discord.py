@@ -116,6 +116,8 @@ class Sent:
     body: Any
     files: dict[str, bytes] = field(default_factory=dict)
     """Uploaded files by name."""
+    reply: Any = None
+    """What the fake answered (a message it stored, as Discord returns it)."""
 
 
 @dataclass
@@ -327,7 +329,7 @@ class FakeDiscord:
         known = any(m["id"] == parts[3] for m in self.messages.values()) if len(parts) > 3 else True
         if parts[0] == "channels" and parts[2:3] == ["messages"] and not known:
             return _json({"code": 10008, "message": "Unknown Message"}, 404)
-        answer = self._answer(request.method, path, body, uploads)
+        answer = sent.reply = self._answer(request.method, path, body, uploads)
         if parts[0] == "interactions" and parts[-1] == "callback" and request.query.get("with_response") is None:
             return web.Response(status=204)  # as Discord: the callback object only when asked for
         return _json(answer)

@@ -6,6 +6,7 @@ stored either way and shown on the board when a token is fresh, or at the next p
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +15,7 @@ from bot.platform.settings import Settings
 from cucumber_core.views import public_view
 from tests.discord.boards import accent, board_text, buttons, is_board, small_print, status
 from tests.discord.cucumber_table import custom_id, playable, section, to_play
-from tests.discord.discord_world import board_of, challenge_command, click, running_bot, subcommand
+from tests.discord.discord_world import board_of, challenge_command, click, followup_to, running_bot, subcommand
 from tests.discord.fake_discord import APP_ID, GROUP_DM_ID, FakeDiscord, Sent, user
 from tests.fake_clock import FakeClock
 from tests.helpers import Seeded
@@ -46,6 +47,16 @@ def in_group_dm(payload: dict[str, Any], installer: str = ADA[0]) -> dict[str, A
 async def pressed(fake: FakeDiscord, person: tuple[str, str], message: dict[str, Any], custom_id: str) -> Sent:
     """``person`` presses a button of ``message`` in the group DM: the bot's answer."""
     return await fake.response(await fake.interact(in_group_dm(click(custom_id, message, *person))))
+
+
+def edits_through(fake: FakeDiscord, interaction: str) -> int:
+    """How many times the bot edited a message through ``interaction``'s token."""
+    return len([s for s in fake.sent if s.path.endswith(f"token{interaction}/messages/@original")])
+
+
+def edited_again(fake: FakeDiscord, interaction: str, before: int) -> Callable[[Sent], bool]:
+    """Waits for an edit through ``interaction``'s token beyond the ``before`` there were."""
+    return lambda _: edits_through(fake, interaction) > before
 
 
 def no_channel_request(fake: FakeDiscord) -> bool:
@@ -200,7 +211,11 @@ async def test_a_cucumber_table_in_a_group_dm_is_played_to_the_end(
     tmp_path: Path, fake_discord: FakeDiscord, solved_folder: Path, clock: FakeClock
 ) -> None:
     fake = fake_discord
-    async with running_bot(fake, tmp_path / "bot.sqlite3", solved_folder, clock, chance=Seeded(3)) as bot:
+    fake.clock = clock.now
+    untimed = Settings(env={"HOG_CARD_TIMEOUT": "0"})  # time passes below with nobody played for
+    async with running_bot(
+        fake, tmp_path / "bot.sqlite3", solved_folder, clock, chance=Seeded(3), settings=untimed
+    ) as bot:
         options = [{"name": n, "type": 4, "value": v} for n, v in (("players", 3), ("cards", 4), ("target", 15))]
         board = await opened(fake, subcommand("new", options, *ADA, group="cucumber"))
         game_id = custom_id(board, "Join").split(":")[2]
@@ -214,10 +229,16 @@ async def test_a_cucumber_table_in_a_group_dm_is_played_to_the_end(
             assert view.to_play is not None
             person = ADA if state.seats[view.to_play].id == ADA[0] else BOB
             board = fake.message(board["id"])
+            await clock.advance(600)  # ten minutes a card: each press of Show my hand keeps the board's token fresh
             shown = await fake.interact(in_group_dm(click(custom_id(board, "Show my hand"), board, *person)))
-            assert (await fake.response(shown)).body["data"]["flags"] & 64  # for them alone
-            hand = fake.messages[f"original:token{shown}"]  # (a bot moves at once, never waits for this)
+            assert (await fake.response(shown)).body["type"] == 6  # the board as it is, and then:
+            followed = await followup_to(fake, shown)
+            assert followed.body["flags"] & 64  # the hand, for them alone
+            hand = fake.message(followed.reply["id"])  # (a bot moves at once, never waits for this)
+            edits = edits_through(fake, shown)
             assert (await pressed(fake, person, hand, playable(hand)[0])).body["type"] == 7
+            await fake.wait_for(edited_again(fake, shown, edits))
+            # the board, edited beside the card through the token of the press that showed the hand
             cards += 1
         assert cards >= 8 and (await service.load(game_id)).loser is not None
         ended = await fake.wait_for(lambda s: s.path.endswith("/messages/@original") and "🏁" in str(s.body))

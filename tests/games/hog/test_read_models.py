@@ -288,6 +288,7 @@ async def test_a_database_from_before_n_seat_read_models_gets_them_from_the_log(
         db.execute("INSERT INTO checkpoints VALUES ('games', 3)")
         db.execute("DROP INDEX boards_unsettled")  # the boards as schema 6 left them too (migration 11 added it)
         db.execute("ALTER TABLE boards DROP COLUMN settled")
+        db.execute("ALTER TABLE boards DROP COLUMN answered")  # (migration 16 added it)
         db.execute("PRAGMA user_version = 6")
     world.views = GameViews(await SqliteDatabase.open(world.path))
     assert await world.views.checkpoint() == 0

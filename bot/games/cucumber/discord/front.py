@@ -20,6 +20,7 @@ from bot.discord.answers import send_private, update_clicked
 from bot.discord.buttons import FORGED, GameButton
 from bot.discord.front import Move, Road
 from bot.discord.layout import Board, Picture
+from bot.discord.reach import postable
 from bot.games.cucumber.analysis import player_line, review_lines
 from bot.games.cucumber.discord.buttons import (
     GAME,
@@ -193,15 +194,21 @@ class CucumberFront:
         return state, seat
 
     async def show_hand(self, interaction: discord.Interaction[Any], game_id: str) -> None:
-        """The presser's hand, for them alone: a new message from the board, the same one refreshed."""
+        """The presser's hand, for them alone: a new message from the board, the same one refreshed.
+        Where the bot may not post, the press on the board is answered as a press that leaves it
+        as it is, the hand following it: its token may edit the board for 15 minutes more."""
         found = await self._seat(interaction, game_id)
         if found is None:
             return
         hand = hand_message(*found).view()
         if _private(interaction):
             await update_clicked(interaction, view=hand)
-        else:
+        elif postable(interaction):
             await send_private(interaction, view=hand)
+        else:  # the board lives in interactions: this press, answered on it, keeps its token fresh
+            await interaction.response.defer()
+            await interaction.followup.send(view=hand, ephemeral=True)
+            self.client.showed(game_id, interaction)
 
     async def play_card(self, interaction: discord.Interaction[Any], game_id: str, moment: str, card: Card) -> None:
         """A card played from the presser's hand: their hand answers (after the bots' replies), the
