@@ -17,6 +17,7 @@ from tests.discord.boards import accent, board_text, buttons, is_board, small_pr
 from tests.discord.cucumber_table import custom_id, playable, section, to_play
 from tests.discord.discord_world import board_of, challenge_command, click, followup_to, running_bot, subcommand
 from tests.discord.fake_discord import APP_ID, GROUP_DM_ID, FakeDiscord, Sent, user
+from tests.discord.test_discord_tournaments import tournament_command
 from tests.fake_clock import FakeClock
 from tests.helpers import Seeded
 
@@ -120,6 +121,27 @@ async def test_a_challenge_to_someone_not_in_the_chat_is_refused(discord_world: 
     fake, _ = discord_world
     refused = (await fake.response(await fake.interact(in_group_dm(challenge_command(*EVE))))).body
     assert refused["data"]["flags"] == 64 and refused["data"]["content"].startswith("Eve is not in this chat.")
+
+
+async def test_what_belongs_to_a_server_is_refused_elsewhere_in_words(
+    discord_world: tuple[FakeDiscord, GameBot],
+) -> None:
+    """A tournament posts its games in the channel: not in a group DM, nor in a server that did not add
+    the bot (the app used there as installed by a user); seasons and the hall of fame are a server's."""
+    fake, _ = discord_world
+    new = [{"name": "format", "type": 3, "value": "swiss"}]
+    opened = tournament_command("hog", "new", new, *ADA)
+    said = (await fake.response(await fake.interact(in_group_dm(opened)))).body["data"]
+    assert said["flags"] == 64 and said["content"] == "Tournaments are played in a server's channel."
+    elsewhere = opened | {"authorizing_integration_owners": {"1": ADA[0]}}  # a server, the app Ada's own
+    said = (await fake.response(await fake.interact(elsewhere))).body["data"]
+    assert said["content"].startswith("A tournament posts its games' boards in the channel: it needs the bot added")
+    fame = (await fake.response(await fake.interact(in_group_dm(subcommand("hall-of-fame", [], *ADA))))).body
+    assert fame["data"]["content"] == "The hall of fame belongs to a server: ask in one."
+    season = in_group_dm(subcommand("leaderboard", [{"name": "season", "type": 4, "value": 1}], *ADA))
+    said = (await fake.response(await fake.interact(season))).body["data"]
+    assert said["content"] == "Seasons belong to a server: ask in one."
+    assert no_channel_request(fake)
 
 
 async def test_the_board_draws_the_dice_as_the_bots_own_emojis(discord_world: tuple[FakeDiscord, GameBot]) -> None:
