@@ -174,6 +174,8 @@ class FakeDiscord:
     """Channels the bot is no member of: every request to one is refused (403 Missing Access)."""
     emojis: dict[str, dict[str, Any]] = field(default_factory=dict)
     """The application's emojis, by name."""
+    emoji_images: dict[str, str] = field(default_factory=dict)
+    """Each emoji's picture as uploaded (a data URI), by its id."""
     clock: Callable[[], float] = time.time
     """Discord's clock, for when an interaction's token runs out (a test's clock, moved by hand)."""
     _issued: dict[str, float] = field(default_factory=dict)
@@ -358,6 +360,7 @@ class FakeDiscord:
                 emoji = {"id": self.next_id(), "name": body["name"], "roles": [], "require_colons": True}
                 emoji |= {"managed": False, "animated": False, "available": True, "user": user("1", "owner")}
                 self.emojis[emoji["name"]] = emoji
+                self.emoji_images[emoji["id"]] = body["image"]
                 return emoji
             return {"items": list(self.emojis.values())}
         if parts[0] == "applications" and parts[-1] == "commands":
