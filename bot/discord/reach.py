@@ -47,10 +47,10 @@ def in_server(interaction: discord.Interaction[Any]) -> bool:
 
 
 def in_this_chat(interaction: discord.Interaction[Any], user: discord.abc.User) -> bool:
-    """Whether ``user`` is in the interaction's DM or group DM (told by its recipients, when Discord
-    sends them; a server's members are known by whether Discord resolved a member)."""
+    """Whether ``user`` is in the interaction's DM or group DM, as its recipients say (when Discord
+    sends none, nothing says otherwise; a server's members are known by whether Discord resolved a member)."""
     channel = interaction.channel
-    if isinstance(channel, discord.GroupChannel | discord.DMChannel):
+    if isinstance(channel, discord.GroupChannel | discord.DMChannel) and channel.recipients:
         return any(r.id == user.id for r in channel.recipients)
     return True
 
