@@ -187,6 +187,23 @@ async def test_a_timeout_shows_on_the_board_while_its_token_lasts(
     assert status(edited.body) == "The house won: Ada forfeited." and no_channel_request(fake)
 
 
+async def forfeited_unseen(
+    fake: FakeDiscord, bot: GameBot, clock: FakeClock, board: dict[str, Any], seconds: float
+) -> None:
+    """Ada, against the house on ``board``, lets ``seconds`` pass: she forfeits in the log with nothing
+    sent (no token to send it by), and her next press on the board shows the game as it is."""
+    game_id = buttons(board)[0]["custom_id"].split(":")[2]
+    sent = len(fake.sent)
+    async with bot.platform.boards.subscribe(game_id) as heard:
+        await clock.advance(seconds)
+        forfeited = await heard.get()  # the timer's forfeit, stored
+    state = await bot.platform.service("hog").load(game_id)
+    assert state.is_over and state.version == forfeited.version and fake.sent[sent:] == []
+    late = (await pressed(fake, ADA, board, labelled(board, "3"))).body
+    assert late["type"] == 7 and status(late) == "The house won: Ada forfeited."
+    assert no_channel_request(fake)
+
+
 async def test_a_timeout_past_the_token_is_shown_at_the_next_press(
     tmp_path: Path, fake_discord: FakeDiscord, solved_folder: Path, clock: FakeClock
 ) -> None:
@@ -194,17 +211,7 @@ async def test_a_timeout_past_the_token_is_shown_at_the_next_press(
     fake.clock = clock.now
     slow = Settings(env={"HOG_TURN_TIMEOUT": "1800"})
     async with running_bot(fake, tmp_path / "bot.sqlite3", solved_folder, clock, settings=slow) as bot:
-        board = await opened(fake, subcommand("house", [], *ADA))
-        game_id = buttons(board)[0]["custom_id"].split(":")[2]
-        sent = len(fake.sent)
-        async with bot.platform.boards.subscribe(game_id) as heard:
-            await clock.advance(1801)
-            forfeited = await heard.get()  # the timer's forfeit, stored
-        assert (await bot.platform.service("hog").load(game_id)).version == forfeited.version
-        assert fake.sent[sent:] == []  # no reminder, no edit: the token ran out
-        late = (await pressed(fake, ADA, board, labelled(board, "3"))).body
-        assert late["type"] == 7 and status(late) == "The house won: Ada forfeited."
-        assert no_channel_request(fake)
+        await forfeited_unseen(fake, bot, clock, await opened(fake, subcommand("house", [], *ADA)), 1801)
 
 
 async def test_a_restarted_bot_knows_a_board_lives_in_interactions(
@@ -217,16 +224,8 @@ async def test_a_restarted_bot_knows_a_board_lives_in_interactions(
     fake.clock = clock.now
     async with running_bot(fake, db, solved_folder, clock):
         board = await opened(fake, subcommand("house", [], *ADA))
-    game_id = buttons(board)[0]["custom_id"].split(":")[2]
     async with running_bot(fake, db, solved_folder, clock) as bot:
-        sent = len(fake.sent)
-        async with bot.platform.boards.subscribe(game_id) as heard:
-            await clock.advance(601)  # the reminder, then the forfeit
-            await heard.get()
-        assert (await bot.platform.service("hog").load(game_id)).is_over and fake.sent[sent:] == []
-        late = (await pressed(fake, ADA, board, labelled(board, "3"))).body
-        assert late["type"] == 7 and status(late) == "The house won: Ada forfeited."
-        assert no_channel_request(fake)
+        await forfeited_unseen(fake, bot, clock, board, 601)  # the reminder, then the forfeit
 
 
 async def test_a_cucumber_table_in_a_group_dm_is_played_to_the_end(
