@@ -22,9 +22,6 @@ class Emojis:
         """The emoji ``name`` as a message writes it (``<:die_5:123…>``), or ``fallback``."""
         return self._mentions.get(name, fallback)
 
-    def __len__(self) -> int:
-        return len(self._mentions)
-
     async def upload(self, client: discord.Client, wanted: Mapping[str, Callable[[], bytes]]) -> None:
         """Find each wanted emoji on Discord by name, drawing and uploading those missing."""
         have: dict[str, discord.Emoji] = {}

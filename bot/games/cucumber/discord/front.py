@@ -163,7 +163,10 @@ class CucumberFront:
         )
         bots = [s.bot for s in old.seats if s.bot is not None]
         if bots and (await self.service.load(opening.game_id)).version:
-            seated = await self.service.execute(opening.game_id, _seat_bots(bots), f"{interaction.id}:bots")
+            try:
+                seated = await self.service.execute(opening.game_id, _seat_bots(bots), f"{interaction.id}:bots")
+            except Refusal:  # the table filled or closed meanwhile: it plays on as it is
+                return
             await self.client.edit_board(seated)
 
     async def come_back(self, interaction: discord.Interaction[Any], game_id: str) -> None:
