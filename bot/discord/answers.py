@@ -96,14 +96,15 @@ async def edit_message(
     channel_id: int,
     message_id: int,
     *,
-    view: discord.ui.View | None,
+    view: discord.ui.View,
     attachments: Sequence[discord.File],
-    content: str | None = MISSING,
 ) -> None:
-    """``PartialMessage.edit`` of a board (``content=None`` clears a message's words as it becomes
-    one), its answer left unread."""
+    """``PartialMessage.edit`` of a board, its answer left unread. A board (Components V2) carries no
+    words nor embeds beside it: they are cleared, so that a message of words (a post "setting up…") or a
+    board an older bot posted as an embed becomes one (Discord turns a message into V2 so)."""
     with handle_message_parameters(
-        content=content,
+        content=None,
+        embed=None,
         attachments=attachments,
         view=view,
         previous_allowed_mentions=client._connection.allowed_mentions,

@@ -279,7 +279,7 @@ class DiscordRoad:
                     await posted.delete()
                 return
             shown = await self.show(outcome)
-            if await self._edit(posted, shown.lead(content), worded=True):
+            if await self._edit(posted, shown.lead(content)):
                 await self.boards.shown(game_id, outcome.state.version)
 
     async def void(self, game: str, game_id: str, why: str) -> None:
@@ -319,7 +319,7 @@ class DiscordRoad:
 
     async def _unstarted(self, placed: tuple[str, str]) -> None:
         with contextlib.suppress(discord.HTTPException):
-            await self._edit(self._message(placed), Board().text(NOT_STARTED), worded=True)
+            await self._edit(self._message(placed), Board().text(NOT_STARTED))
 
     async def _edit_placed(self, outcome: Outcome[Any, Any], placed: tuple[str, str]) -> bool:
         """The board message edited to show ``outcome``: in its channel, or where the bot may not post,
@@ -349,15 +349,12 @@ class DiscordRoad:
         channel, message = placed
         return self.connection.get_partial_messageable(int(channel)).get_partial_message(int(message))
 
-    async def _edit(
-        self, message: discord.PartialMessage | discord.Message, shown: Board, worded: bool = False
-    ) -> bool:
-        """``message`` edited to show ``shown`` (``worded``: a message of words becoming a board)."""
+    async def _edit(self, message: discord.PartialMessage | discord.Message, shown: Board) -> bool:
+        """``message`` edited to show ``shown``."""
         try:
             await edit_message(
-                self.connection, message.channel.id, message.id, view=shown.view(), attachments=shown.files,
-                content=None if worded else discord.utils.MISSING,
-            )  # fmt: skip
+                self.connection, message.channel.id, message.id, view=shown.view(), attachments=shown.files
+            )
         except discord.HTTPException as error:
             log.warning("could not edit the board message %s: %s", message.id, error)
             return False

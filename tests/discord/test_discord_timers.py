@@ -73,6 +73,9 @@ async def test_an_idle_player_is_warned_then_forfeits(
     forfeited = await fake.wait_for(edit_of(message))
     assert small_print(forfeited.body) == "The house won: Ada forfeited."
     assert "Ada runs out of time" in board_text(forfeited.body)
+    assert (
+        forfeited.body["embeds"] == [] and forfeited.body["content"] is None
+    )  # a board alone (an older one's embed cleared)
     assert board_buttons(forfeited.body) == []
     assert bot.platform.timers.pending(game_id) == []
 
