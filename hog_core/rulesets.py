@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from hog_core import rules as r
+from hog_core.errors import InvalidGame
 from hog_core.turn import Rule, SidesRule, Turn
 
 
@@ -130,6 +131,20 @@ def without(base_id: str, off: frozenset[str]) -> RuleSet:
         pork_chop=base.pork_chop and "pork_chop" not in off,
         max_dice=base.max_dice,
     )
+
+
+def turned_off(base_id: str, off: Iterable[str]) -> str:
+    """The id of ``base_id`` with the rules ``off`` turned off (their ``TOGGLES`` keys), for a player
+    to ask by: ``InvalidGame``, in words, for a rule set unknown or a rule it cannot turn off."""
+    off = frozenset(off)
+    if base_id not in NAMED:
+        raise InvalidGame(f"There is no rule set {base_id!r}: choose one of {', '.join(NAMED)}.")
+    try:
+        return without(base_id, off).id
+    except KeyError:
+        offered = ", ".join(key for key, _ in toggles(NAMED[base_id])) or "none"
+        raise InvalidGame(f"{NAMED[base_id].name.split(':')[0]} cannot play without {', '.join(sorted(off))}: its "
+                          f"rules that may be turned off are {offered}.") from None  # fmt: skip
 
 
 class RuleSets(Mapping[str, RuleSet]):

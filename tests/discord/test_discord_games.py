@@ -169,3 +169,48 @@ async def test_a_version_has_one_board_however_it_is_reached(
     assert abs(live - restored) <= 2
     ids = [c["custom_id"] for c in board_buttons(moved)]
     assert [c.get("custom_id") for c in board_buttons(fresh)] == ids
+
+
+async def test_the_house_and_a_challenge_without_some_of_the_rules(discord_world: tuple[FakeDiscord, GameBot]) -> None:
+    """``without``: a semester's rules turned off, as at the terminal and in the GUI: the rule set of
+    one's own solved before the first move (chances on the board), its name on the board; a rule the
+    set does not have refused in words; the rules offered as they are typed, after those chosen."""
+    fake, bot = discord_world
+    options = [
+        {"name": "rules", "type": 3, "value": "sp16"},
+        {"name": "without", "type": 3, "value": "Hog_Wild, swine_swap"},
+        {"name": "difficulty", "type": 3, "value": "easy"},
+    ]
+    command = await fake.interact(subcommand("house", options))
+    shown = await board_of(fake, command)
+    assert (
+        texts(shown.body)[0]
+        == "### 🐷 Hog · Spring 2016 without Swine Swap, Hog Wild · first to 100 · the house plays easy"
+    )
+    assert "to win (perfect play)" in texts(shown.body)[1]  # solved exactly, as every rule set is
+    game_id = button_of_labels({"data": shown.body}, "3").split(":")[2]
+    assert (await bot.platform.service("hog").load(game_id)).rules.id == "sp16~swine_swap~hog_wild"
+
+    bad = [{"name": "without", "type": 3, "value": "time_trot"}]
+    challenge = challenge_command("2002", "Bob")
+    challenge["data"]["options"][0]["options"].append({"name": "without", "type": 3, "value": "swine_swap"})
+    challenged = await board_of(fake, await fake.interact(challenge))
+    assert texts(challenged.body)[1].startswith("### 🐷 Hog · Fall 2018 without Swine Swap · first to 100")
+    said = (await answer_to(fake, await fake.interact(subcommand("house", bad)))).body["data"]
+    assert said["flags"] == 64 and said["content"] == (
+        "Fall 2018 cannot play without time_trot: its rules that may be turned off are swine_swap."
+    )
+
+    async def offered(rules: str, typed: str) -> list[str]:
+        focused = [
+            {"name": "rules", "type": 3, "value": rules},
+            {"name": "without", "type": 3, "value": typed, "focused": True},
+        ]
+        asked = await fake.interact({**subcommand("house", focused), "type": 4})
+        sent = (await answer_to(fake, asked)).body
+        assert sent["type"] == 8
+        return [c["value"] for c in sent["data"]["choices"]]
+
+    assert await offered("sp16", "") == ["swine_swap", "hogtimus_prime", "piggy_back", "hog_wild"]
+    assert await offered("sp16", "swine_swap, hog") == ["swine_swap,hogtimus_prime", "swine_swap,hog_wild"]
+    assert await offered("contest", "eight") == ["eight_sided"]

@@ -29,7 +29,7 @@ from bot.platform.settings import Settings
 from hog_core.errors import HogError
 from hog_core.events import Event, Player
 from hog_core.game import PORK_CHOP, Command, CreateGame, Forfeit, GameState, TakeTurn
-from hog_core.rulesets import DEFAULT_RULES, OFF, RULE_SETS, TOGGLES, toggles, without
+from hog_core.rulesets import DEFAULT_RULES, OFF, RULE_SETS, TOGGLES, turned_off
 from hog_core.strategies import DIFFICULTIES
 from storage.games import GameViews
 
@@ -75,13 +75,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def rules_of(rules: str | None, off: Sequence[str] | None) -> str:
     """The id of ``rules`` (the default's when ``None``) with the rules ``off`` turned off."""
-    base = rules or DEFAULT_RULES
-    try:
-        return without(base, frozenset(off or ())).id
-    except KeyError:
-        offered = ", ".join(key for key, _ in toggles(RULE_SETS[base])) or "none"
-        raise HogError(f"{RULE_SETS[base].name.split(':')[0]} cannot play without {', '.join(off or ())}: its "
-                       f"rules that may be turned off are {offered}.") from None  # fmt: skip
+    return turned_off(rules or DEFAULT_RULES, off or ())
 
 
 def new_game(

@@ -28,9 +28,10 @@ from bot.platform.contract import Refusal
 from bot.platform.names import cleaned
 from bot.platform.tournaments.rules import MOST_ROUNDS
 from hog_core.contest import SIZE, encode
+from hog_core.errors import HogError
 from hog_core.events import Player
 from hog_core.game import Command, CreateGame, DeclineChallenge, ExpireChallenge
-from hog_core.rulesets import DEFAULT_RULES, RULE_SETS
+from hog_core.rulesets import DEFAULT_RULES, RULE_SETS, toggles, turned_off
 from hog_core.strategies import DIFFICULTIES, ENTRY
 
 if TYPE_CHECKING:
@@ -39,6 +40,14 @@ if TYPE_CHECKING:
 
 def new_game_id() -> str:
     return f"g{secrets.token_hex(5)}"
+
+
+WITHOUT = "rules of the set to turn off, by name (swine_swap, or more: swine_swap,hog_wild)"
+
+
+def rules_named(typed: str | None) -> list[str]:
+    """The rules a player typed to turn off: names split at commas, in order, each once."""
+    return list(dict.fromkeys(part.strip().lower() for part in (typed or "").split(",") if part.strip()))
 
 
 RULE_CHOICES = [app_commands.Choice(name=rs.name[:100], value=rs.id) for rs in RULE_SETS.values()]
@@ -97,6 +106,7 @@ def hog_commands(bot: HogFront) -> app_commands.Group:
         rules="the rule set",
         goal="points to win (10 to 200)",
         difficulty="how well the house plays: easy, medium, perfect, or a contest entry's name",
+        without=WITHOUT,
     )
     @app_commands.choices(rules=RULE_CHOICES)
     async def house(
@@ -104,12 +114,24 @@ def hog_commands(bot: HogFront) -> app_commands.Group:
         rules: str | None = None,
         goal: app_commands.Range[int, 10, 200] | None = None,
         difficulty: str = "perfect",
+        without: str | None = None,
     ) -> None:
         here = await Here.of(bot, interaction)
-        rules, goal = rules or here.rules, goal or here.goal
+        goal = goal or here.goal
         player = Player(str(interaction.user.id), cleaned(interaction.user.display_name))
+        try:
+            rules = turned_off(rules or here.rules, rules_named(without))
+        except HogError as error:
+            await interaction.response.send_message(error.message, ephemeral=True)
+            return
         if (level := difficulty.strip().lower()) in DIFFICULTIES:  # typed, not chosen: "Perfect" is perfect
             rival = Player(f"house:{level}", "The house", house=level)
+        elif without:
+            await interaction.response.send_message(
+                "A contest entry plays its table to the contest's rules, every one: leave `without` out.",
+                ephemeral=True,
+            )
+            return
         else:
             try:
                 rules, rival = await entry_player(bot, interaction, difficulty, rules, goal)
@@ -150,17 +172,25 @@ def hog_commands(bot: HogFront) -> app_commands.Group:
         return offered[:25]
 
     @hog.command(name="challenge", description="Challenge someone in this channel to a game")
-    @app_commands.describe(opponent="who to play", rules="the rule set", goal="points to win (10 to 1000)")
+    @app_commands.describe(
+        opponent="who to play", rules="the rule set", goal="points to win (10 to 1000)", without=WITHOUT
+    )
     @app_commands.choices(rules=RULE_CHOICES)
     async def challenge(
         interaction: discord.Interaction[Any],
         opponent: discord.User,
         rules: str | None = None,
         goal: app_commands.Range[int, 10, 1000] | None = None,
+        without: str | None = None,
     ) -> None:
         here = await Here.of(bot, interaction)
-        rules, goal = rules or here.rules, goal or here.goal
+        goal = goal or here.goal
         me = interaction.user
+        try:
+            rules_id = turned_off(rules or here.rules, rules_named(without))
+        except HogError as error:
+            await interaction.response.send_message(error.message, ephemeral=True)
+            return
         refusal = None
         if interaction.guild_id is None and not in_this_chat(interaction, opponent):
             refusal = (
@@ -188,7 +218,7 @@ def hog_commands(bot: HogFront) -> app_commands.Group:
         create = CreateGame(
             new_game_id(),
             players,
-            rules=rules,
+            rules=rules_id,
             goal=goal,
             challenge=True,
             place=str(interaction.channel_id),
@@ -196,6 +226,21 @@ def hog_commands(bot: HogFront) -> app_commands.Group:
             turn_timeout=here.turn_timeout,
         )
         await bot.open_game(interaction, create, mention=opponent.mention)
+
+    async def rules_to_turn_off(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+        """The chosen rule set's rules that may be turned off, after those typed already (``a, b``)."""
+        base = getattr(interaction.namespace, "rules", None) or DEFAULT_RULES
+        done, _, typing = current.rpartition(",")
+        chosen = rules_named(done)
+        offered = []
+        for key, name in toggles(RULE_SETS[base]) if base in RULE_SETS else ():
+            if key not in chosen and typing.strip().casefold() in f"{key} {name}".casefold():
+                value = ",".join([*chosen, key])
+                offered.append(app_commands.Choice(name=f"{', '.join([*chosen, key])} ({name})"[:100], value=value))
+        return offered[:25]
+
+    house.autocomplete("without")(rules_to_turn_off)
+    challenge.autocomplete("without")(rules_to_turn_off)
 
     tournament = tournament_group(hog, bot.client, GAME)
 
