@@ -99,12 +99,15 @@ class GameBot(discord.AutoShardedClient):
         """Tell the operator who the bot is, where it is, and how to invite it (on every reconnect too)."""
         assert self.user is not None
         invite = discord.utils.oauth_url(self.user.id, permissions=PERMISSIONS, scopes=("bot", "applications.commands"))
+        own = discord.utils.oauth_url(self.user.id, scopes=("applications.commands",)) + "&integration_type=1"
         log.info(
-            "logged in as %s (id %s) in %d servers; invite it with %s",
+            "logged in as %s (id %s) in %d servers; invite it with %s; players add it to their own accounts "
+            "(to play in DMs and group DMs) with %s",
             self.user,
             self.user.id,
             len(self.guilds),
             invite,
+            own,
         )
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:

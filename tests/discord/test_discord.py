@@ -453,6 +453,10 @@ async def test_the_operator_hears_login_sync_and_shutdown(
         f"logged in as hogbot (id {APP_ID}) in 1 servers; invite it with https://discord.com/oauth2/authorize?" in said
     )
     assert "permissions=117760" in said and "scope=bot+applications.commands" in said
+    assert (
+        "players add it to their own accounts (to play in DMs and group DMs) with https://discord.com/oauth2/" in said
+    )
+    assert "scope=applications.commands&integration_type=1" in said
     assert f"synced the slash commands (hog, cucumber, hogbot) to server {GUILD_ID}" in said
     assert f"closed: every game is kept in {tmp_path / 'hog.sqlite3'}" in said
 
