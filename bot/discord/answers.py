@@ -121,27 +121,29 @@ async def edit_through(
     with handle_message_parameters(
         attachments=files, view=view, previous_allowed_mentions=client._connection.allowed_mentions
     ) as params:
-        http = client.http
         await async_context.get().edit_original_interaction_response(
-            _application(client), token, session=http._HTTPClient__session,  # type: ignore[attr-defined]
-            proxy=http.proxy, proxy_auth=http.proxy_auth, payload=params.payload, multipart=params.multipart,
-            files=params.files,
+            _application(client), token, payload=params.payload, multipart=params.multipart, files=params.files,
+            **_connection(client),
         )  # fmt: skip
 
 
 async def say_through(client: discord.Client, token: str, content: str) -> None:
     """A follow-up message in the interaction's channel, through its token (a reminder where the bot may not post)."""
     with handle_message_parameters(content=content, allowed_mentions=client._connection.allowed_mentions) as params:
-        http = client.http
         await async_context.get().execute_webhook(
-            _application(client), token, session=http._HTTPClient__session,  # type: ignore[attr-defined]
-            proxy=http.proxy, proxy_auth=http.proxy_auth, payload=params.payload,
-        )  # fmt: skip
+            _application(client), token, payload=params.payload, **_connection(client)
+        )
 
 
 def _application(client: discord.Client) -> int:
     assert client.application_id is not None, "the bot has logged in"
     return client.application_id
+
+
+def _connection(client: discord.Client) -> dict[str, Any]:
+    """The client's own HTTP session and proxy, for a webhook request made without an interaction."""
+    http = client.http
+    return {"session": http._HTTPClient__session, "proxy": http.proxy, "proxy_auth": http.proxy_auth}  # type: ignore[attr-defined]
 
 
 async def answered_in(

@@ -19,7 +19,7 @@ from discord import app_commands
 
 from bot.discord.buttons import GameButton
 from bot.discord.layout import Board, Picture
-from bot.platform.contract import Commands, Deadline, GameRow, Outcome
+from bot.platform.contract import Commands, GameRow, Outcome
 
 if TYPE_CHECKING:
     from bot.discord.tournaments import Desk
@@ -100,8 +100,8 @@ class Road(Protocol):
         """What a board says of the game's seed (sealed while it is played, revealed once it is over)."""
         ...
 
-    def deadlines(self, game_id: str) -> list[Deadline]:
-        """The game's pending deadlines, as its timers hold them."""
+    def deadline(self, game_id: str, *kinds: str) -> float | None:
+        """When the game's first pending deadline of these ``kinds`` comes (a live countdown's end)."""
         ...
 
     async def locate(self, channel_id: str, server_id: str) -> None:

@@ -24,7 +24,7 @@ from bot.discord.pictures import PictureButton
 from bot.discord.reach import Tokens, postable
 from bot.discord.tournaments import Desk
 from bot.platform.chance import seal_words
-from bot.platform.contract import Deadline, Outcome, Refusal, Reminder
+from bot.platform.contract import Outcome, Refusal, Reminder
 from bot.platform.recent import Recent
 from bot.platform.service import GameDamaged, GameService, StaleBoard
 from storage.games import GameRow, GameViews
@@ -61,9 +61,10 @@ class DiscordRoad:
         """The read models, once they show every event appended so far."""
         return await self.platform.settled_views()
 
-    def deadlines(self, game_id: str) -> list[Deadline]:
-        """The game's pending deadlines, as this process's timers hold them."""
-        return [Deadline(due.at, due.kind) for due in self.timers.pending(game_id)]
+    def deadline(self, game_id: str, *kinds: str) -> float | None:
+        """When the game's first pending deadline of these ``kinds`` comes, as this process's timers
+        hold them (``None``: none pending)."""
+        return min((due.at for due in self.timers.pending(game_id) if due.kind in kinds), default=None)
 
     async def live_games(self, place: str | None = None, game: str | None = None) -> list[GameRow]:
         """The games being played (in ``place``, of ``game``), as of the last event."""

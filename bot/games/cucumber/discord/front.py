@@ -85,8 +85,7 @@ class CucumberFront:
 
     def deadline(self, state: GameState) -> float | None:
         """When the game's pending deadline (a turn, a table closing) comes, if it has one."""
-        due = [d.at for d in self.client.deadlines(state.game_id) if d.kind in ("turn", "expire")]
-        return min(due, default=None)
+        return self.client.deadline(state.game_id, "turn", "expire")
 
     async def show(self, outcome: Outcome[GameState, Event]) -> Board:
         state = outcome.state

@@ -88,8 +88,8 @@ class HogFront:
         state = outcome.state
         solution = await self.game.solution(state)
         chances = None if solution is None else solution.win_chances(state)
-        due = [d.at for d in self.client.deadlines(state.game_id) if d.kind in ("timeout", "expire")]
-        shown = table(state, outcome.told, chances, min(due, default=None), self.client.emoji)
+        due = self.client.deadline(state.game_id, "timeout", "expire")
+        shown = table(state, outcome.told, chances, due, self.client.emoji)
         shown.buttons = moves_view(state)
         return shown
 
