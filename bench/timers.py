@@ -4,9 +4,10 @@ then 3,000 moves on random games; each move sets its game's deadlines afresh. Th
 move at 100, 1,000 and 10,000 live games, and the ratio to 100 (target: at 10,000
 at most 1.2x); and the memory each live game holds (the growth of the process's resident memory from
 before the games were made to after the moves, per game). Each run in a process of its own, the sizes
-in turn, medians of ``--rounds``. With ``PYTHONPATH`` set to another checkout it measures that one.
+in turn, medians of ``--rounds``. With ``--anchor`` another build (a git worktree of that commit,
+its own copy of this script) runs beside this checkout in every round, so one run compares them.
 
-    python bench/timers.py [--sizes 100 1000 10000] [--moves 3000] [--rounds 3] [--history 1000]
+    python bench/timers.py [--sizes 100 1000 10000] [--moves 3000] [--rounds 3] [--history 1000] [--anchor REV]
 """
 
 from __future__ import annotations
@@ -21,11 +22,13 @@ import subprocess
 import sys
 import tempfile
 import time
+from contextlib import nullcontext
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.against_fake import checkout  # noqa: E402
 from bench.scale import build  # noqa: E402
 from bot.games.hog.module import turn  # noqa: E402
 from bot.platform.compose import platform  # noqa: E402
@@ -71,24 +74,32 @@ async def per_move(live: int, moves: int, history: int) -> tuple[float, float]:
     return 1000 * spent / moves, held / 1024 / live
 
 
-def run_apart(live: int, moves: int, history: int) -> tuple[float, float]:
-    """``per_move`` in a process of its own: each run's memory is its own."""
-    args = [sys.executable, __file__, "--one", str(live), "--moves", str(moves), "--history", str(history)]
-    found = subprocess.run(args, check=True, capture_output=True, text=True).stdout.split()
+def run_apart(tree: Path, live: int, moves: int, history: int) -> tuple[float, float]:
+    """``per_move`` of the build in ``tree``, in a process of its own: each run's memory is its own."""
+    script = tree / "bench" / "timers.py"
+    args = [sys.executable, str(script), "--one", str(live), "--moves", str(moves), "--history", str(history)]
+    found = subprocess.run(args, check=True, capture_output=True, text=True, cwd=tree).stdout.split()
     return float(found[0]), float(found[1])
 
 
-def main(sizes: list[int], moves: int, rounds: int, history: int) -> None:
-    runs: dict[int, list[tuple[float, float]]] = {live: [] for live in sizes}
-    for _ in range(rounds):  # the sizes taken in turn, each round: the machine's noise falls on all alike
+def main(sizes: list[int], moves: int, rounds: int, history: int, anchor: str | None) -> None:
+    with checkout(anchor) if anchor else nullcontext(None) as other:
+        builds = {"this checkout": ROOT} | ({anchor: other} if anchor and other else {})
+        runs = {(b, live): list[tuple[float, float]]() for b in builds for live in sizes}
+        for _ in range(rounds):  # builds and sizes taken in turn, each round: the machine's noise falls on all alike
+            for b, tree in builds.items():
+                for live in sizes:
+                    runs[b, live].append(run_apart(tree, live, moves, history))
+    for b in builds:
+        if len(builds) > 1:
+            print(f"{b}:")
+        base = [m for m, _ in runs[b, sizes[0]]]
         for live in sizes:
-            runs[live].append(run_apart(live, moves, history))
-    results = {
-        live: (statistics.median(m for m, _ in r), statistics.median(k for _, k in r)) for live, r in runs.items()
-    }
-    base = results[sizes[0]][0]
-    for live, (ms, kib) in results.items():
-        print(f"{live:>6} live games: {ms:.3f} ms of CPU a move ({ms / base:.2f}x {sizes[0]}), {kib:.1f} KiB a game")
+            found = runs[b, live]
+            ms, kib = statistics.median(m for m, _ in found), statistics.median(k for _, k in found)
+            each = " ".join(f"{m / m0:.2f}x" for (m, _), m0 in zip(found, base, strict=True))
+            print(f"{live:>6} live games: {ms:.3f} ms of CPU a move ({ms / statistics.median(base):.2f}x {sizes[0]}; "
+                  f"round by round {each}), {kib:.1f} KiB a game")  # fmt: skip
 
 
 if __name__ == "__main__":
@@ -97,9 +108,10 @@ if __name__ == "__main__":
     parser.add_argument("--moves", type=int, default=3000)
     parser.add_argument("--rounds", type=int, default=3, help="runs of each size, in turn; the median is printed")
     parser.add_argument("--history", type=int, default=1000, help="finished games in the store behind the live ones")
+    parser.add_argument("--anchor", help="a commit to measure beside this checkout, in the same rounds")
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)  # a single run, in a process of its own
     arguments = parser.parse_args()
     if arguments.one:
         print(*asyncio.run(per_move(arguments.one, arguments.moves, arguments.history)))
     else:
-        main(arguments.sizes, arguments.moves, arguments.rounds, arguments.history)
+        main(arguments.sizes, arguments.moves, arguments.rounds, arguments.history, arguments.anchor)

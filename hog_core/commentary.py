@@ -1,8 +1,11 @@
-"""Commentary: pure higher-order functions that tell the story of every turn.
+"""Commentary: pure higher-order callables that tell the story of every turn.
 
 A commentary is called after each turn with the game's state before and after it, and returns
 ``(lines, next_commentary)``, the course's shape (``say`` returned the next ``say``) without the
-printing. The turn itself (who, ``k``, dice, which rules fired) is ``after.last_turn``. The same
+printing. Those that remember something from turn to turn are immutable values, not closures
+(``_Commentary``); ``hog_core.classic`` keeps the course's closures for its printing API.
+
+The turn itself (who, ``k``, dice, which rules fired) is ``after.last_turn``. The same
 log always gives the same lines, so a replay retells a game word for word.
 """
 
@@ -10,6 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from typing import Protocol
+
+import msgspec
 
 from hog_core.effects import Effect, ExtraTurn, HogPile, PiggyBack, PigOut, PrimeBoost, Swap, ZeroDice
 from hog_core.events import (
@@ -44,18 +49,45 @@ def say_scores(before: GameState, after: GameState) -> tuple[Lines, Commentary]:
     return (f"{n0} now has {s0} and {n1} now has {s1}",), say_scores
 
 
-def announce_lead_changes(last_leader: int | None = None) -> Commentary:
-    """Announce when the lead changes hands: ``Player 1 takes the lead by 7``."""
+class _Commentary(msgspec.Struct, frozen=True, gc=False):
+    """A commentary that remembers something from turn to turn, as a value: a live game keeps its
+    next commentary between moves, and a closure (its function and cells) is a handful of objects
+    the garbage collector walks again and again for every game in memory; these it never tracks
+    (they hold only numbers and other commentaries, so they cannot form a cycle)."""
 
-    def say(before: GameState, after: GameState) -> tuple[Lines, Commentary]:
+
+class _LeadChanges(_Commentary, frozen=True, gc=False):
+    last_leader: int | None
+
+    def __call__(self, before: GameState, after: GameState) -> tuple[Lines, Commentary]:
         s0, s1 = after.scores
         leader = 0 if s0 > s1 else 1 if s1 > s0 else None
         lines: Lines = ()
-        if leader is not None and leader != last_leader:
+        if leader is not None and leader != self.last_leader:
             lines = (f"{_name(after, leader)} takes the lead by {abs(s0 - s1)}",)
-        return lines, announce_lead_changes(leader)
+        return lines, _LeadChanges(leader)
 
-    return say
+
+def announce_lead_changes(last_leader: int | None = None) -> Commentary:
+    """Announce when the lead changes hands: ``Player 1 takes the lead by 7``."""
+    return _LeadChanges(last_leader)
+
+
+class _Highest(_Commentary, frozen=True, gc=False):
+    who: int
+    last_score: int
+    running_high: int
+    least: int
+    course: bool
+
+    def __call__(self, before: GameState, after: GameState) -> tuple[Lines, Commentary]:
+        score = after.scores[self.who]
+        gain = score - self.last_score
+        if gain > self.running_high and gain >= self.least:
+            points = f"{gain} point(s)" if self.course else _plural(gain, "point")
+            line = f"{points}! That's the biggest gain yet for {_name(after, self.who)}"
+            return (line,), msgspec.structs.replace(self, last_score=score, running_high=gain)
+        return (), msgspec.structs.replace(self, last_score=score, running_high=max(self.running_high, gain))
 
 
 def announce_highest(
@@ -66,38 +98,36 @@ def announce_highest(
     course announces any gain (``least=1``) in its own words; the bot only gains worth a cheer, and
     says ``22 points!`` (``course=False``).
     """
+    return _Highest(who, last_score, running_high, least, course)
 
-    def say(before: GameState, after: GameState) -> tuple[Lines, Commentary]:
-        score = after.scores[who]
-        gain = score - last_score
-        if gain > running_high and gain >= least:
-            points = f"{gain} point(s)" if course else _plural(gain, "point")
-            line = f"{points}! That's the biggest gain yet for {_name(after, who)}"
-            return (line,), announce_highest(who, score, gain, least=least, course=course)
-        return (), announce_highest(who, score, max(running_high, gain), least=least, course=course)
 
-    return say
+class _Both(_Commentary, frozen=True, gc=False):
+    f: Commentary
+    g: Commentary
+
+    def __call__(self, before: GameState, after: GameState) -> tuple[Lines, Commentary]:
+        f_lines, f_next = self.f(before, after)
+        g_lines, g_next = self.g(before, after)
+        return f_lines + g_lines, _Both(f_next, g_next)
 
 
 def both(f: Commentary, g: Commentary) -> Commentary:
     """Say what ``f`` says, then what ``g`` says."""
+    return _Both(f, g)
 
-    def say(before: GameState, after: GameState) -> tuple[Lines, Commentary]:
-        f_lines, f_next = f(before, after)
-        g_lines, g_next = g(before, after)
-        return f_lines + g_lines, both(f_next, g_next)
 
-    return say
+class _AtMost(_Commentary, frozen=True, gc=False):
+    limit: int
+    f: Commentary
+
+    def __call__(self, before: GameState, after: GameState) -> tuple[Lines, Commentary]:
+        lines, next_f = self.f(before, after)
+        return lines[: self.limit], _AtMost(self.limit, next_f)
 
 
 def at_most(limit: int, f: Commentary) -> Commentary:
     """Keep the first ``limit`` lines of each turn, so a turn where many rules fire stays readable."""
-
-    def say(before: GameState, after: GameState) -> tuple[Lines, Commentary]:
-        lines, next_f = f(before, after)
-        return lines[:limit], at_most(limit, next_f)
-
-    return say
+    return _AtMost(limit, f)
 
 
 # --- the turn itself -----------------------------------------------------------------------------
@@ -184,38 +214,47 @@ def announce_end(before: GameState, after: GameState) -> tuple[Lines, Commentary
     return tuple(lines), announce_end
 
 
-def announce_comebacks(worst: tuple[int, int] = (0, 0), threshold: int = 20) -> Commentary:
-    """Celebrate a player taking the lead after trailing by ``threshold`` or more."""
+class _Comebacks(_Commentary, frozen=True, gc=False):
+    worst: tuple[int, int]
+    threshold: int
 
-    def say(before: GameState, after: GameState) -> tuple[Lines, Commentary]:
+    def __call__(self, before: GameState, after: GameState) -> tuple[Lines, Commentary]:
         s0, s1 = after.scores
-        deficits = (max(worst[0], s1 - s0), max(worst[1], s0 - s1))
+        deficits = (max(self.worst[0], s1 - s0), max(self.worst[1], s0 - s1))
         lines: Lines = ()
         for seat, deficit in enumerate(deficits):
-            if deficit >= threshold and after.scores[seat] > after.scores[1 - seat]:
+            if deficit >= self.threshold and after.scores[seat] > after.scores[1 - seat]:
                 lines = (f"Comeback! {_name(after, seat)} was {deficit} behind and now leads.",)
                 deficits = (0, deficits[1]) if seat == 0 else (deficits[0], 0)
-        return lines, announce_comebacks(deficits, threshold)
+        return lines, _Comebacks(deficits, self.threshold)
 
-    return say
+
+def announce_comebacks(worst: tuple[int, int] = (0, 0), threshold: int = 20) -> Commentary:
+    """Celebrate a player taking the lead after trailing by ``threshold`` or more."""
+    return _Comebacks(worst, threshold)
+
+
+class _Streaks(_Commentary, frozen=True, gc=False):
+    runs: tuple[int, int]
+    big: int
+    length: int
+
+    def __call__(self, before: GameState, after: GameState) -> tuple[Lines, Commentary]:
+        turn = after.last_turn
+        if turn is None:
+            return (), self
+        seat = turn.seat
+        run = self.runs[seat] + 1 if turn.resolution.points >= self.big else 0
+        runs = (run, self.runs[1]) if seat == 0 else (self.runs[0], run)
+        lines: Lines = ()
+        if run >= self.length:
+            lines = (f"{_name(after, seat)} is on a roll: {run} turns in a row of {self.big}+ points.",)
+        return lines, _Streaks(runs, self.big, self.length)
 
 
 def announce_streaks(runs: tuple[int, int] = (0, 0), big: int = 10, length: int = 3) -> Commentary:
     """Notice a player scoring ``big`` or more on ``length`` of their own turns in a row."""
-
-    def say(before: GameState, after: GameState) -> tuple[Lines, Commentary]:
-        turn = after.last_turn
-        if turn is None:
-            return (), announce_streaks(runs, big, length)
-        seat = turn.seat
-        run = runs[seat] + 1 if turn.resolution.points >= big else 0
-        new_runs = (run, runs[1]) if seat == 0 else (runs[0], run)
-        lines: Lines = ()
-        if run >= length:
-            lines = (f"{_name(after, seat)} is on a roll: {run} turns in a row of {big}+ points.",)
-        return lines, announce_streaks(new_runs, big, length)
-
-    return say
+    return _Streaks(runs, big, length)
 
 
 RECORD_AT_LEAST = 10

@@ -16,8 +16,9 @@ import logging
 import math
 import time
 from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import dataclass
 from typing import Any, Protocol
+
+import msgspec
 
 from bot.platform.contract import Outcome, Refusal, Reminder
 from bot.platform.service import Services
@@ -42,8 +43,10 @@ class SystemClock:
         await asyncio.sleep(seconds)
 
 
-@dataclass(frozen=True, order=True)
-class Due:
+class Due(msgspec.Struct, frozen=True, order=True, gc=False):
+    """A deadline: each live game has a few, in the heap for as long as the game runs, so they are
+    values the garbage collector never walks (numbers and strings: no cycle can pass through one)."""
+
     at: float
     game_id: str
     version: int

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import gc
+from collections.abc import Iterator
 from pathlib import Path
 
+import msgspec
 import pytest
 from msgspec.structs import replace
 
@@ -21,6 +24,7 @@ from hog_core.commentary import (
     default_commentary,
     narrate,
     say_scores,
+    tell,
 )
 from hog_core.events import Event
 from hog_core.game import AcceptChallenge, Forfeit, GameState, decide, evolve
@@ -203,6 +207,33 @@ def test_a_comeback_a_streak_and_a_record() -> None:
         "Comeback! Alice was 35 behind and now leads.",
         "36 points! That's the biggest gain yet for Alice",
     )
+
+
+def held(value: object) -> Iterator[object]:
+    """``value`` and every value it holds, through struct fields and tuples."""
+    yield value
+    fields = getattr(value, "__struct_fields__", ())
+    for inner in (getattr(value, f) for f in fields) if fields else value if isinstance(value, tuple) else ():
+        yield from held(inner)
+
+
+def test_a_kept_story_is_nothing_the_garbage_collector_walks() -> None:
+    """A live game keeps its story between moves (``tell``); with thousands in memory, every object
+    in them that the collector tracks is walked again at each of its passes. What a story after a
+    long game holds that it tracks is shared by every game (the rule set, module-level commentaries)."""
+    stories = []
+    for dice in ((1, 1), (6, 6)):
+        state, log = new_game("sp22", goal=100)
+        for _ in range(4):
+            state = move(state, 2, *dice, log=log)
+            state = move(state, 2, 5, 6, log=log)
+        story, told = tell(None, log)
+        assert [lines for *_, lines in told] == [lines for *_, lines in narrate(log)]
+        stories.append(story)
+    gc.collect()  # tuples of numbers are untracked at the collector's first pass over them
+    first, second = ({id(v): v for v in held(story) if gc.is_tracked(v)} for story in stories)
+    assert first and first.keys() == second.keys()  # the same objects, shared
+    assert len([v for v in held(stories[0]) if isinstance(v, msgspec.Struct)]) > 10  # what the game remembers
 
 
 def test_close_finish() -> None:
