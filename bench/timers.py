@@ -2,12 +2,16 @@
 store of 1,000 finished games (``--history``, as ``bench/scale.py`` plays them), the timers running,
 then 3,000 moves on random games; each move sets its game's deadlines afresh. The process's CPU per
 move at 100, 1,000 and 10,000 live games, and the ratio to 100 (target: at 10,000
-at most 1.2x); and the memory each live game holds (the growth of the process's resident memory from
-before the games were made to after the moves, per game). Each run in a process of its own, the sizes
-in turn, medians of ``--rounds``. With ``--anchor`` another build (a git worktree of that commit,
+at most 1.2x); the garbage collector's share of it (``gc.callbacks``: its passes walk every object
+kept that it tracks, so what live games keep shows there first); and the memory each live game holds
+(the growth of the process's resident memory from before the games were made to after the moves,
+per game). Each run in a process of its own, the sizes
+in turn, ``--rounds`` times; the figure is each size's best round, as ``timeit`` takes its best (what
+other processes on a noisy machine add to a run's CPU, cache misses and a slower clock, only ever
+adds), with the medians beside it. With ``--anchor`` another build (a git worktree of that commit,
 its own copy of this script) runs beside this checkout in every round, so one run compares them.
 
-    python bench/timers.py [--sizes 100 1000 10000] [--moves 3000] [--rounds 3] [--history 1000] [--anchor REV]
+    python bench/timers.py [--sizes 100 1000 10000] [--moves 3000] [--rounds 5] [--history 1000] [--anchor REV]
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import math
 import os
 import random
 import statistics
@@ -44,9 +49,10 @@ def resident() -> int:
     return int(Path("/proc/self/statm").read_text().split()[1]) * os.sysconf("SC_PAGE_SIZE")
 
 
-async def per_move(live: int, moves: int, history: int) -> tuple[float, float]:
+async def per_move(live: int, moves: int, history: int) -> tuple[float, float, float]:
     """Milliseconds of this process's CPU per move among ``live`` games with deadlines, in a store of
-    ``history`` finished games (``bench/scale.py``), and KiB of memory per live game."""
+    ``history`` finished games (``bench/scale.py``); KiB of memory per live game; and milliseconds a
+    move of the garbage collector's passes (on the event loop's thread, holding it)."""
     with tempfile.TemporaryDirectory() as scratch:
         settings = Settings(db=Path(scratch) / "t.sqlite3", cache=Path(scratch))
         if history:  # finished games behind the live ones, as on a server that has been running a while
@@ -63,29 +69,47 @@ async def per_move(live: int, moves: int, history: int) -> tuple[float, float]:
             chosen = random.Random(1).choices(range(live), k=moves)
             await asyncio.sleep(0)
             gc.collect()  # the collection owed for making the games is not charged to the moves
+            collecting = Collecting()
+            gc.callbacks.append(collecting)
             started = time.process_time()
             for i, n in enumerate(chosen):
                 state = await service.load(f"g{n}")
                 await service.execute(f"g{n}", turn(state.players[state.mover].id, 1), f"m{i}")
                 await asyncio.sleep(0)  # the timer task wakes (or not) here
             spent = time.process_time() - started
+            gc.callbacks.remove(collecting)
             held = resident() - before
             running.cancel()
-    return 1000 * spent / moves, held / 1024 / live
+    return 1000 * spent / moves, held / 1024 / live, 1000 * collecting.seconds / moves
 
 
-def run_apart(tree: Path, live: int, moves: int, history: int) -> tuple[float, float]:
-    """``per_move`` of the build in ``tree``, in a process of its own: each run's memory is its own."""
+class Collecting:
+    """The time the garbage collector's passes take, told by ``gc.callbacks``."""
+
+    def __init__(self) -> None:
+        self.seconds, self._began = 0.0, 0.0
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._began = time.perf_counter()
+        else:
+            self.seconds += time.perf_counter() - self._began
+
+
+def run_apart(tree: Path, live: int, moves: int, history: int) -> tuple[float, float, float]:
+    """``per_move`` of the build in ``tree``, in a process of its own: each run's memory is its own
+    (an older build's script tells no collector's time: ``nan``)."""
     script = tree / "bench" / "timers.py"
     args = [sys.executable, str(script), "--one", str(live), "--moves", str(moves), "--history", str(history)]
-    found = subprocess.run(args, check=True, capture_output=True, text=True, cwd=tree).stdout.split()
-    return float(found[0]), float(found[1])
+    said = subprocess.run(args, check=True, capture_output=True, text=True, cwd=tree).stdout
+    found = [float(f) for f in said.split()]
+    return found[0], found[1], found[2] if len(found) > 2 else math.nan
 
 
 def main(sizes: list[int], moves: int, rounds: int, history: int, anchor: str | None) -> None:
     with checkout(anchor) if anchor else nullcontext(None) as other:
         builds = {"this checkout": ROOT} | ({anchor: other} if anchor and other else {})
-        runs = {(b, live): list[tuple[float, float]]() for b in builds for live in sizes}
+        runs = {(b, live): list[tuple[float, float, float]]() for b in builds for live in sizes}
         for _ in range(rounds):  # builds and sizes taken in turn, each round: the machine's noise falls on all alike
             for b, tree in builds.items():
                 for live in sizes:
@@ -93,20 +117,22 @@ def main(sizes: list[int], moves: int, rounds: int, history: int, anchor: str | 
     for b in builds:
         if len(builds) > 1:
             print(f"{b}:")
-        base = [m for m, _ in runs[b, sizes[0]]]
+        base = [m for m, _, _ in runs[b, sizes[0]]]
         for live in sizes:
-            found = runs[b, live]
-            ms, kib = statistics.median(m for m, _ in found), statistics.median(k for _, k in found)
-            each = " ".join(f"{m / m0:.2f}x" for (m, _), m0 in zip(found, base, strict=True))
-            print(f"{live:>6} live games: {ms:.3f} ms of CPU a move ({ms / statistics.median(base):.2f}x {sizes[0]}; "
-                  f"round by round {each}), {kib:.1f} KiB a game")  # fmt: skip
+            found = [m for m, _, _ in runs[b, live]]
+            best, middle = min(found), statistics.median(found)
+            kib, collector = (statistics.median(r[i] for r in runs[b, live]) for i in (1, 2))
+            each = " ".join(f"{m / m0:.2f}x" for m, m0 in zip(found, base, strict=True))
+            print(f"{live:>6} live games: {best:.3f} ms of CPU a move at best ({best / min(base):.2f}x {sizes[0]}), "
+                  f"median {middle:.3f} ms ({middle / statistics.median(base):.2f}x); round by round {each}; "
+                  f"the garbage collector {collector:.4f} ms a move; {kib:.1f} KiB a game")  # fmt: skip
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[100, 1000, 10000])
     parser.add_argument("--moves", type=int, default=3000)
-    parser.add_argument("--rounds", type=int, default=3, help="runs of each size, in turn; the median is printed")
+    parser.add_argument("--rounds", type=int, default=5, help="runs of each size, in turn (default: 5)")
     parser.add_argument("--history", type=int, default=1000, help="finished games in the store behind the live ones")
     parser.add_argument("--anchor", help="a commit to measure beside this checkout, in the same rounds")
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)  # a single run, in a process of its own

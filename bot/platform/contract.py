@@ -28,6 +28,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, Protocol, TextIO, TypeVar
 
+import msgspec
+
 from storage.games import GameRow, GameViews, SeatSummary, Summary
 
 __all__ = [
@@ -155,9 +157,9 @@ C_co = TypeVar("C_co", covariant=True)
 E_contra = TypeVar("E_contra", contravariant=True)
 
 
-@dataclass(frozen=True)
-class Outcome(Generic[S, E]):
-    """The game after a command, and each new event with the state after it and its commentary."""
+class Outcome(msgspec.Struct, Generic[S, E], frozen=True, gc=False):
+    """The game after a command, and each new event with the state after it and its commentary
+    (kept with a live game's fold: a value the garbage collector never walks)."""
 
     game: str
     """The game module's name."""

@@ -15,8 +15,10 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
+
+import msgspec
 
 from bot.platform.codec import from_records
 from bot.platform.contract import Summarizer, optional
@@ -44,9 +46,9 @@ Settled = Callable[[], Awaitable[GameViews]]
 reader that must see its own writes."""
 
 
-@dataclass(frozen=True, slots=True)
-class Seen:
-    """What the projector keeps of a game it read: enough to go on from its next event."""
+class Seen(msgspec.Struct, frozen=True, gc=False):
+    """What the projector keeps of a game it read: enough to go on from its next event (for every
+    live game: a value the garbage collector never walks)."""
 
     game: AnyGame
     version: int

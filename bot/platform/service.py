@@ -10,12 +10,12 @@ move that prompted them, so a game never waits on a bot after a crash.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Generic, Protocol
+
+import msgspec
 
 from bot.platform.chance import SEED_BYTES, SealedChance, SecretChance
 from bot.platform.codec import ForeignStream, from_records, to_record
@@ -49,10 +49,10 @@ UNTOLD: Any = object()
 """A folded game not told yet (``None`` is a storyteller's start)."""
 
 
-@dataclass(frozen=True)
-class Folded(Generic[S, E]):
+class Folded(msgspec.Struct, Generic[S, E], frozen=True, gc=False):
     """A game's log as far as a process has read it: its events, the state they fold to, and the
-    command that appended each (idempotency, and the last command's batch)."""
+    command that appended each (idempotency, and the last command's batch). Every live game keeps
+    one: the garbage collector never walks it (nothing in a game refers back to it, so no cycle can)."""
 
     history: tuple[E, ...]
     state: S
@@ -312,7 +312,7 @@ class GameService(Generic[S, E, C]):
         """The game as ``folded``, told by its last batch (the trailing events of one command): as it
         was told when stored here, or else told again from the log."""
         if folded.last is not None:
-            return dataclasses.replace(folded.last, duplicate=duplicate)
+            return msgspec.structs.replace(folded.last, duplicate=duplicate)
         commands = folded.commands
         if not commands:
             return Outcome(self.game.name, self.game.initial(), (), duplicate)

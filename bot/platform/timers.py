@@ -87,7 +87,7 @@ class Timers:
 
     def __init__(self, services: Services, clock: Clock, fired: Fired = nothing, warned: Warned = nothing) -> None:
         self.services, self.clock, self.fired, self.warned = services, clock, fired, warned
-        self._due: dict[str, list[Due]] = {}
+        self._due: dict[str, tuple[Due, ...]] = {}
         self._heap: list[Due] = []
         self._count = 0
         """How many deadlines are set (``_due``'s, without the replaced ones in the heap)."""
@@ -116,9 +116,9 @@ class Timers:
         now = self.clock.now()
         self._set(state.game_id, self._deadlines(game, state, now, now))
 
-    def _deadlines(self, game: str, state: Any, created_at: float, last_at: float) -> list[Due]:
+    def _deadlines(self, game: str, state: Any, created_at: float, last_at: float) -> tuple[Due, ...]:
         wanted = self.services[game].game.deadlines(state, created_at, last_at)
-        return [Due(d.at, state.game_id, state.version, d.kind, game) for d in wanted]
+        return tuple(Due(d.at, state.game_id, state.version, d.kind, game) for d in wanted)
 
     async def restore(self, games: Iterable[tuple[str, str]]) -> None:
         """Rebuild the deadlines of ``(game, game_id)`` (the live games) from the log."""
@@ -136,7 +136,7 @@ class Timers:
             if stored:
                 self._set(game_id, self._deadlines(game, state, stored[0].recorded_at, stored[-1].recorded_at))
 
-    def _set(self, game_id: str, due: list[Due]) -> None:
+    def _set(self, game_id: str, due: tuple[Due, ...]) -> None:
         old = self._due.pop(game_id, ())
         self._count += len(due) - len(old)
         if due:
@@ -170,9 +170,9 @@ class Timers:
             else:
                 heapq.heappop(self._heap)
                 self._count -= 1
-                self._due[due.game_id].remove(due)
-                if not self._due[due.game_id]:
-                    del self._due[due.game_id]
+                left = tuple(d for d in self._due.pop(due.game_id) if d != due)
+                if left:
+                    self._due[due.game_id] = left
                 try:
                     await self._fire(due)
                 except Exception:  # a timer must never stop the others
