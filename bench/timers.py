@@ -125,7 +125,8 @@ def main(sizes: list[int], moves: int, rounds: int, history: int, anchor: str | 
             each = " ".join(f"{m / m0:.2f}x" for m, m0 in zip(found, base, strict=True))
             print(f"{live:>6} live games: {best:.3f} ms of CPU a move at best ({best / min(base):.2f}x {sizes[0]}), "
                   f"median {middle:.3f} ms ({middle / statistics.median(base):.2f}x); round by round {each}; "
-                  f"the garbage collector {collector:.4f} ms a move; {kib:.1f} KiB a game")  # fmt: skip
+                  f"{'' if math.isnan(collector) else f'the garbage collector {collector:.4f} ms a move; '}"
+                  f"{kib:.1f} KiB a game")  # fmt: skip
 
 
 if __name__ == "__main__":
