@@ -35,7 +35,7 @@ class PressError(Exception):
 # --- events, state and commands: frozen structs, stored as JSON ---------------------------------
 
 
-class Created(msgspec.Struct, frozen=True, tag=True):
+class Created(msgspec.Struct, frozen=True, tag=True, gc=False):
     game_id: str
     place: str
     players: tuple[str, str]
@@ -43,7 +43,7 @@ class Created(msgspec.Struct, frozen=True, tag=True):
     timeout: int = 0
 
 
-class Pressed(msgspec.Struct, frozen=True, tag=True):
+class Pressed(msgspec.Struct, frozen=True, tag=True, gc=False):
     seat: int
     auto: bool = False
     """Pressed for an idle player when their time ran out."""
@@ -52,7 +52,9 @@ class Pressed(msgspec.Struct, frozen=True, tag=True):
 Event = Created | Pressed
 
 
-class State(msgspec.Struct, frozen=True):
+class State(msgspec.Struct, frozen=True, gc=False):
+    """Kept in memory while the game is played: values only, so ``gc=False`` (docs/adding-a-game.md)."""
+
     game_id: str = ""
     place: str = ""
     players: tuple[str, ...] = ()
