@@ -170,8 +170,9 @@ class Timers:
             else:
                 heapq.heappop(self._heap)
                 self._count -= 1
-                left = tuple(d for d in self._due.pop(due.game_id) if d != due)
-                if left:
+                kept = self._due.pop(due.game_id)
+                at = kept.index(due)
+                if left := kept[:at] + kept[at + 1 :]:
                     self._due[due.game_id] = left
                 try:
                     await self._fire(due)
