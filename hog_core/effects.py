@@ -58,4 +58,17 @@ class ExtraTurn(msgspec.Struct, frozen=True, gc=False):
     rule: str
 
 
-Effect = PigOut | ZeroDice | PrimeBoost | PiggyBack | HogPile | Swap | ExtraTurn
+
+
+class Gain(msgspec.Struct, frozen=True, gc=False):
+    """A rule moved one total from ``before`` to ``after`` (Feral Hogs, Pigs on Prime, Square Swine, Sus
+    Fuss, Fall 2021's Hog Pile, Spring 2015's Hogtimus Prime); ``mover`` says whose."""
+
+    rule: str
+    mover: bool
+    before: int
+    after: int
+    why: str
+
+
+Effect = PigOut | ZeroDice | PrimeBoost | PiggyBack | HogPile | Swap | ExtraTurn | Gain

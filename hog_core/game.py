@@ -137,6 +137,8 @@ class GameState(msgspec.Struct, frozen=True, gc=False):
     is_extra: bool = False
     """The coming turn is an extra turn (More Boar / Time Trot)."""
     chop_used: tuple[bool, bool] = (False, False)
+    remembered: tuple[int, int] = (0, 0)
+    """What each seat's Feral Hogs remembers of their previous turn (its dice or points; 0 at first)."""
     turn_limit: int = 1000
     challenge_timeout: int = 0
     turn_timeout: int = 0
@@ -319,8 +321,13 @@ def _apply_turn(state: GameState, e: TurnTaken, version: int) -> GameState:
         chop = state.chop_available(m)
         k = k if chop else rules.max_dice
     cur, opp = (state.scores[0], state.scores[1]) if m == 0 else (state.scores[1], state.scores[0])
-    done = rules.resolve(Turn(cur, opp, k, e.outcomes, state.turn_number, state.is_extra), chop=chop)
+    turn = Turn(cur, opp, k, e.outcomes, state.turn_number, state.is_extra, prev=state.remembered[m])
+    done = rules.resolve(turn, chop=chop)
     scores = (done.cur, done.opp) if m == 0 else (done.opp, done.cur)
+    remembered = state.remembered
+    if rules.history is not None:
+        kept = rules.history.remember(k, done.points)
+        remembered = (kept, remembered[1]) if m == 0 else (remembered[0], kept)
     chop_used = state.chop_used
     if chop:
         chop_used = (True, chop_used[1]) if m == 0 else (chop_used[0], True)
@@ -339,6 +346,7 @@ def _apply_turn(state: GameState, e: TurnTaken, version: int) -> GameState:
         turn_number=turn_number,
         is_extra=done.extra_turn,
         chop_used=chop_used,
+        remembered=remembered,
         winner=winner,
         version=version,
         last_turn=TurnReport(m, e.k, e.outcomes, e.sides, state.scores, scores, done),

@@ -23,6 +23,8 @@ class Turn(msgspec.Struct, frozen=True, gc=False):
     turn_number: int = 0
     is_extra: bool = False
     points: int = 0
+    prev: int = 0
+    """What the mover's Feral Hogs remembers of their own previous turn (its dice, or its points)."""
     extra_turn: bool = False
     effects: tuple[Effect, ...] = ()
 
