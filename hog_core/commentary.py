@@ -16,7 +16,7 @@ from typing import Protocol
 
 import msgspec
 
-from hog_core.effects import Effect, ExtraTurn, HogPile, PiggyBack, PigOut, PrimeBoost, Swap, ZeroDice
+from hog_core.effects import Effect, ExtraTurn, Gain, HogPile, PiggyBack, PigOut, PrimeBoost, Swap, ZeroDice
 from hog_core.events import (
     ChallengeAccepted,
     ChallengeDeclined,
@@ -162,11 +162,15 @@ def _effect_line(effect: Effect, mover: str, other: str, after: GameState) -> st
             return f"Pork Chop! {mover} trades {had} for {other}'s {they_had}."
         case Swap(rule, had, they_had):
             return f"{rule}! {mover} had {had} and {other} {they_had}: they trade totals."
+        case Gain(rule, to_mover, before, total, why):
+            return f"{rule}! {why}: {mover if to_mover else other} goes from {before} to {total}."
         case ExtraTurn(rule):
             dice = " on eight-sided dice" if after.sides() == 8 else ""
             reason = {
                 "More Boar": f"{mover} trails on both leading digits and goes again{dice}.",
                 "Time Trot": f"{mover} matched the turn number and goes again{dice}.",
+                "Pig Pass": f"{mover} trails by 1 or 2 and goes again{dice}.",
+                "Swine Align": f"the totals share a factor of 10 or more, so {mover} goes again{dice}.",
             }
             return f"{rule}! {reason.get(rule, f'{mover} goes again{dice}.')}"
     raise AssertionError(f"no words for {effect!r}")  # pragma: no cover - every Effect is matched

@@ -6,8 +6,14 @@ the add, add, rules on the new totals, extra-turn rules), and each stage is tabu
 inputs it reads. ``tests/test_kernel.py`` checks the tables against ``RuleSet.resolve``.
 
 A state of the game, from the mover's side, is ``(layer, cur, opp)``; a layer holds whatever else
-the rules need: the turn number mod 8 and the extra-turn flag (Time Trot, eight-sided extra
-turns), and both players' Pork Chop flags.
+the rules need: the turn number mod Time Trot's period and the extra-turn flag (Time Trot,
+eight-sided extra turns), both players' Pork Chop flags, and what each player's Feral Hogs remembers
+of their previous turn.
+
+Two kinds of rule make a turn's landing depend on more than the new totals: Spring 2015's Hogtimus
+Prime (the leader gains the turn's points again) and Feral Hogs (a bonus from the mover's previous
+turn, whose memory the next layer holds). A kernel with either is *direct*: the solver looks each
+outcome's landing up by its points too (``land_by_points``), and no extra turn or Pork Chop may join.
 """
 
 from __future__ import annotations
@@ -28,16 +34,15 @@ IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
 BoolArray = npt.NDArray[np.bool_]
 
-TIME_TROT_PERIOD = 8
-
 
 class Stage(IntEnum):
     SCORE = 1  # dice or zero dice -> points (Pig Out, Free Bacon, ...)
     POINTS = 2  # points -> points (Hogtimus Prime)
     BEFORE_ADD = 3  # totals change by an amount of (k, points) (Piggy Back)
     ADD = 4
-    AFTER_ADD = 5  # a function of the two new totals (swaps, Hog Pile, More Boar)
-    EXTRA = 6  # extra turns that read the turn number (Time Trot)
+    HISTORY = 5  # the mover gains an amount of (k, their previous turn) (Feral Hogs)
+    AFTER_ADD = 6  # a function of the two new totals (swaps, Hog Pile, More Boar), or of the points too
+    EXTRA = 7  # extra turns that read the turn number (Time Trot)
 
 
 STAGES: dict[Rule, Stage] = {
@@ -56,7 +61,29 @@ STAGES: dict[Rule, Stage] = {
     r.swine_swap_reversed: Stage.AFTER_ADD,
     r.more_boar: Stage.AFTER_ADD,
     r.time_trot: Stage.EXTRA,
+    r.time_trot_mod5: Stage.EXTRA,
+    r.feral_hogs_dice: Stage.HISTORY,
+    r.feral_hogs_points: Stage.HISTORY,
+    **dict.fromkeys(
+        (r.free_bacon_sp14, r.free_bacon_sp18, r.free_bacon_su18, r.free_bacon_sp19, r.free_bacon_su19),
+        Stage.SCORE,
+    ),
+    **dict.fromkeys(
+        (r.free_bacon_sp20, r.free_bacon_su20, r.free_bacon_fa20, r.picky_piggy, r.oink_points, r.pig_tail),
+        Stage.SCORE,
+    ),
+    r.boar_brawl: Stage.SCORE,
+    **dict.fromkeys(
+        (r.swine_swap_double, r.swine_swap_multiple, r.swine_swap_su18, r.swine_swap_sp19, r.swine_swap_su19),
+        Stage.AFTER_ADD,
+    ),
+    **dict.fromkeys((r.swine_swap_fa19, r.swine_swap_sp20, r.swine_swap_su20, r.pig_pass, r.swine_align), Stage.AFTER_ADD),
+    **dict.fromkeys(
+        (r.hog_pile_double, r.pigs_on_prime, r.square_swine, r.sus_fuss, r.hogtimus_prime_leader), Stage.AFTER_ADD
+    ),
 }
+READS_POINTS = frozenset({r.hogtimus_prime_leader})
+"""After-add rules that read the turn's points as well as the new totals."""
 
 
 def _run(rules: Sequence[Rule], turn: Turn) -> Turn:
@@ -67,10 +94,12 @@ def _run(rules: Sequence[Rule], turn: Turn) -> Turn:
 
 @dataclass(frozen=True)
 class Layer:
-    turn: int  # turn number mod 8 (0 when the rules ignore it)
+    turn: int  # turn number mod Time Trot's period (0 when the rules ignore it)
     extra: bool  # this turn is an extra turn
     chop_used: bool  # the mover has used Pork Chop
     opp_chop_used: bool
+    prev: int = 0  # what the mover's Feral Hogs remembers (capped: see ``Kernel.history_size``)
+    opp_prev: int = 0
 
 
 @dataclass(frozen=True)
@@ -122,20 +151,30 @@ class Kernel:
         self._before_points = by_stage[Stage.SCORE] + by_stage[Stage.POINTS] + by_stage[Stage.BEFORE_ADD]
         self._after_add = by_stage[Stage.AFTER_ADD]
         self._extra = by_stage[Stage.EXTRA]
+        self.history = rules.history
+        self.history_size = 0 if self.history is None else rules.max_dice + (1 if self.history.remembers == "dice" else 4)
+        """How many values of a player's memory tell their next Feral Hogs apart: 0..10 dice, or
+        0..12 points and one value for 13 or more (no 0..10 dice is 2 away from them)."""
+        self.reads_points = any(rule in READS_POINTS for rule in self._after_add)
+        self.direct = self.history is not None or self.reads_points
+        self.bonus = self._bonus()
 
         g = range(goal)
         self.sides = np.array(
             [[[rules.dice_sides(c, o, bool(e)) for o in g] for c in g] for e in (0, 1)], dtype=np.int64
         )
-        self.turn_period = TIME_TROT_PERIOD if self._extra else 1
+        self.turn_period = max((getattr(rule, "period", 1) for rule in self._extra), default=1)
         self.extra_layers = bool(self._extra) or bool((self.sides[0] != self.sides[1]).any())
+        remembered = range(max(self.history_size, 1))
         self.layers = [
-            Layer(t, bool(e), bool(a), bool(b))
-            for t, e, a, b in itertools.product(
+            Layer(t, bool(e), bool(a), bool(b), p, q)
+            for t, e, a, b, p, q in itertools.product(
                 range(self.turn_period),
                 (0, 1) if self.extra_layers else (0,),
                 (0, 1) if rules.pork_chop else (0,),
                 (0, 1) if rules.pork_chop else (0,),
+                remembered,
+                remembered,
             )
         ]
         self.layer_index = {layer: i for i, layer in enumerate(self.layers)}
@@ -146,11 +185,18 @@ class Kernel:
         self.zero_dopp = np.array([[d[1] for d in row] for row in zero], dtype=np.int64)
 
         max_dcur = max(int(self.zero_dcur.max()), *(int(o.dcur.max()) for o in self.outcomes.values()))
+        max_dcur += int(self.bonus.max())
         max_dopp = max(int(self.zero_dopp.max()), *(int(o.dopp.max()) for o in self.outcomes.values()))
         self.land_shape = (goal + max_dcur, goal + max_dopp)
+        self.max_points = max_dcur
         self.land_cur, self.land_opp, self.land_extra = self._landing()
         self.time_trot = self._time_trot()
         self.zero_loops = self._zero_loops()
+        if self.direct:
+            if self.extra_layers or rules.pork_chop or self.land_extra.any() or self.zero_loops.any():
+                what = "Feral Hogs" if self.history is not None else "Spring 2015's Hogtimus Prime"
+                raise ValueError(f"{what} cannot be played with extra turns or Pork Chop")
+            self.land_by_points = self._land_by_points()
 
     def _delta(self, turn: Turn) -> tuple[int, int]:
         """How the score, points and before-add stages move the totals (before the add, plus it)."""
@@ -189,6 +235,43 @@ class Kernel:
                 cur[c, o], opp[c, o], extra[c, o] = done.cur, done.opp, done.extra_turn
         return cur, opp, extra
 
+    def _land_by_points(self) -> tuple[IntArray, IntArray]:
+        """``[points, cur, opp]``: the after-add rules on new totals reached by a turn of ``points``
+        (one plane of every points alike unless a rule reads them)."""
+        n_cur, n_opp = self.land_shape
+        if not self.reads_points:
+            return self.land_cur[None], self.land_opp[None]
+        planes = self.max_points + 1
+        cur = np.broadcast_to(self.land_cur, (planes, n_cur, n_opp)).copy()
+        opp = np.broadcast_to(self.land_opp, (planes, n_cur, n_opp)).copy()
+        for p in range(1, planes):
+            for c in range(p, min(p + self.goal, n_cur)):  # a turn of p points lands at p or more
+                for o in range(n_opp):
+                    done = _run(self._after_add, Turn(cur=c, opp=o, k=0, outcomes=(), points=p))
+                    cur[p, c, o], opp[p, c, o] = done.cur, done.opp
+        return cur, opp
+
+    def _bonus(self) -> IntArray:
+        """``[remembered, k]``: what Feral Hogs adds to the mover's total (0 when there is none)."""
+        size, top = max(self.history_size, 1), self.rules.max_dice
+        table = np.zeros((size, top + 1), dtype=np.int64)
+        if self.history is not None:
+            for prev, k in np.ndindex(table.shape):
+                table[prev, k] = self.history(Turn(cur=0, opp=0, k=k, outcomes=(), prev=prev)).cur
+        return table
+
+    def remembered(self, k: int | IntArray, points: IntArray) -> IntArray:
+        """The capped memory a turn of ``k`` dice and ``points`` leaves its mover's Feral Hogs."""
+        if self.history is None:
+            return np.zeros_like(points)
+        kept = np.broadcast_to(k, points.shape) if self.history.remembers == "dice" else points
+        return np.minimum(kept, self.history_size - 1)
+
+    def history_layer(self, li: int, remembered: IntArray) -> IntArray:
+        """The opponent's next layer after the mover of layer ``li`` leaves ``remembered``."""
+        size = max(self.history_size, 1)
+        return self.layers[li].opp_prev * size + remembered
+
     def _zero_loops(self) -> BoolArray:
         """``[cur, opp]``: rolling zero dice scores nothing and changes no total (sp22's Hefty Hogs).
 
@@ -224,7 +307,7 @@ class Kernel:
 
     @property
     def dims(self) -> LayerDims:
-        return LayerDims(self.turn_period, self.extra_layers, self.rules.pork_chop)
+        return LayerDims(self.turn_period, self.extra_layers, self.rules.pork_chop, self.history_size)
 
 
 @dataclass(frozen=True)
@@ -234,12 +317,18 @@ class LayerDims:
     turn_period: int
     extra: bool
     pork_chop: bool
+    history: int = 0
 
-    def index(self, turn_number: int, is_extra: bool, chop_used: bool, opp_chop_used: bool) -> int:
+    def index(
+        self, turn_number: int, is_extra: bool, chop_used: bool, opp_chop_used: bool, prev: int = 0, opp_prev: int = 0
+    ) -> int:
         """The layer index of a position (facts the rules ignore fold away)."""
         index = turn_number % self.turn_period
         if self.extra:
             index = 2 * index + is_extra
         if self.pork_chop:
             index = 4 * index + 2 * chop_used + opp_chop_used
+        if self.history:
+            top = self.history - 1
+            index = (index * self.history + min(prev, top)) * self.history + min(opp_prev, top)
         return index

@@ -100,6 +100,8 @@ def layer_order(kernel: Kernel) -> list[int]:
 
 def _fill_terminal_landings(kernel: Kernel, me: _Player) -> None:
     """Landings past the goal end the game: the mover wins unless the rules hand it away."""
+    if kernel.direct:
+        return  # a direct kernel's moves look their landings up as they go
     goal = kernel.goal
     done = np.zeros(kernel.land_shape, dtype=np.bool_)
     done[goal:, :] = True
@@ -113,6 +115,8 @@ def _fill_terminal_landings(kernel: Kernel, me: _Player) -> None:
 
 def _fill_landings(kernel: Kernel, cur: IntArray, opp: IntArray, me: _Player, other: _Player) -> None:
     """Landing values for the new totals ``(cur, opp)``, now that every later state is solved."""
+    if kernel.direct:
+        return
     goal = kernel.goal
     nc, no = kernel.land_cur[cur, opp], kernel.land_opp[cur, opp]
     extra = kernel.land_extra[cur, opp]
@@ -132,6 +136,11 @@ def _move_values(kernel: Kernel, li: int, cur: IntArray, opp: IntArray, me: _Pla
 
     A 0-point move that keeps the sum (an sp22 loop) is left NaN for ``_close_loops``.
     """
+    if kernel.direct:
+        layer = kernel.layers[li]
+        by_bonus = {int(b): _direct_values(kernel, layer.opp_prev, int(b), cur, opp, other) for b in set(kernel.bonus[layer.prev])}
+        columns = [by_bonus[int(b)][:, k] for k, b in enumerate(kernel.bonus[layer.prev])]
+        return np.stack([*columns, np.full(len(cur), np.nan)], axis=1)  # no Pork Chop
     layer: Layer = kernel.layers[li]
     max_dice = kernel.rules.max_dice
     trot = kernel.time_trot[layer.turn, int(layer.extra)]
@@ -154,6 +163,34 @@ def _move_values(kernel: Kernel, li: int, cur: IntArray, opp: IntArray, me: _Pla
 
     if kernel.rules.pork_chop and not layer.chop_used:
         q[:, max_dice + 1] = 1.0 - other.value[kernel.next_layer(li, extra=False, chop=True), cur, opp]
+    return q
+
+
+def _direct_values(kernel: Kernel, opp_prev: int, bonus: int, cur: IntArray, opp: IntArray, other: _Player) -> FloatArray:
+    """``[state, k]``: the mover's chance to win with k = 0..10 dice, each roll's landing looked up by
+    its points (Spring 2015's Hogtimus Prime) and the mover's total raised by ``bonus`` (Feral Hogs);
+    the opponent then moves in the layer of their own memory ``opp_prev`` and what this turn leaves."""
+    goal, top = kernel.goal, kernel.rules.max_dice
+    land_cur, land_opp = kernel.land_by_points
+    size = max(kernel.history_size, 1)
+
+    def value(k: IntArray, points: IntArray, c: IntArray, o: IntArray) -> FloatArray:
+        plane = points if kernel.reads_points else np.zeros_like(points)
+        lc, lo = land_cur[plane, c + bonus, o], land_opp[plane, c + bonus, o]
+        after = opp_prev * size + kernel.remembered(k, points)
+        rest = 1.0 - other.value[after, np.minimum(lo, goal - 1), np.minimum(lc, goal - 1)]
+        return np.where(lc >= goal, 1.0, np.where(lo >= goal, 0.0, rest))
+
+    q = np.empty((len(cur), top + 1))
+    zero = kernel.zero_dcur[cur, opp]
+    q[:, 0] = value(np.zeros_like(zero), zero, cur + zero, opp + kernel.zero_dopp[cur, opp])
+    sides = kernel.sides[0, cur, opp]
+    for s in np.unique(sides):
+        rows = sides == s
+        out = kernel.outcomes[int(s)]
+        c, o = cur[rows, None] + out.dcur[None, :], opp[rows, None] + out.dopp[None, :]
+        land = value(out.k[None, :], np.broadcast_to(out.dcur, c.shape), c, o)
+        q[rows, 1:] = np.add.reduceat(land * out.prob, out.starts, axis=1)
     return q
 
 
