@@ -73,9 +73,13 @@ def sweep(kernel: Kernel, policy_a: Policy | None = None, policy_b: Policy | Non
         opp = total - cur
         for me, other in players:  # landings of this sum that lead to a later one (Hog Pile)
             _fill_landings(kernel, cur, opp, me, other)
-        for li in order:
+        if kernel.direct:  # no layer waits on another's of the same sum: all solved at once
             for me, other in players:
-                _solve_diagonal(kernel, li, cur, opp, me, other)
+                _solve_direct_diagonal(kernel, cur, opp, me, other)
+        else:
+            for li in order:
+                for me, other in players:
+                    _solve_diagonal(kernel, li, cur, opp, me, other)
         _close_loops(kernel, cur, opp, players)
         for me, other in players:
             _fill_landings(kernel, cur, opp, me, other)
@@ -137,10 +141,8 @@ def _move_values(kernel: Kernel, li: int, cur: IntArray, opp: IntArray, me: _Pla
     A 0-point move that keeps the sum (an sp22 loop) is left NaN for ``_close_loops``.
     """
     if kernel.direct:
-        layer = kernel.layers[li]
-        by_bonus = {int(b): _direct_values(kernel, layer.opp_prev, int(b), cur, opp, other) for b in set(kernel.bonus[layer.prev])}
-        columns = [by_bonus[int(b)][:, k] for k, b in enumerate(kernel.bonus[layer.prev])]
-        return np.stack([*columns, np.full(len(cur), np.nan)], axis=1)  # no Pork Chop
+        q = _direct_all(kernel, cur, opp, other)[li]
+        return np.concatenate([q, np.full((len(cur), 1), np.nan)], axis=1)  # no Pork Chop
     layer: Layer = kernel.layers[li]
     max_dice = kernel.rules.max_dice
     trot = kernel.time_trot[layer.turn, int(layer.extra)]
@@ -166,31 +168,61 @@ def _move_values(kernel: Kernel, li: int, cur: IntArray, opp: IntArray, me: _Pla
     return q
 
 
-def _direct_values(kernel: Kernel, opp_prev: int, bonus: int, cur: IntArray, opp: IntArray, other: _Player) -> FloatArray:
-    """``[state, k]``: the mover's chance to win with k = 0..10 dice, each roll's landing looked up by
-    its points (Spring 2015's Hogtimus Prime) and the mover's total raised by ``bonus`` (Feral Hogs);
-    the opponent then moves in the layer of their own memory ``opp_prev`` and what this turn leaves."""
+def _direct_all(kernel: Kernel, cur: IntArray, opp: IntArray, other: _Player) -> FloatArray:
+    """``[layer, state, k]``: every layer's move values of a direct kernel. The layers of one state
+    differ only in which k earns the mover's bonus and in the opponent's memory, so each bonus's
+    rolls are valued once for every memory and the layers pick their columns from them."""
+    bonuses = np.unique(kernel.bonus)
+    by_bonus = np.stack([_direct_values(kernel, int(b), cur, opp, other) for b in bonuses])
+    pick = np.searchsorted(bonuses, kernel.bonus)  # [mover's memory, k]
+    size, n, width = by_bonus.shape[1:]
+    q = by_bonus[
+        pick[:, None, None, :],
+        np.arange(size)[None, :, None, None],
+        np.arange(n)[None, None, :, None],
+        np.arange(width)[None, None, None, :],
+    ]
+    return q.reshape(size * size, n, width)
+
+
+def _solve_direct_diagonal(kernel: Kernel, cur: IntArray, opp: IntArray, me: _Player, other: _Player) -> None:
+    q = _direct_all(kernel, cur, opp, other)
+    if me.policy is None:
+        best = np.argmax(q, axis=2)
+        me.moves[:, cur, opp] = best
+        me.value[:, cur, opp] = np.take_along_axis(q, best[..., None], axis=2)[..., 0]
+    else:
+        k = np.maximum(me.policy[:, cur, opp].astype(np.int64), 0)
+        me.value[:, cur, opp] = np.take_along_axis(q, k[..., None], axis=2)[..., 0]
+
+
+def _direct_values(kernel: Kernel, bonus: int, cur: IntArray, opp: IntArray, other: _Player) -> FloatArray:
+    """``[opponent's memory, state, k]``: the mover's chance to win with k = 0..10 dice, each roll's
+    landing looked up by its points (Spring 2015's Hogtimus Prime) and the mover's total raised by
+    ``bonus`` (Feral Hogs); the opponent then moves in the layer of their own memory and of what this
+    turn leaves in the mover's."""
     goal, top = kernel.goal, kernel.rules.max_dice
     land_cur, land_opp = kernel.land_by_points
     size = max(kernel.history_size, 1)
+    memories = np.arange(size)[:, None, None] * size
 
     def value(k: IntArray, points: IntArray, c: IntArray, o: IntArray) -> FloatArray:
-        plane = points if kernel.reads_points else np.zeros_like(points)
+        plane = points if kernel.reads_points else 0
         lc, lo = land_cur[plane, c + bonus, o], land_opp[plane, c + bonus, o]
-        after = opp_prev * size + kernel.remembered(k, points)
-        rest = 1.0 - other.value[after, np.minimum(lo, goal - 1), np.minimum(lc, goal - 1)]
+        after = memories + kernel.remembered(k, points)[None]
+        rest = 1.0 - other.value[after, np.minimum(lo, goal - 1)[None], np.minimum(lc, goal - 1)[None]]
         return np.where(lc >= goal, 1.0, np.where(lo >= goal, 0.0, rest))
 
-    q = np.empty((len(cur), top + 1))
-    zero = kernel.zero_dcur[cur, opp]
-    q[:, 0] = value(np.zeros_like(zero), zero, cur + zero, opp + kernel.zero_dopp[cur, opp])
+    q = np.empty((size, len(cur), top + 1))
+    zero = kernel.zero_dcur[cur, opp][:, None]
+    q[:, :, :1] = value(np.zeros_like(zero), zero, cur[:, None] + zero, (opp + kernel.zero_dopp[cur, opp])[:, None])
     sides = kernel.sides[0, cur, opp]
     for s in np.unique(sides):
         rows = sides == s
         out = kernel.outcomes[int(s)]
         c, o = cur[rows, None] + out.dcur[None, :], opp[rows, None] + out.dopp[None, :]
         land = value(out.k[None, :], np.broadcast_to(out.dcur, c.shape), c, o)
-        q[rows, 1:] = np.add.reduceat(land * out.prob, out.starts, axis=1)
+        q[:, rows, 1:] = np.add.reduceat(land * out.prob, out.starts, axis=2)
     return q
 
 
