@@ -58,8 +58,6 @@ class ExtraTurn(msgspec.Struct, frozen=True, gc=False):
     rule: str
 
 
-
-
 class Gain(msgspec.Struct, frozen=True, gc=False):
     """A rule moved one total from ``before`` to ``after`` (Feral Hogs, Pigs on Prime, Square Swine, Sus
     Fuss, Fall 2021's Hog Pile, Spring 2015's Hogtimus Prime); ``mover`` says whose."""

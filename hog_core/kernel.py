@@ -27,7 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 from hog_core import rules as r
-from hog_core.rulesets import RuleSet
+from hog_core.rulesets import NAMED, RuleSet
 from hog_core.turn import Rule, Turn
 
 IntArray = npt.NDArray[np.int64]
@@ -77,13 +77,25 @@ STAGES: dict[Rule, Stage] = {
         (r.swine_swap_double, r.swine_swap_multiple, r.swine_swap_su18, r.swine_swap_sp19, r.swine_swap_su19),
         Stage.AFTER_ADD,
     ),
-    **dict.fromkeys((r.swine_swap_fa19, r.swine_swap_sp20, r.swine_swap_su20, r.pig_pass, r.swine_align), Stage.AFTER_ADD),
+    **dict.fromkeys(
+        (r.swine_swap_fa19, r.swine_swap_sp20, r.swine_swap_su20, r.pig_pass, r.swine_align), Stage.AFTER_ADD
+    ),
     **dict.fromkeys(
         (r.hog_pile_double, r.pigs_on_prime, r.square_swine, r.sus_fuss, r.hogtimus_prime_leader), Stage.AFTER_ADD
     ),
 }
 READS_POINTS = frozenset({r.hogtimus_prime_leader})
 """After-add rules that read the turn's points as well as the new totals."""
+
+
+def is_direct(rules: RuleSet) -> bool:
+    """Whether a turn of ``rules`` lands by more than its new totals (see the module's docstring):
+    solved exactly, but no contest of course strategies (functions of the two totals) is run in it."""
+    return rules.history is not None or any(rule in READS_POINTS for rule in rules.rules)
+
+
+CONTESTABLE = [rs.id for rs in NAMED.values() if not is_direct(rs)]
+"""The rule sets a contest may be run in, oldest first."""
 
 
 def _run(rules: Sequence[Rule], turn: Turn) -> Turn:
@@ -152,11 +164,13 @@ class Kernel:
         self._after_add = by_stage[Stage.AFTER_ADD]
         self._extra = by_stage[Stage.EXTRA]
         self.history = rules.history
-        self.history_size = 0 if self.history is None else rules.max_dice + (1 if self.history.remembers == "dice" else 4)
+        self.history_size = (
+            0 if self.history is None else rules.max_dice + (1 if self.history.remembers == "dice" else 4)
+        )
         """How many values of a player's memory tell their next Feral Hogs apart: 0..10 dice, or
         0..12 points and one value for 13 or more (no 0..10 dice is 2 away from them)."""
         self.reads_points = any(rule in READS_POINTS for rule in self._after_add)
-        self.direct = self.history is not None or self.reads_points
+        self.direct = is_direct(rules)
         self.bonus = self._bonus()
 
         g = range(goal)

@@ -371,6 +371,10 @@ class Pairs:
     without the GIL: a caller may share pairs among threads (``bot.games.hog.contest.arena``)."""
 
     def __init__(self, kernel: Kernel) -> None:
+        if kernel.direct:
+            raise ValueError(
+                f"{kernel.rules.semester}: no contest is run in these rules: a turn there lands by more than its totals"
+            )
         self.kernel = kernel
         self.tables = tables(kernel)
 

@@ -88,7 +88,7 @@ def puzzle_id(facts: Facts) -> str:
 
 
 ID = re.compile(
-    r"(?P<rules>[a-z0-9]{1,16})-(?P<goal>\d{1,4})-(?P<mine>\d{1,4})-(?P<theirs>\d{1,4})-(?P<turn>\d{1,4})-(?P<flags>[01]{3})"
+    r"(?P<rules>[a-z0-9_]{1,16})-(?P<goal>\d{1,4})-(?P<mine>\d{1,4})-(?P<theirs>\d{1,4})-(?P<turn>\d{1,4})-(?P<flags>[01]{3})"
 )
 
 
@@ -186,8 +186,9 @@ def why(puzzle: Puzzle) -> str:
 
 
 def puzzle_at(state: GameState, chances: Mapping[int, float], source: str | None = None) -> Puzzle | None:
-    """The position as a puzzle, or ``None`` when no move is clearly best or the natural one is it."""
-    if state.is_over or len(chances) < 2:
+    """The position as a puzzle, or ``None`` when no move is clearly best or the natural one is it, or
+    when what Feral Hogs remembers of the last turns matters (a puzzle's id names scores and flags only)."""
+    if state.is_over or len(chances) < 2 or state.remembered != (0, 0):
         return None
     answer = max(chances, key=lambda k: chances[k])
     others = max(v for k, v in chances.items() if k != answer)

@@ -95,10 +95,7 @@ class Reviewer:
     def values_of(self, states: Sequence[GameState]) -> list[dict[int, float]]:
         """``move_values`` of each state, computed a layer at a time: a game's turns in a few
         array operations, not one per turn."""
-        layers = [
-            self.solution.dims.index(s.turn_number, s.is_extra, s.chop_used[s.mover], s.chop_used[1 - s.mover])
-            for s in states
-        ]
+        layers = [self.solution.layer_of(s) for s in states]
         rows: list[np.ndarray] = [np.empty(0)] * len(states)
         for layer in set(layers):
             at = [i for i, li in enumerate(layers) if li == layer]

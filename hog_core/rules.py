@@ -343,17 +343,27 @@ def _power_of_three_ends_alike(a: int, b: int) -> bool:
     return power[0] == power[-1]
 
 
-swine_swap_double = _swap_rule("Swine Swap", lambda a, b: a == 2 * b or b == 2 * a, "sp14: one total is double the other.")
-swine_swap_multiple = _swap_rule(
-    "Swine Swap", lambda a, b: a > 1 and b > 1 and (a % b == 0 or b % a == 0), "fa17: both > 1, one a multiple of the other."
+swine_swap_double = _swap_rule(
+    "Swine Swap", lambda a, b: a == 2 * b or b == 2 * a, "sp14: one total is double the other."
 )
-swine_swap_su18 = _swap_rule("Swine Swap", lambda a, b: ones(a) == tens(b), "su18: the mover's ones digit is the other's tens.")
+swine_swap_multiple = _swap_rule(
+    "Swine Swap",
+    lambda a, b: a > 1 and b > 1 and (a % b == 0 or b % a == 0),
+    "fa17: both > 1, one a multiple of the other.",
+)
+swine_swap_su18 = _swap_rule(
+    "Swine Swap", lambda a, b: ones(a) == tens(b), "su18: the mover's ones digit is the other's tens."
+)
 swine_swap_sp19 = _swap_rule("Swine Swap", _shares_a_place, "sp19: the totals share a digit in some place.")
-swine_swap_su19 = _swap_rule("Swine Swap", lambda a, b: lead(a) == ones(b), "su19: the mover's lead digit is the other's ones.")
+swine_swap_su19 = _swap_rule(
+    "Swine Swap", lambda a, b: lead(a) == ones(b), "su19: the mover's lead digit is the other's ones."
+)
 swine_swap_fa19 = _swap_rule(
     "Swine Swap", lambda a, b: lead(a) * ones(a) == lead(b) * ones(b), "fa19: lead × ones digit is the same for both."
 )
-swine_swap_sp20 = _swap_rule("Swine Swap", _power_of_three_ends_alike, "sp20: 3**(a + b) starts and ends with one digit.")
+swine_swap_sp20 = _swap_rule(
+    "Swine Swap", _power_of_three_ends_alike, "sp20: 3**(a + b) starts and ends with one digit."
+)
 swine_swap_su20 = _swap_rule(
     "Swine Swap", lambda a, b: abs(ones(a) - ones(b)) == tens(b), "su20: |ones(mover) - ones(other)| == tens(other)."
 )
@@ -370,7 +380,9 @@ def _extra_turn_rule(name: str, test: Callable[[int, int], bool], doc: str) -> R
 
 pig_pass = _extra_turn_rule("Pig Pass", lambda cur, opp: 0 < opp - cur < 3, "fa20: behind by 1 or 2, go again.")
 swine_align = _extra_turn_rule(
-    "Swine Align", lambda cur, opp: cur > 0 and opp > 0 and math.gcd(cur, opp) >= 10, "fa20: a gcd of 10 or more, go again."
+    "Swine Align",
+    lambda cur, opp: cur > 0 and opp > 0 and math.gcd(cur, opp) >= 10,
+    "fa20: a gcd of 10 or more, go again.",
 )
 
 

@@ -40,6 +40,8 @@ class Chain:
     """Two fixed strategies' game as a Markov chain: A is mover 0, B is mover 1."""
 
     def __init__(self, kernel: Kernel, policy_a: Policy, policy_b: Policy) -> None:
+        if kernel.direct:
+            raise ValueError(f"{kernel.rules.semester} is not simulated: its exact win rates come from the solver")
         g, n_layers = kernel.goal, len(kernel.layers)
         self.kernel = kernel
         self.policies = (policy_a, policy_b)

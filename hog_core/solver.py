@@ -287,10 +287,20 @@ class Solution:
     moves: Policy
     """``[layer, cur, opp]``: the perfect move (``-1`` is Pork Chop)."""
 
+    def layer_of(self, state: GameState) -> int:
+        """The layer of ``state``: what beyond the totals its rules read, from the mover's side."""
+        m = state.mover
+        return self.dims.index(
+            state.turn_number,
+            state.is_extra,
+            state.chop_used[m],
+            state.chop_used[1 - m],
+            *state.remembered[:: 1 - 2 * m],
+        )
+
     def _index(self, state: GameState) -> tuple[int, int, int]:
         m = state.mover
-        layer = self.dims.index(state.turn_number, state.is_extra, state.chop_used[m], state.chop_used[1 - m])
-        return layer, state.scores[m], state.scores[1 - m]
+        return self.layer_of(state), state.scores[m], state.scores[1 - m]
 
     def win_chances(self, state: GameState) -> tuple[float, float]:
         """Each seat's chance to win from ``state`` under perfect play (a finished game is 1/0)."""

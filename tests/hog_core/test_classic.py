@@ -113,6 +113,7 @@ def test_play_matches_the_course_reference(
         choices0 = [max(c, 0) for c in choices0]
         choices1 = [max(c, 0) for c in choices1]
     s0, s1 = _strategy(choices0), _strategy(choices1)
+    goal = min(goal, 100) if rules == "fa20" else goal  # the course's 101 digits of pi
 
     def dice_from(seq: list[int]) -> DiceFn:
         cycle = make_test_dice(*seq)

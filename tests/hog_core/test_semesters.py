@@ -51,7 +51,7 @@ def test_random_games_agree_turn_by_turn_with_the_rule_statements(rules: str) ->
         rolls = [rng.randrange(1_000_000) for _ in range(12 * goal)]
         ours = engine_turns(rules, s0, s1, rolls, goal)
         cycle = iter(rolls)
-        theirs = turns_of(rules, s0, s1, lambda sides: next(cycle) % sides + 1, goal)  # type: ignore[arg-type]
+        theirs = turns_of(rules, s0, s1, lambda sides, cycle=cycle: next(cycle) % sides + 1, goal)  # type: ignore[arg-type, misc]
         assert ours == theirs, f"{rules}, game {game}, goal {goal}"
 
 
@@ -128,7 +128,9 @@ def test_fall_2020s_extra_turns_and_the_contests_time_trot() -> None:
 
 
 @pytest.mark.parametrize(("rules", "bonus_turn"), [("fa19", (5, (2, 2, 2, 2, 2))), ("sp20", (5, (2, 2, 2, 2, 2)))])
-def test_feral_hogs_remembers_each_players_own_previous_turn(rules: str, bonus_turn: tuple[int, tuple[int, ...]]) -> None:
+def test_feral_hogs_remembers_each_players_own_previous_turn(
+    rules: str, bonus_turn: tuple[int, tuple[int, ...]]
+) -> None:
     state, _ = new_game(rules)
     first = (3, (2, 2, 2)) if rules == "fa19" else (3, (2, 2, 3))
     state = move(state, first[0], *first[1])  # fa19: |3 - 0| = 3; sp20: points 7 remembered

@@ -32,6 +32,7 @@ from bot.platform.compose import platform
 from bot.platform.contract import Refusal, Subcommand, command
 from bot.platform.painter import drawn
 from hog_core.contest import MAX_BYTES, BadTable, Table, of_strategy, parse, to_csv, to_json
+from hog_core.kernel import CONTESTABLE
 from hog_core.rulesets import RULE_SETS, RuleSet
 
 if TYPE_CHECKING:
@@ -99,10 +100,10 @@ def read_table(path_text: str, rules: RuleSet) -> Table:
 def _contest_arguments(parser: argparse.ArgumentParser, *, server: bool = True) -> None:
     parser.add_argument(
         "--rules",
-        choices=sorted(RULE_SETS),
+        choices=CONTESTABLE,
         default=DEFAULT_CONTEST,
         metavar="RULES",
-        help=f"the contest's rule set (default: {DEFAULT_CONTEST}): {', '.join(sorted(RULE_SETS))}",
+        help=f"the contest's rule set (default: {DEFAULT_CONTEST}): {', '.join(CONTESTABLE)}",
     )
     if server:
         parser.add_argument(

@@ -17,8 +17,8 @@ from bot.games.hog.solutions import SolutionCache
 from bot.platform.painter import drawn
 from bot.web.api import CORS
 from bot.web.render import PLATFORM, identifier, not_found, number, render, templates
+from hog_core.kernel import CONTESTABLE
 from hog_core.puzzles import move_words
-from hog_core.rulesets import RULE_SETS
 
 PAGE = 50
 CONTESTS = web.AppKey("hog-contests", Contests)
@@ -35,7 +35,7 @@ def add_contest_pages(app: web.Application, solutions: SolutionCache) -> None:
 
     async def results(request: web.Request) -> Results | None:
         rules, server = request.match_info["rules"], request.query.get("server") or EVERYONE
-        if rules not in RULE_SETS or (server != EVERYONE and identifier(server) is None):
+        if rules not in CONTESTABLE or (server != EVERYONE and identifier(server) is None):
             return None
         return await app[CONTESTS].results(Contest(rules, server))
 

@@ -24,6 +24,7 @@ from bot.platform.contract import Refusal
 from bot.platform.names import cleaned
 from bot.platform.painter import drawn
 from hog_core.contest import MAX_BYTES, BadTable, parse
+from hog_core.kernel import CONTESTABLE
 from hog_core.rulesets import RULE_SETS
 
 if TYPE_CHECKING:
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
 PAGE = 15
 MAX_PAGE = 1000
 DEFAULT = "contest"
-CONTEST_CHOICES = [app_commands.Choice(name=rs.name[:100], value=rs.id) for rs in RULE_SETS.values()]
+CONTEST_CHOICES = [app_commands.Choice(name=RULE_SETS[rules].name[:100], value=rules) for rules in CONTESTABLE]
 
 
 def contest_of(interaction: discord.Interaction[Any], rules: str, everyone: bool) -> Contest:
@@ -274,7 +275,7 @@ class StandingsButton(
 
     def refusal(self) -> str | None:
         good_scope = self.scope == EVERYONE or self.scope.isdigit()
-        if self.rules not in RULE_SETS or not good_scope or self.page is None or not 1 <= self.page <= MAX_PAGE:
+        if self.rules not in CONTESTABLE or not good_scope or self.page is None or not 1 <= self.page <= MAX_PAGE:
             return FORGED
         return None
 
