@@ -207,8 +207,10 @@ FA23 = RuleSet(
 
 NAMED: dict[str, RuleSet] = {
     rs.id: rs
-    for rs in [SP14, SP15, SU15, SP16, PORKCHOP, FA17, FA17_CONTEST, SP18, SU18, FA18, FA18_CONTEST, SP19, SU19]
-    + [FA19, SP20, SU20, FA20, SP21, CONTEST, FA21, SP22, SU22, FA22, FA23]
+    for rs in (
+        *(SP14, SP15, SU15, SP16, PORKCHOP, FA17, FA17_CONTEST, SP18, SU18, FA18, FA18_CONTEST, SP19, SU19),
+        *(FA19, SP20, SU20, FA20, SP21, CONTEST, FA21, SP22, SU22, FA22, FA23),
+    )
 }
 """Every semester's rule set by id, oldest first (contest variants beside their semester)."""
 ALIASES: dict[str, str] = {alias: rs.id for rs in NAMED.values() for alias in rs.aliases}
