@@ -448,3 +448,31 @@ def rule_set(rules_id: str, version: int | None = None) -> RuleSet:
     if version is not None and version != found.version:
         raise KeyError(f"{rules_id} v{version}")
     return found
+
+
+_TERMS = {"sp": "Spring", "su": "Summer", "fa": "Fall"}
+
+
+def _term(semester_id: str) -> str:
+    """``sp24`` -> "Spring 2024"."""
+    return f"{_TERMS[semester_id[:2]]} 20{semester_id[2:4]}"
+
+
+def offered(typed: str, limit: int = 25) -> list[tuple[str, str]]:
+    """The rule sets a player typing ``typed`` may mean, newest first, as ``(id, label)``: every word
+    typed found in an id, an alias, a semester ("spring 2024") or a rule's name; a rule set of one's
+    own typed whole (``fa23+time_trot``) first."""
+    words = typed.casefold().split()
+    found: list[tuple[str, str]] = []
+    if ON in typed or OFF in typed:
+        try:
+            own = RULE_SETS[canonical(typed)]
+            found.append((own.id, f"{own.name} ({own.id})"))
+        except InvalidGame:
+            pass
+    for rs in reversed(NAMED.values()):
+        also = f", also {', '.join(rs.aliases)}" if rs.aliases else ""
+        seen = " ".join([rs.id, *rs.aliases, rs.name, *(_term(a) for a in rs.aliases)]).casefold()
+        if all(word in seen for word in words):
+            found.append((rs.id, f"{rs.name} ({rs.id}{also})"))
+    return found[:limit]

@@ -26,7 +26,7 @@ from bot.games.hog.console import RULES_HELP
 from bot.games.hog.contest.terminal import contest_command
 from bot.games.hog.limits import MAX_SOLVED_GOAL
 from bot.games.hog.puzzle_book import PuzzleBook, stored_games
-from bot.games.hog.rules_help import explain
+from bot.games.hog.rules_help import explain, rule_set_id
 from bot.games.hog.solutions import SolutionCache
 from bot.platform.compose import platform
 from bot.platform.contract import Refusal, Subcommand
@@ -150,7 +150,7 @@ def keyboard(out: TextIO) -> Callable[[str], str | None]:
 
 
 def rule_set_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--rules", choices=sorted(RULE_SETS), default=DEFAULT_RULES, metavar="RULES", help=RULES_HELP)
+    parser.add_argument("--rules", type=rule_set_id, default=DEFAULT_RULES, metavar="RULES", help=RULES_HELP)
     parser.add_argument("--goal", type=int, default=100, help="the score that wins (default: 100)")
 
 
@@ -181,7 +181,7 @@ def subcommands(hog: HogGame) -> tuple[Subcommand, ...]:
 
     def rules_arguments(parser: argparse.ArgumentParser) -> None:
         parser.add_argument(
-            "rules", nargs="?", choices=sorted(RULE_SETS), default=DEFAULT_RULES, metavar="RULES", help=RULES_HELP
+            "rules", nargs="?", type=rule_set_id, default=DEFAULT_RULES, metavar="RULES", help=RULES_HELP
         )
 
     def run_tournament(args: argparse.Namespace, out: TextIO) -> int:

@@ -6,19 +6,32 @@ totals and narrated by the live commentary, so an example can never disagree wit
 
 from __future__ import annotations
 
+import argparse
 from dataclasses import dataclass
 
 import msgspec
 
 from hog_core import rules as r
 from hog_core.commentary import describe_turn
+from hog_core.errors import HogError
 from hog_core.events import Player
 from hog_core.game import PORK_CHOP, CreateGame, GameState, TakeTurn, decide, replay
-from hog_core.rulesets import RULE_SETS, RuleSet
+from hog_core.rulesets import OFF, ON, RULE_SETS, RuleSet, canonical
 from hog_core.turn import Rule, SidesRule
 
-RULE_SETS_HELP = "; ".join(f"{rs.id} ({rs.name.split(':')[0]})" for rs in RULE_SETS.values())
-"""The rule sets in one line, for a command line's help: ``fa18 (Fall 2018); sp22 (Spring 2022)...``"""
+RULE_SETS_HELP = "; ".join(f"{rs.id} ({rs.semester})" for rs in RULE_SETS.values()) + (
+    "; or your own: a semester with rules added or taken away, fa23+time_trot, sp21~more_boar"
+)
+"""The rule sets in one line, for a command line's help: ``sp14 (Spring 2014); sp15 (Spring 2015)...``"""
+
+
+def rule_set_id(text: str) -> str:
+    """``--rules``: a semester's id or alias, or a rule set of one's own, as its canonical id."""
+    try:
+        return canonical(text)
+    except HogError as error:
+        raise argparse.ArgumentTypeError(error.message) from None
+
 
 ANY_TURN = "First to the goal (100 unless chosen) wins. On your turn, roll 0 to 10 dice: the turn scores their sum."
 
@@ -45,6 +58,52 @@ RULE_WORDS: dict[Rule, str] = {
     "(6 counts as 06), you go again.",
     r.time_trot: "**Time Trot**: rolling as many dice as the turn number modulo 8 (turns count from 0) "
     "gives another turn, but not twice running.",
+    r.time_trot_mod5: "**Time Trot**: rolling as many dice as the turn number modulo 5 (turns count from 0) "
+    "gives another turn, but not twice running.",
+    r.free_bacon_sp14: "**Free Bacon**: rolling no dice scores 1 more than the larger of the last two digits "
+    "of the opponent's total.",
+    r.free_bacon_sp18: "**Free Bacon**: rolling no dice scores 2 plus the gap between the two digits of the "
+    "opponent's total.",
+    r.free_bacon_su18: "**Free Bacon**: rolling no dice scores 1 plus the last digit of the product of the "
+    "opponent's two digits.",
+    r.free_bacon_sp19: "**Free Bacon**: rolling no dice scores 1 more than the smaller digit of the opponent's total.",
+    r.free_bacon_su19: "**Free Bacon**: rolling no dice scores 10 minus the smaller digit of the opponent's total.",
+    r.free_bacon_sp20: "**Free Bacon**: rolling no dice scores 1 plus the alternating sum of the digits of the "
+    "cube of the opponent's total, made positive.",
+    r.free_bacon_su20: "**Free Bacon**: rolling no dice scores 10 minus the ones digit of the opponent's "
+    "total plus its tens digit.",
+    r.free_bacon_fa20: "**Free Bacon**: rolling no dice scores 3 plus the digit of pi at the opponent's total "
+    "(the 3 before the point when they have 0).",
+    r.picky_piggy: "**Picky Piggy**: rolling no dice scores the digit of 1/7 = 0.142857… at the opponent's "
+    "total (7 when they have 0).",
+    r.oink_points: "**Oink Points**: rolling no dice scores twice the tens digit of the opponent's total "
+    "minus its ones digit (at least 1).",
+    r.pig_tail: "**Pig Tail**: rolling no dice scores twice the gap between the opponent's two digits, plus 1.",
+    r.boar_brawl: "**Boar Brawl**: rolling no dice scores three times the gap between the opponent's tens "
+    "digit and your ones digit (at least 1).",
+    r.swine_swap_double: "**Swine Swap**: if one total is exactly double the other, the totals swap "
+    "(even past the goal).",
+    r.swine_swap_multiple: "**Swine Swap**: if both totals are above 1 and one divides the other, the totals swap.",
+    r.swine_swap_su18: "**Swine Swap**: if your ones digit equals the opponent's tens digit, the totals swap.",
+    r.swine_swap_sp19: "**Swine Swap**: if the totals hold the same digit in some place (ones, tens…), they swap.",
+    r.swine_swap_su19: "**Swine Swap**: if your leading digit equals the opponent's ones digit, the totals swap.",
+    r.swine_swap_fa19: "**Swine Swap**: if leading digit × ones digit is the same for both totals, they swap.",
+    r.swine_swap_sp20: "**Swine Swap**: if 3 to the power of the two totals' sum starts and ends with the same "
+    "digit, the totals swap.",
+    r.swine_swap_su20: "**Swine Swap**: if the gap between the two ones digits equals the opponent's tens "
+    "digit, the totals swap.",
+    r.feral_hogs_dice: "**Feral Hogs**: rolling exactly 2 dice more or fewer than on your own previous turn "
+    "gives you 3 more points.",
+    r.feral_hogs_points: "**Feral Hogs**: rolling a number of dice exactly 2 away from the points your own "
+    "previous turn scored gives you 3 more points.",
+    r.hogtimus_prime_leader: "**Hogtimus Prime**: if the two totals differ and add up to a prime, the leader "
+    "gains this turn's points again.",
+    r.pig_pass: "**Pig Pass**: if you end your turn 1 or 2 behind, you go again.",
+    r.swine_align: "**Swine Align**: if both totals share a factor of 10 or more, you go again.",
+    r.hog_pile_double: "**Hog Pile**: if your new total equals the opponent's, it doubles.",
+    r.pigs_on_prime: "**Pigs on Prime**: if your new total is prime, it becomes the next prime.",
+    r.square_swine: "**Square Swine**: if your new total is a perfect square, it becomes the next one.",
+    r.sus_fuss: "**Sus Fuss**: if your new total has exactly 3 or 4 factors, it becomes the next prime.",
 }
 
 SIDES_WORDS: dict[SidesRule, str] = {
@@ -80,6 +139,24 @@ EXAMPLES: dict[str, tuple[Example, ...]] = {
     "porkchop": (Example(30, 70, PORK_CHOP), Example(20, 30, 2, (5, 6))),
     "sp21": (Example(20, 13, 0), Example(10, 35, 2, (5, 5))),
     "contest": (Example(10, 35, 2, (5, 5)), Example(40, 30, 3, (4, 4, 4), turn_number=3)),
+    "sp14": (Example(5, 20, 2, (2, 3)), Example(3, 42, 0), Example(90, 50, 2, (5, 5))),
+    "sp15": (Example(40, 37, 3, (2, 2, 2)), Example(7, 3, 0)),
+    "su15": (Example(15, 91, 2, (2, 2)), Example(3, 30, 0)),
+    "fa17": (Example(12, 36, 3, (2, 2, 2)), Example(95, 50, 0)),
+    "fa17_contest": (Example(12, 36, 3, (2, 2, 2)), Example(20, 30, 0)),
+    "sp18": (Example(10, 35, 0), Example(12, 48, 3, (3, 3, 6))),
+    "su18": (Example(41, 92, 2, (4, 4)), Example(20, 46, 0)),
+    "fa18_contest": (Example(20, 72, 0), Example(30, 41, 2, (3, 3), turn_number=7)),
+    "sp19": (Example(10, 35, 0), Example(20, 31, 1, (1,))),
+    "su19": (Example(20, 35, 0), Example(20, 2, 2, (2, 2))),
+    "fa19": (Example(20, 35, 0), Example(22, 4, 2, (3, 3))),
+    "sp20": (Example(10, 45, 0), Example(30, 40, 3, (2, 2, 3))),
+    "su20": (Example(3, 11, 0), Example(40, 21, 2, (2, 3))),
+    "fa20": (Example(10, 13, 1, (2,)), Example(15, 20, 1, (5,)), Example(20, 2, 0)),
+    "fa21": (Example(20, 26, 2, (3, 3)), Example(0, 12, 0)),
+    "su22": (Example(10, 13, 1, (3,)), Example(20, 46, 0)),
+    "fa22": (Example(12, 30, 3, (6, 4, 3)), Example(20, 46, 0)),
+    "fa23": (Example(2, 0, 1, (4,)), Example(21, 43, 0), Example(10, 38, 2, (2, 3))),
 }
 
 
@@ -102,6 +179,6 @@ def explain(rules_id: str) -> tuple[str, str]:
     if rs.pork_chop:
         words.append(CHOP_WORDS)
     body = [ANY_TURN, *(f"• {w}" for w in words), "", "__Examples__"]
-    for ex in EXAMPLES[rs.id]:
+    for ex in EXAMPLES[rs.id.split(OFF)[0].split(ON)[0]]:
         body.append("> " + " ".join(example_lines(rs, ex)))
     return rs.name, "\n".join(body)

@@ -31,7 +31,7 @@ from hog_core.contest import SIZE, encode
 from hog_core.errors import HogError
 from hog_core.events import Player
 from hog_core.game import Command, CreateGame, DeclineChallenge, ExpireChallenge
-from hog_core.rulesets import DEFAULT_RULES, RULE_SETS, toggles, turned_off
+from hog_core.rulesets import DEFAULT_RULES, RULE_SETS, RuleSet, canonical, offered, toggles, turned_off
 from hog_core.strategies import DIFFICULTIES, ENTRY
 
 if TYPE_CHECKING:
@@ -51,6 +51,21 @@ def rules_named(typed: str | None) -> list[str]:
 
 
 RULE_CHOICES = [app_commands.Choice(name=rs.name[:100], value=rs.id) for rs in RULE_SETS.values()]
+RULES_WORDS = "a semester's rules (fa23, Spring 2024, Boar Brawl…) or your own: fa23+time_trot, sp21~more_boar"
+
+
+async def rule_sets_typed(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+    """Every semester's rule set, more than Discord's 25 choices: those the words typed name."""
+    return [app_commands.Choice(name=label[:100], value=rules) for rules, label in offered(current)]
+
+
+def chosen_rule_set(interaction: discord.Interaction[Any]) -> RuleSet | None:
+    """The rule set the command's ``rules`` names so far (a semester, an alias or one's own), if any."""
+    typed = getattr(interaction.namespace, "rules", None) or DEFAULT_RULES
+    try:
+        return RULE_SETS[canonical(typed)]
+    except HogError:
+        return None
 
 
 async def entry_player(
@@ -103,12 +118,11 @@ def hog_commands(bot: HogFront) -> app_commands.Group:
 
     @hog.command(name="house", description="Play a game against the house, or against a contest entry")
     @app_commands.describe(
-        rules="the rule set",
+        rules=RULES_WORDS,
         goal="points to win (10 to 200)",
         difficulty="how well the house plays: easy, medium, perfect, or a contest entry's name",
         without=WITHOUT,
     )
-    @app_commands.choices(rules=RULE_CHOICES)
     async def house(
         interaction: discord.Interaction[Any],
         rules: str | None = None,
@@ -173,9 +187,8 @@ def hog_commands(bot: HogFront) -> app_commands.Group:
 
     @hog.command(name="challenge", description="Challenge someone in this channel to a game")
     @app_commands.describe(
-        opponent="who to play", rules="the rule set", goal="points to win (10 to 1000)", without=WITHOUT
+        opponent="who to play", rules=RULES_WORDS, goal="points to win (10 to 1000)", without=WITHOUT
     )
-    @app_commands.choices(rules=RULE_CHOICES)
     async def challenge(
         interaction: discord.Interaction[Any],
         opponent: discord.User,
@@ -229,18 +242,20 @@ def hog_commands(bot: HogFront) -> app_commands.Group:
 
     async def rules_to_turn_off(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
         """The chosen rule set's rules that may be turned off, after those typed already (``a, b``)."""
-        base = getattr(interaction.namespace, "rules", None) or DEFAULT_RULES
+        base = chosen_rule_set(interaction)
         done, _, typing = current.rpartition(",")
         chosen = rules_named(done)
-        offered = []
-        for key, name in toggles(RULE_SETS[base]) if base in RULE_SETS else ():
+        found = []
+        for key, name in toggles(base) if base is not None else ():
             if key not in chosen and typing.strip().casefold() in f"{key} {name}".casefold():
                 value = ",".join([*chosen, key])
-                offered.append(app_commands.Choice(name=f"{', '.join([*chosen, key])} ({name})"[:100], value=value))
-        return offered[:25]
+                found.append(app_commands.Choice(name=f"{', '.join([*chosen, key])} ({name})"[:100], value=value))
+        return found[:25]
 
     house.autocomplete("without")(rules_to_turn_off)
     challenge.autocomplete("without")(rules_to_turn_off)
+    house.autocomplete("rules")(rule_sets_typed)
+    challenge.autocomplete("rules")(rule_sets_typed)
 
     tournament = tournament_group(hog, bot.client, GAME)
 
