@@ -1,6 +1,11 @@
 """Solve and load times per rule set, and simulation speed, measured in one run.
 
     python bench/solver.py
+    python bench/solver.py --all    # every semester: the perfect house's exact chance and the time to solve
+
+``--all`` prints, for every rule set and a few of one's own, the first mover's exact chance to win
+from 0-0 when both play perfectly, the chance shared/RULES.md states beside it, and the seconds to
+build its kernel and solve it (what a rule set of one's own costs on first use).
 
 Simulation speed is always_roll(4) vs always_roll(6) under fa18, beside two baselines run here
 too: a plain Python loop (the course's ``play``) and a straightforward numpy batch (every game
@@ -10,6 +15,7 @@ rolls its dice as arrays each turn and applies the rules with ``np.where``).
 from __future__ import annotations
 
 import asyncio
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -60,7 +66,32 @@ def naive_numpy(games: int, rng: np.random.Generator) -> float:
     return float((score[:, 0] >= 100).mean())
 
 
+STATED = {
+    "sp14": 0.500272882365, "sp15": 0.506214374779, "su15": 0.502480437725, "fa17": 0.502208775776,
+    "fa17_contest": 0.503946379171, "sp18": 0.502733956568, "su18": 0.500355039531,
+    "fa18_contest": 0.500309816249, "sp19": 0.501136075492, "su19": 0.510385530732, "fa19": 0.522596407227,
+    "sp20": 0.506776700082, "su20": 0.500515968974, "fa20": 0.531915246142, "fa21": 0.534434726268,
+    "su22": 0.541571523784, "fa22": 0.517357435145, "fa23": 0.569240345216,
+}  # fmt: skip
+"""shared/RULES.md section 7: the first mover's value at 0-0, optimal against optimal."""
+OWN = ("fa23+time_trot", "sp21~more_boar", "fa22+swine_swap", "fa18+hog_wild+pork_chop", "fa19~swine_swap")
+
+
+def every_rule_set() -> None:
+    print(f"{'rule set':24s} {'first mover, exact':>18s} {'RULES.md':>14s} {'solve':>8s}")
+    for rules in [*RULE_SETS, *OWN]:
+        start = time.perf_counter()
+        solution = solve(RULE_SETS[rules], 100)
+        took = time.perf_counter() - start
+        value = float(solution.value[solution.dims.index(0, False, False, False), 0, 0])
+        stated = f"{STATED[rules]:.12f}" if rules in STATED else ""
+        print(f"{rules:24s} {value:18.12f} {stated:>14s} {took:7.2f}s")
+
+
 def main() -> None:
+    if "--all" in sys.argv[1:]:
+        every_rule_set()
+        return
     print("rule set   solve (kernel + sweep)   load from cache")
     with tempfile.TemporaryDirectory() as tmp:
         cache = SolutionCache(FolderShelf(Path(tmp)))
