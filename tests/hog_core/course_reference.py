@@ -187,7 +187,7 @@ def _sp19_swap(a: int, b: int) -> bool:
 
 def _sp20_bacon(opp: int) -> int:
     ds = [int(c) for c in str(opp**3)]
-    return 1 + abs(sum(d * (-1) ** i for i, d in enumerate(ds)))
+    return 1 + abs(sum(-d if i % 2 else d for i, d in enumerate(ds)))
 
 
 BACON: dict[str, Callable[[int, int], int]] = {

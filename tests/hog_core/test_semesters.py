@@ -13,7 +13,10 @@ from hog_core.classic import play
 from hog_core.effects import ExtraTurn, Gain, Swap
 from hog_core.errors import InvalidGame
 from hog_core.game import GameState, TakeTurn, decide, evolve
+from hog_core.kernel import Kernel
 from hog_core.rulesets import ALIASES, NAMED, RULE_SETS, canonical
+from hog_core.solver import Solution, win_rate
+from hog_core.strategies import always_roll, tabulate
 from tests.helpers import move, new_game, one_turn
 from tests.hog_core.course_reference import SEMESTERS, turns_of
 
@@ -202,3 +205,15 @@ def test_a_game_of_a_composed_rule_set_replays_from_its_events_exactly() -> None
     for e in log:
         again = evolve(again, e)
     assert again == state and again.rules.id == "fa23+time_trot"
+
+
+@pytest.mark.parametrize(
+    "rules", ["sp14", "sp15", "fa17_contest", "su18", "fa19", "fa20", "fa21", "su22", "fa22", "fa23"]
+)
+def test_the_perfect_house_does_no_worse_than_a_fixed_strategy(
+    rules: str, kernels: dict[str, Kernel], solutions: dict[str, Solution]
+) -> None:
+    kernel, house = kernels[rules], solutions[rules].moves
+    for k in (0, 4, 10):
+        fixed = tabulate(always_roll(k), kernel)
+        assert win_rate(kernel, house, fixed).average >= 0.5, k
