@@ -54,6 +54,9 @@ def options_of(p: Platform, game: str) -> list[dict[str, Any]]:
             else "text"
         )
         label, note = labelled(action.help or flag.lstrip("-"))
+        choices = list(action.choices or ())
+        named = getattr(action.choices, "label", lambda choice: choice.replace("_", " "))
+        where = getattr(action.choices, "where", None)
         fields.append(
             {
                 "flag": flag,
@@ -61,7 +64,10 @@ def options_of(p: Platform, game: str) -> list[dict[str, Any]]:
                 "label": label,
                 "note": note,
                 "kind": kind,
-                "choices": list(action.choices or ()),
+                "choices": choices,
+                "labels": [named(choice) for choice in choices],  # what a player reads: "Fall 2023 (fa23, ...)"
+                "where": [" ".join(where(choice)) if where else "" for choice in choices],  # whose rule a box is
+                "default": getattr(action.choices, "default", ""),  # what "(the default)" is
             }
         )
     return fields
@@ -143,7 +149,8 @@ def add_gui(app: web.Application, port: int) -> None:
         p, game = request.app[PLATFORM], request.match_info["game"]
         if game not in p.games:
             return not_found("such game")
-        return render("gui_new.html", game=game, title=p.games[game].title, fields=options_of(p, game), said="")
+        fields = options_of(p, game)
+        return render("gui_new.html", game=game, title=p.games[game].title, fields=fields, said="", form={})
 
     async def create(request: web.Request) -> web.StreamResponse:
         p, game = request.app[PLATFORM], request.match_info["game"]
@@ -159,7 +166,13 @@ def add_gui(app: web.Application, port: int) -> None:
         except (Refused, Refusal) as error:
             said = str(error) if isinstance(error, Refused) else error.message
             return render(
-                "gui_new.html", status=400, game=game, title=p.games[game].title, fields=options_of(p, game), said=said
+                "gui_new.html",
+                status=400,
+                game=game,
+                title=p.games[game].title,
+                fields=options_of(p, game),
+                said=said,
+                form=form,  # the answers stay: a player mends one, not all
             )
         except p.games[game].refusal as error:
             return render(
@@ -169,6 +182,7 @@ def add_gui(app: web.Application, port: int) -> None:
                 title=p.games[game].title,
                 fields=options_of(p, game),
                 said=str(getattr(error, "message", error)),
+                form=form,
             )
         raise web.HTTPSeeOther(str(request.app.router["gui_table"].url_for(game_id=game_id).with_query({"as": name})))
 

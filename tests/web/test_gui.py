@@ -18,6 +18,7 @@ from bot.platform.compose import Platform, platform
 from bot.platform.settings import Settings
 from bot.web.app import make_app
 from cucumber_core.cards import short
+from hog_core.rulesets import RULE_SETS
 
 Gui = tuple[Platform, TestClient[web.Request, web.Application], str]
 
@@ -191,3 +192,25 @@ async def test_a_hog_game_of_ones_own_rules_is_solved_and_played(gui: Gui) -> No
     refused = await client.post("/play/new/hog", data={"player": "Bo", "rules": "sp21", "without.swine_swap": "on"},
                                 headers={"Origin": origin})  # fmt: skip
     assert refused.status == 400 and "Spring 2021 cannot play without swine_swap" in await refused.text()
+
+
+async def test_the_new_game_form_picks_a_semester_by_its_name_and_offers_its_own_rules(gui: Gui) -> None:
+    """Every semester in the picker by its name, newest first; each rule's box says which semesters
+    have it (the page shows the chosen one's); a refused form keeps what was typed; this year's Hog is
+    made from it."""
+    p, client, origin = gui
+    form = await (await client.get("/play/new/hog")).text()
+    picked = re.findall(r'<option value="([a-z0-9_]+)"[^>]*>([^<]*)</option>', form)
+    assert picked[0] == ("fa23", "Summer 2023 to Fall 2025 (fa23, su23, sp24, su24, fa24, sp25, su25, fa25)")
+    assert ("sp14", "Spring 2014 (sp14)") in picked and len([r for r, _ in picked if r in RULE_SETS]) == 24
+    assert '<option value="">(the default: fa18)</option>' in form and 'placeholder="Player"' in form
+    assert re.search(r'data-in="fa23"><input type="checkbox" name="without.sus_fuss"', form)
+    assert re.search(r'data-in="[^"]*\bfa18\b[^"]*"><input type="checkbox" name="without.swine_swap"', form)
+    refused = await client.post("/play/new/hog", data={"player": "Bo", "rules": "fa23", "goal": "5000"},
+                                headers={"Origin": origin})  # fmt: skip
+    page = await refused.text()
+    assert refused.status == 400 and '<option value="fa23" selected>' in page and 'value="5000"' in page
+    assert 'name="player" value="Bo"' in page
+    table = await start(client, origin, "hog", player="Ada", rules="fa23", house="easy", **{"without.sus_fuss": "on"})
+    game_id = re.fullmatch(r"/play/(c[0-9a-f]+)\?as=Ada", table)[1]  # type: ignore[index]
+    assert (await p.service("hog").load(game_id)).rules.id == "fa23~sus_fuss"

@@ -19,7 +19,7 @@ from bot.games.hog.board import board, hint, percent, text
 from bot.games.hog.limits import GOALS, MAX_SOLVED_GOAL, check
 from bot.games.hog.picture import animate, chart_of, render
 from bot.games.hog.replays import chances_around
-from bot.games.hog.rules_help import RULE_SETS_HELP, rule_set_id
+from bot.games.hog.rules_help import RULE_SETS_HELP, RuleSetIds, Toggles, rule_set_id
 from bot.games.hog.stats import player_stats, sections
 from bot.platform.compose import platform
 from bot.platform.contract import Chance, GameRow, Outcome, Refusal, Replay
@@ -29,7 +29,7 @@ from bot.platform.settings import Settings
 from hog_core.errors import HogError
 from hog_core.events import Event, Player
 from hog_core.game import PORK_CHOP, Command, CreateGame, Forfeit, GameState, TakeTurn
-from hog_core.rulesets import DEFAULT_RULES, OFF, TOGGLES, turned_off
+from hog_core.rulesets import DEFAULT_RULES, OFF, turned_off
 from hog_core.strategies import DIFFICULTIES
 from storage.games import GameViews
 
@@ -57,9 +57,9 @@ RULES_HELP = f"the rule set: {RULE_SETS_HELP} (default: {DEFAULT_RULES}; python 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options that shape a new game. Each defaults to ``None`` so that an unfinished game is
     offered again only when the options given agree with it (``conflicts``)."""
-    parser.add_argument("--rules", type=rule_set_id, metavar="RULES", help=RULES_HELP)
+    parser.add_argument("--rules", type=rule_set_id, choices=RuleSetIds(), metavar="RULES", help=RULES_HELP)
     parser.add_argument(
-        "--without", action="append", choices=list(TOGGLES), metavar="RULE",
+        "--without", action="append", choices=Toggles(), metavar="RULE",
         help="turn off one of the rule set's rules (again for another): the game is solved exactly for it",
     )  # fmt: skip
     parser.add_argument(

@@ -7,6 +7,7 @@ totals and narrated by the live commentary, so an example can never disagree wit
 from __future__ import annotations
 
 import argparse
+from collections.abc import Container, Iterator
 from dataclasses import dataclass
 
 import msgspec
@@ -16,13 +17,50 @@ from hog_core.commentary import describe_turn
 from hog_core.errors import HogError
 from hog_core.events import Player
 from hog_core.game import PORK_CHOP, CreateGame, GameState, TakeTurn, decide, replay
-from hog_core.rulesets import OFF, ON, RULE_SETS, RuleSet, canonical
+from hog_core.rulesets import DEFAULT_RULES, OFF, ON, RULE_SETS, TOGGLES, RuleSet, canonical, toggles
 from hog_core.turn import Rule, SidesRule
 
 RULE_SETS_HELP = "; ".join(f"{rs.id} ({rs.semester})" for rs in RULE_SETS.values()) + (
     "; or your own: a semester with rules added or taken away, fa23+time_trot, sp21~more_boar"
 )
 """The rule sets in one line, for a command line's help: ``sp14 (Spring 2014); sp15 (Spring 2015)...``"""
+
+
+class RuleSetIds(Container[str]):
+    """``--rules``'s choices: every id ``canonical`` finds (a rule set of one's own too) is one; listed
+    (a form's picker), the semesters newest first, each labelled by its semester."""
+
+    default = DEFAULT_RULES
+
+    def __contains__(self, rules_id: object) -> bool:
+        try:
+            return isinstance(rules_id, str) and canonical(rules_id) == rules_id
+        except HogError:
+            return False
+
+    def __iter__(self) -> Iterator[str]:
+        return reversed(list(RULE_SETS))
+
+    def label(self, rules_id: str) -> str:
+        rs = RULE_SETS[rules_id]
+        return f"{rs.semester} ({', '.join([rs.id, *rs.aliases])})" if rs.aliases else f"{rs.semester} ({rs.id})"
+
+
+class Toggles(Container[str]):
+    """``--without``'s choices: every rule a game may turn off, each knowing the semesters that have it
+    (a form shows a semester's own)."""
+
+    def __contains__(self, key: object) -> bool:
+        return key in TOGGLES
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(TOGGLES)
+
+    def label(self, key: str) -> str:
+        return TOGGLES[key][0]
+
+    def where(self, key: str) -> list[str]:
+        return [rs.id for rs in RULE_SETS.values() if key in dict(toggles(rs))]
 
 
 def rule_set_id(text: str) -> str:
