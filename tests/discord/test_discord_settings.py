@@ -50,8 +50,9 @@ async def test_admins_set_the_defaults_and_no_one_else(discord_world: tuple[Fake
 
     assert (await said(fake, settings_command("hog-goal", "50")))["content"] == "`hog-goal` is now **50** here."
     assert (await said(fake, settings_command("hog-rules", "SUS")))["content"].startswith(
-        "'sus' is not one of fa18, sp22,"
+        "There is no rule set 'sus': choose one of sp14, sp15,"
     )
+    assert (await said(fake, settings_command("hog-rules", "SP24")))["content"] == "`hog-rules` is now **fa23** here."
     await said(fake, settings_command("hog-rules", "SP22"))
     await said(fake, settings_command("hog-turn-timeout", "120"))
     shown = (await said(fake, settings_command()))["embeds"][0]["description"]

@@ -28,6 +28,7 @@ from bot.platform.contract import (
     GameRow,
     Lines,
     Outcome,
+    Refusal,
     Reminder,
     Setting,
     Subcommand,
@@ -36,7 +37,7 @@ from bot.platform.contract import (
 from bot.platform.painter import drawn
 from bot.platform.recent import Recent
 from bot.platform.registry import load
-from bot.platform.server_settings import DAY, choice, whole_number
+from bot.platform.server_settings import DAY, whole_number
 from bot.platform.settings import Settings, whole
 from hog_core import events as ev
 from hog_core.commentary import Story, Told, narrate, tell
@@ -58,7 +59,7 @@ from hog_core.game import (
 )
 from hog_core.kernel import Kernel
 from hog_core.review import MoveReview, Reviewer
-from hog_core.rulesets import DEFAULT_RULES, RULE_SETS
+from hog_core.rulesets import DEFAULT_RULES, RULE_SETS, canonical
 from hog_core.solver import Solution
 from hog_core.strategies import house_move
 
@@ -92,6 +93,14 @@ def resign(player: str, reason: str = "resigned") -> Commands[GameState, Command
     return lambda state, chance: [Forfeit(player, reason)]
 
 
+def rule_set_setting(value: str) -> str:
+    """A server's default rule set: a semester's id, an alias or a rule set of one's own, as its id."""
+    try:
+        return canonical(value)
+    except HogError as error:
+        raise Refusal(error.message) from None
+
+
 class HogGame:
     name = "hog"
     title = "Hog"
@@ -115,7 +124,7 @@ class HogGame:
         """The latest games' reviews by game and length: a finished game is reviewed for its board,
         for its stats and on every step of its replay, and its log never changes."""
         self.server_settings = (
-            Setting("hog-rules", "the rule set of a game when none is chosen", DEFAULT_RULES, choice(*RULE_SETS)),
+            Setting("hog-rules", "the rule set of a game when none is chosen", DEFAULT_RULES, rule_set_setting),
             Setting("hog-goal", "the points to win when none are chosen (10 to 200)", "100", whole_number(10, 200)),
             Setting("hog-turn-timeout", "seconds to move before forfeiting (0: no limit)", str(self.turn_timeout),
                     whole_number(0, DAY)),

@@ -16,7 +16,7 @@ from hog_core.events import Event, GameForfeited, TurnTaken
 from hog_core.game import GameState, Status, replay
 from hog_core.kernel import Kernel
 from hog_core.review import Reviewer
-from hog_core.rulesets import RULE_SETS
+from hog_core.rulesets import RULE_SETS, toggles
 from hog_core.solver import Solution
 from tests.helpers import frames
 from tests.hog_core.test_golden import GOLDEN, GOLDEN_DIR, load
@@ -69,8 +69,12 @@ def test_every_rule_set_gets_a_picture_with_its_swaps_and_extra_turns(rules: str
         assert [m.extra for m in c.turns[:-1]] == [a.seat == b.seat for a, b in itertools.pairwise(moves)]
         swaps += sum(m.swap for m in c.turns)
         extras += sum(m.extra for m in c.turns)
-    assert (swaps > 0) == (rules in ("fa18", "sp16", "porkchop"))
-    assert (extras > 0) == (rules in ("sp21", "contest"))
+    rs, keys = RULE_SETS[rules], {key for key, _ in toggles(RULE_SETS[rules])}
+    assert swaps == 0 or "swine_swap" in keys or rs.pork_chop  # drawn only where a rule swaps
+    assert extras == 0 or keys & {"more_boar", "time_trot", "pig_pass", "swine_align"}
+    if rules in ("fa18", "sp22", "sp16", "porkchop", "sp21", "contest"):  # these games show each kind
+        assert (swaps > 0) == (rules in ("fa18", "sp16", "porkchop"))
+        assert (extras > 0) == (rules in ("sp21", "contest"))
 
 
 @pytest.mark.parametrize("name", ["fa18-0", "porkchop-0", "contest-0"])
