@@ -16,7 +16,7 @@ from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webelement import WebElement
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from bot.games.hog.module import turn
 from bot.platform.compose import Platform
@@ -256,3 +256,24 @@ async def test_the_gui_plays_cucumber_against_bots_to_the_end_by_pressing_cards(
     game_id = url.split("/play/")[1].split("?")[0]
     assert "The game is over." in page and (await p.service("cucumber").load(game_id)).is_over
     assert all(r for r in refused) and any("Play " in r or "lowest" in r for r in refused), refused[:3]
+
+
+async def test_the_new_game_form_shows_the_chosen_semesters_own_rules(
+    site: tuple[Platform, str], browser: webdriver.Chrome
+) -> None:
+    """The picker's semester decides which rules' boxes show: Fall 2018's Swine Swap by default, this
+    year's Sus Fuss once Summer 2023 to Fall 2025 is picked, Spring 2016's five for it."""
+    _, origin = site
+
+    def shown(rules: str | None) -> list[str]:
+        browser.get(f"{origin}/play/new/hog")
+        if rules is not None:
+            Select(browser.find_element(By.NAME, "rules")).select_by_value(rules)
+        boxes = browser.find_elements(By.CSS_SELECTOR, "label.check")
+        return [box.text for box in boxes if box.is_displayed()]
+
+    assert await asyncio.to_thread(shown, None) == ["Swine Swap"]
+    assert await asyncio.to_thread(shown, "fa23") == ["Sus Fuss"]
+    assert await asyncio.to_thread(shown, "sp16") == [
+        "Swine Swap", "Hogtimus Prime", "Piggy Back", "Hog Wild",
+    ]  # fmt: skip
