@@ -406,6 +406,9 @@ def _doubled(cur: int, opp: int) -> tuple[int, str] | None:
 
 
 def _prime_to_next(cur: int, opp: int) -> tuple[int, str] | None:
+    """Summer 2022's course code counted 1 as prime: its own fuzz games take a total of 1 to 2."""
+    if cur == 1:
+        return 2, "1 counts as prime in Summer 2022"
     return (next_prime(cur), f"{cur} is prime") if is_prime(cur) else None
 
 
