@@ -51,15 +51,18 @@ class Puzzle:
     """What the course's baseline plays here."""
     source: str | None = None
     """The game it comes from, when it does."""
+    memory: tuple[int, int] = (0, 0)
+    """What Feral Hogs remembers of the mover's last turn, then the opponent's (its dice or points)."""
 
     @property
     def facts(self) -> Facts:
-        return Facts(self.rules, self.goal, self.scores, self.turn_number, self.is_extra, self.chop)
+        return Facts(self.rules, self.goal, self.scores, self.turn_number, self.is_extra, self.chop, self.memory)
 
     @property
     def id(self) -> str:
         """The position, which is all a puzzle is: ``fa18-100-45-60-12-010`` (rules, goal, the mover's
-        total, the opponent's, the turn, then ``1``/``0`` for an extra turn and each side's Pork Chop)."""
+        total, the opponent's, the turn, then ``1``/``0`` for an extra turn and each side's Pork Chop),
+        and ``-m3.5`` after it where Feral Hogs remembers something of the last turns."""
         return puzzle_id(self.facts)
 
     @property
@@ -79,16 +82,19 @@ class Facts:
     turn_number: int
     is_extra: bool
     chop: tuple[bool, bool]
+    memory: tuple[int, int] = (0, 0)
 
 
 def puzzle_id(facts: Facts) -> str:
     flags = "".join("1" if f else "0" for f in (facts.is_extra, *facts.chop))
     mine, theirs = facts.scores
-    return f"{facts.rules}-{facts.goal}-{mine}-{theirs}-{facts.turn_number}-{flags}"
+    remembered = f"-m{facts.memory[0]}.{facts.memory[1]}" if facts.memory != (0, 0) else ""
+    return f"{facts.rules}-{facts.goal}-{mine}-{theirs}-{facts.turn_number}-{flags}{remembered}"
 
 
 ID = re.compile(
     r"(?P<rules>[a-z0-9_]{1,16})-(?P<goal>\d{1,4})-(?P<mine>\d{1,4})-(?P<theirs>\d{1,4})-(?P<turn>\d{1,4})-(?P<flags>[01]{3})"
+    r"(?:-m(?P<kept>\d{1,2})\.(?P<their_kept>\d{1,2}))?"
 )
 
 
@@ -104,7 +110,21 @@ def facts_of(text: str) -> Facts | None:
     extra, *chop = (f == "1" for f in found["flags"])
     if any(chop) and not RULE_SETS[found["rules"]].pork_chop:
         return None
-    return Facts(found["rules"], goal, (mine, theirs), int(found["turn"]), extra, (chop[0], chop[1]))
+    memory = (int(found["kept"] or 0), int(found["their_kept"] or 0))
+    if memory != (0, 0) and RULE_SETS[found["rules"]].history is None:
+        return None
+    return Facts(found["rules"], goal, (mine, theirs), int(found["turn"]), extra, (chop[0], chop[1]), memory)
+
+
+def memory_words(puzzle: Puzzle) -> str:
+    """What Feral Hogs remembers, for a puzzle's line: `` · last turn you rolled 3 dice, they 5``."""
+    history = RULE_SETS[puzzle.rules].history
+    if history is None:
+        return ""
+    mine, theirs = puzzle.memory
+    if history.remembers == "dice":
+        return f" · last turn you rolled {mine} {'die' if mine == 1 else 'dice'}, they {theirs}"
+    return f" · last turn you scored {mine}, they {theirs}"
 
 
 def as_json(puzzle: Puzzle) -> dict[str, object]:
@@ -119,6 +139,7 @@ def as_json(puzzle: Puzzle) -> dict[str, object]:
         "turn": puzzle.turn_number,
         "extra_turn": puzzle.is_extra,
         "pork_chop_left": list(puzzle.chop) if chop else None,
+        "feral_hogs_memory": list(puzzle.memory) if RULE_SETS[puzzle.rules].history is not None else None,
         "answer": "chop" if puzzle.answer == PORK_CHOP else puzzle.answer,
         "chances": {("chop" if k == PORK_CHOP else str(k)): round(v, 6) for k, v in sorted(puzzle.chances.items())},
         "margin": round(puzzle.margin, 6),
@@ -186,9 +207,8 @@ def why(puzzle: Puzzle) -> str:
 
 
 def puzzle_at(state: GameState, chances: Mapping[int, float], source: str | None = None) -> Puzzle | None:
-    """The position as a puzzle, or ``None`` when no move is clearly best or the natural one is it, or
-    when what Feral Hogs remembers of the last turns matters (a puzzle's id names scores and flags only)."""
-    if state.is_over or len(chances) < 2 or state.remembered != (0, 0):
+    """The position as a puzzle, or ``None`` when no move is clearly best or the natural one is it."""
+    if state.is_over or len(chances) < 2:
         return None
     answer = max(chances, key=lambda k: chances[k])
     others = max(v for k, v in chances.items() if k != answer)
@@ -214,6 +234,7 @@ def posed(state: GameState, chances: Mapping[int, float], answer: int, natural: 
         theme(state, answer, natural),
         natural,
         source,
+        (state.remembered[m], state.remembered[1 - m]),
     )
 
 
@@ -276,7 +297,7 @@ def mined(positions: Iterable[tuple[GameState, Mapping[int, float], str | None]]
         found = puzzle_at(state, chances, source)
         if found is None:
             continue
-        key = (found.rules, found.goal, found.scores, found.turn_number, found.is_extra, found.chop)
+        key = (found.rules, found.goal, found.scores, found.turn_number, found.is_extra, found.chop, found.memory)
         if key not in seen:
             seen.add(key)
             yield found

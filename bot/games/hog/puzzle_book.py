@@ -44,6 +44,7 @@ def position(facts: Facts) -> GameState:
         turn_number=facts.turn_number,
         is_extra=facts.is_extra,
         chop_used=(not facts.chop[0], not facts.chop[1]),
+        remembered=facts.memory,
     )
 
 

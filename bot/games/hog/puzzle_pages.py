@@ -19,7 +19,7 @@ from bot.games.hog.solutions import SolutionCache
 from bot.platform.exercises import day_of
 from bot.web.render import PLATFORM, not_found, render, templates
 from hog_core.game import PORK_CHOP
-from hog_core.puzzles import Puzzle, facts_of, move_words, why
+from hog_core.puzzles import Puzzle, facts_of, memory_words, move_words, why
 from hog_core.rulesets import DEFAULT_RULES, RULE_SETS
 
 BOOK = web.AppKey("hog-puzzle-book", PuzzleBook)
@@ -29,6 +29,7 @@ TEMPLATES = templates(Path(__file__).parent / "templates")
 def facts_line(puzzle: Puzzle) -> str:
     extra = " · an extra turn" if puzzle.is_extra else ""
     chop = " · you may still Pork Chop" if puzzle.chop[0] else ""
+    chop += memory_words(puzzle)
     return f"{rules_name(puzzle.rules)} rules · first to {puzzle.goal} · turn {puzzle.turn_number + 1}{extra}{chop}"
 
 

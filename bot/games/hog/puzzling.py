@@ -16,7 +16,7 @@ from bot.platform import export
 from bot.platform.compose import Platform
 from hog_core.game import PORK_CHOP, GameState, replay
 from hog_core.kernel import Kernel
-from hog_core.puzzles import Puzzle, mined, mistakes, move_words, played, why
+from hog_core.puzzles import Puzzle, memory_words, mined, mistakes, move_words, played, why
 from hog_core.review import Reviewer
 from hog_core.rulesets import RULE_SETS
 from hog_core.solver import Solution
@@ -89,6 +89,7 @@ def shown(puzzle: Puzzle) -> str:
     mine, theirs = puzzle.scores
     extra = " · an extra turn" if puzzle.is_extra else ""
     chop = " · you may still Pork Chop" if puzzle.chop[0] else ""
+    chop += memory_words(puzzle)
     return (
         f"{RULE_SETS[puzzle.rules].name}, first to {puzzle.goal} · turn {puzzle.turn_number + 1}{extra}{chop}\n"
         f"  You: {mine}    Opponent: {theirs}"
