@@ -11,6 +11,7 @@ from hog_core.game import replay
 from tests.discord.boards import buttons
 from tests.discord.discord_world import answer_to, board_of, press, subcommand
 from tests.discord.fake_discord import FakeDiscord
+from tests.discord.test_discord_tournaments import opened, option, tournament_command
 
 
 async def offered(fake: FakeDiscord, typed: str) -> list[dict[str, str]]:
@@ -67,3 +68,15 @@ async def test_a_rule_set_that_cannot_be_is_refused_in_words(discord_world: tupl
     command = await fake.interact(subcommand("house", [{"name": "rules", "type": 3, "value": "fa23+sus_fuss"}]))
     said = (await answer_to(fake, command)).body
     assert said["data"]["flags"] == 64 and "already has Sus Fuss" in said["data"]["content"]
+
+
+async def test_a_tournament_of_this_years_hog_with_time_trot(discord_world: tuple[FakeDiscord, GameBot]) -> None:
+    fake, bot = discord_world
+    options = [option("format", "swiss"), option("rules", "sp25+Time_Trot")]  # typed: an alias, any case
+    stream, _ = await opened(fake, bot, "hog", options)
+    assert (await bot.platform.tournaments.book.load(stream)).created.options["rules"] == "fa23+time_trot"
+    refused = await fake.interact(
+        tournament_command("hog", "new", [option("format", "swiss"), option("rules", "fa99")])
+    )
+    said = (await answer_to(fake, refused)).body
+    assert said["data"]["flags"] == 64 and said["data"]["content"].startswith("There is no rule set 'fa99'")

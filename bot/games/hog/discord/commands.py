@@ -263,11 +263,11 @@ def hog_commands(bot: HogFront) -> app_commands.Group:
     @app_commands.describe(
         format="Swiss, round robin or knockout",
         rounds="rounds to play (Swiss; 0: as many as the field needs)",
-        rules="the rule set of every game",
+        rules="every game's rules: a semester (fa23, Spring 2024…) or your own (fa23+time_trot)",
         goal="points to win each game (10 to 200)",
         signup="minutes before it starts by itself (0: when its organiser presses Start)",
     )
-    @app_commands.choices(format=FORMAT_CHOICES, rules=RULE_CHOICES)
+    @app_commands.choices(format=FORMAT_CHOICES)
     async def new_tournament(
         interaction: discord.Interaction[Any],
         format: str,
@@ -277,8 +277,15 @@ def hog_commands(bot: HogFront) -> app_commands.Group:
         signup: app_commands.Range[int, 0, 1440] = 15,
     ) -> None:
         here = await Here.of(bot, interaction)
-        options = {"rules": rules or here.rules, "goal": str(goal or here.goal), "turn-timeout": str(here.turn_timeout)}
+        try:
+            rules_id = canonical(rules or here.rules)
+        except HogError as error:
+            await interaction.response.send_message(error.message, ephemeral=True)
+            return
+        options = {"rules": rules_id, "goal": str(goal or here.goal), "turn-timeout": str(here.turn_timeout)}
         await bot.client.tournaments.open(interaction, GAME, format, rounds, signup, options)
+
+    new_tournament.autocomplete("rules")(rule_sets_typed)
 
     @hog.command(name="forfeit", description="Resign your game in this channel")
     async def forfeit(interaction: discord.Interaction[Any]) -> None:
