@@ -14,10 +14,9 @@ class FakeClock:
     def now(self) -> float:
         return self._now
 
-    async def sleep(self, seconds: float) -> None:
-        until = self._now + seconds
+    async def sleep_until(self, at: float) -> None:
         async with self._moved:
-            await self._moved.wait_for(lambda: self._now >= until)
+            await self._moved.wait_for(lambda: self._now >= at)
 
     async def advance(self, seconds: float) -> None:
         self._now += seconds

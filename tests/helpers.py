@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import os
 import random
 import signal
 import subprocess
 import sys
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from _pytest.capture import CaptureFixture
 from PIL import Image, ImageSequence
@@ -154,3 +155,11 @@ def loads_counted(store: EventStore) -> list[int]:
 
     store.load = counted  # type: ignore[method-assign]
     return loads
+
+
+T = TypeVar("T")
+
+
+async def within(waiting: Awaitable[T], seconds: float = 60) -> T:
+    """What ``waiting`` gives, or a failure after ``seconds``: no test waits on a queue or a fake for ever."""
+    return await asyncio.wait_for(waiting, seconds)

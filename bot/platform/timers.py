@@ -32,15 +32,17 @@ COMPACT_AFTER = 4096
 class Clock(Protocol):
     def now(self) -> float: ...
 
-    async def sleep(self, seconds: float) -> None: ...
+    async def sleep_until(self, at: float) -> None:
+        """Return once ``now() >= at``. A moment, not a length: however late the sleeper starts (a
+        busy loop), it wakes when the deadline comes, never a whole delay after it."""
 
 
 class SystemClock:
     def now(self) -> float:
         return time.time()
 
-    async def sleep(self, seconds: float) -> None:
-        await asyncio.sleep(seconds)
+    async def sleep_until(self, at: float) -> None:
+        await asyncio.sleep(max(0.0, at - time.time()))
 
 
 class Due(msgspec.Struct, frozen=True, order=True, gc=False):
@@ -65,9 +67,9 @@ async def nothing(*_: object) -> None:
     """What a timer tells when no front end listens (the console, a command-line tool)."""
 
 
-async def sleep_or_wake(clock: Clock, wake: asyncio.Event, delay: float) -> None:
-    """Sleep ``delay`` seconds on ``clock``, or less when ``wake`` is set meanwhile."""
-    sleeper = asyncio.ensure_future(clock.sleep(delay))
+async def sleep_or_wake(clock: Clock, wake: asyncio.Event, at: float) -> None:
+    """Sleep on ``clock`` until ``at``, or less when ``wake`` is set meanwhile."""
+    sleeper = asyncio.ensure_future(clock.sleep_until(at))
     waker = asyncio.ensure_future(wake.wait())
     try:
         await asyncio.wait({sleeper, waker}, return_when=asyncio.FIRST_COMPLETED)
@@ -164,9 +166,9 @@ class Timers:
             if due is None:
                 self._sleeping_until = math.inf
                 await self._wake.wait()
-            elif (delay := due.at - self.clock.now()) > 0:
+            elif due.at > self.clock.now():
                 self._sleeping_until = due.at
-                await sleep_or_wake(self.clock, self._wake, delay)
+                await sleep_or_wake(self.clock, self._wake, due.at)
             else:
                 heapq.heappop(self._heap)
                 self._count -= 1

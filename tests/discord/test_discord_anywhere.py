@@ -19,7 +19,7 @@ from tests.discord.discord_world import board_of, challenge_command, click, foll
 from tests.discord.fake_discord import APP_ID, GROUP_DM_ID, FakeDiscord, Sent, user
 from tests.discord.test_discord_tournaments import tournament_command
 from tests.fake_clock import FakeClock
-from tests.helpers import Seeded
+from tests.helpers import Seeded, within
 
 ADA, BOB, EVE = ("1001", "Ada"), ("2002", "Bob"), ("3003", "Eve")
 FRIENDS = (ADA, BOB)
@@ -196,7 +196,7 @@ async def forfeited_unseen(
     sent = len(fake.sent)
     async with bot.platform.boards.subscribe(game_id) as heard:
         await clock.advance(seconds)
-        forfeited = await heard.get()  # the timer's forfeit, stored
+        forfeited = await within(heard.get())  # the timer's forfeit, stored
     state = await bot.platform.service("hog").load(game_id)
     assert state.is_over and state.version == forfeited.version and fake.sent[sent:] == []
     late = (await pressed(fake, ADA, board, labelled(board, "3"))).body
@@ -275,3 +275,25 @@ async def test_a_cucumber_table_in_a_group_dm_is_played_to_the_end(
         )
         assert "**Bob** — 0 pts" in board_text(table.body) and "Strong bot" in board_text(table.body)
         assert "Ada" not in str(section(table.body, "At the table")) and no_channel_request(fake)
+
+
+async def test_every_deadline_fires_once_across_many_restarts(
+    tmp_path: Path, fake_discord: FakeDiscord, solved_folder: Path
+) -> None:
+    """A bot restarted again and again, the clock moved at once each time (before its timers' task
+    has slept a step: a busy machine's order), forfeits each game once: a deadline is a moment the
+    timers sleep until, so a late sleeper still wakes for it. (A clock a round: a stored event's time
+    is the store's, which a test's clock must not run ahead of before the game is made.)"""
+    fake, db = fake_discord, tmp_path / "bot.sqlite3"
+    for _ in range(4):
+        clock = FakeClock()
+        fake.clock = clock.now
+        async with running_bot(fake, db, solved_folder, clock):
+            board = await opened(fake, subcommand("house", [], *ADA))
+        async with running_bot(fake, db, solved_folder, clock) as bot:
+            game_id = buttons(board)[0]["custom_id"].split(":")[2]
+            async with bot.platform.boards.subscribe(game_id) as heard:
+                await clock.advance(601)
+                await within(heard.get())
+            stored = await bot.platform.store.load(game_id)
+            assert [e.type for e in stored].count("hog.GameForfeited") == 1

@@ -74,7 +74,8 @@ async def test_a_tournament_of_this_years_hog_with_time_trot(discord_world: tupl
     fake, bot = discord_world
     options = [option("format", "swiss"), option("rules", "sp25+Time_Trot")]  # typed: an alias, any case
     stream, _ = await opened(fake, bot, "hog", options)
-    assert (await bot.platform.tournaments.book.load(stream)).created.options["rules"] == "fa23+time_trot"
+    created = (await bot.platform.tournaments.book.load(stream)).created
+    assert created is not None and created.options["rules"] == "fa23+time_trot"
     refused = await fake.interact(
         tournament_command("hog", "new", [option("format", "swiss"), option("rules", "fa99")])
     )

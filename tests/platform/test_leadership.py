@@ -24,6 +24,7 @@ from storage.leadership import SoleLeadership
 from storage.postgres.leadership import LEADER_LOCK, PostgresLeadership
 from storage.postgres.store import PostgresEventStore
 from tests.fake_clock import FakeClock
+from tests.helpers import within
 from tests.platform.listening import Heard
 from tests.storage.store_contract import event
 
@@ -136,7 +137,7 @@ async def test_the_leader_keeps_the_timers_of_games_another_process_serves(
         await asyncio.sleep(TICK)
     assert [d.kind for d in leader.timers.pending("t1")] == ["expire"]
     await clock.advance(301)
-    outcome = await heard.fired.get()  # the leader closed the table nobody started
+    outcome = await within(heard.fired.get())  # the leader closed the table nobody started
     assert outcome.state.closed == "expired"
     assert (await other.service("cucumber").load("t1")).closed == "expired"
 
@@ -151,7 +152,7 @@ async def test_when_the_leader_goes_another_takes_its_timers_over(processes: lis
     assert other.projector.following and [d.kind for d in other.timers.pending("t1")] == ["expire"]
     heard = hearing(other)
     await clock.advance(301)
-    assert (await heard.fired.get()).state.closed == "expired"
+    assert (await within(heard.fired.get())).state.closed == "expired"
     assert leader.timers.pending("t1") == []  # the old leader keeps none
 
 

@@ -4,6 +4,7 @@ wakes the sleeping timer."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any
@@ -18,6 +19,7 @@ from bot.platform.settings import Settings
 from bot.platform.timers import Timers
 from storage.memory import MemoryEventStore
 from tests.fake_clock import FakeClock
+from tests.helpers import within
 from tests.platform.listening import listening
 
 GAMES = Games.load(Settings(), {"press": "hogbot_press.game:PressGame"})
@@ -50,9 +52,9 @@ async def test_its_deadlines_remind_then_play_for_the_idle(world: World, clock: 
         await world.service("press").create("t2", Created("t2", "here", ("ada", "bot:Robo"), timeout=60), "c1")
         assert [d.kind for d in world.timers.pending("t2")] == ["nudge", "late"]
         await clock.advance(31)
-        assert await heard.reminders.get() == Reminder("ada", "press soon!")
+        assert await within(heard.reminders.get()) == Reminder("ada", "press soon!")
         await clock.advance(30)
-        outcome = await heard.fired.get()
+        outcome = await within(heard.fired.get())
         assert outcome.state.presses == (1, 1) and [d.kind for d in world.timers.pending("t2")] == ["nudge", "late"]
 
 
@@ -72,7 +74,18 @@ async def test_many_games_deadlines_fire_in_order_and_only_an_earlier_one_wakes_
         await service.create("sooner", Created("sooner", "here", ("ada", "bot:Robo"), timeout=20), "c-sooner")
         assert timers._wake.is_set(), "an earlier one wakes it"
         await clock.advance(11)
-        assert (await heard.reminders.get()) == Reminder("ada", "press soon!")
+        assert (await within(heard.reminders.get())) == Reminder("ada", "press soon!")
         await clock.advance(300)
-        fired = [(await heard.fired.get()).state.game_id for _ in range(112)]  # every late one by then
+        fired = [(await within(heard.fired.get())).state.game_id for _ in range(112)]  # every late one by then
         assert fired == ["sooner", *(f"d{n}" for n in range(199, 88, -1))], "earliest first"
+
+
+async def test_a_deadline_fires_though_the_clock_moves_before_the_timer_sleeps(world: World, clock: FakeClock) -> None:
+    """A busy loop's order: the timers' task has chosen its deadline and set its sleeper going, and the
+    clock moves past the deadline before that sleeper's first step. It sleeps until a moment, not for a
+    length measured from when it starts, so it wakes at once (it once slept a whole delay more)."""
+    await world.service("press").create("t9", Created("t9", "here", ("ada", "bot:Robo"), timeout=60), "c9")
+    async with listening(world.timers) as heard:
+        await asyncio.sleep(0)  # the timers' task runs to its sleep: the sleeper is made, not yet started
+        await clock.advance(31)
+        assert await within(heard.reminders.get(), 10) == Reminder("ada", "press soon!")

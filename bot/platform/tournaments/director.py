@@ -241,8 +241,8 @@ class Director:
                 await self._wake.wait()
                 continue
             stream, at = due
-            if (delay := at - clock.now()) > 0:
-                await sleep_or_wake(clock, self._wake, delay)
+            if at > clock.now():
+                await sleep_or_wake(clock, self._wake, at)
                 continue
             self._signups.pop(stream, None)
             try:

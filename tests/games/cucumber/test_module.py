@@ -19,7 +19,7 @@ from cucumber_core.events import CardPlayed, GameCreated, HandDealt, LobbyOpened
 from cucumber_core.game import Command, GameState, JoinLobby, OpenLobby, Phase, ReturnToSeat, StartGame, bot_seat
 from cucumber_core.views import SeatView, seat_view
 from tests.fake_clock import FakeClock
-from tests.helpers import Seeded
+from tests.helpers import Seeded, within
 from tests.platform.listening import listening
 
 ANN, BOB = Seat("1", "Ann"), Seat("2", "Bob")
@@ -110,11 +110,11 @@ async def test_an_idle_player_is_reminded_played_for_and_after_three_turns_marke
         assert [d.kind for d in world.timers.pending("t1")] == ["warn", "turn"]
         for missed in (1, 2, 3):
             await clock.advance(45)
-            assert await heard.reminders.get() == Reminder(
+            assert await within(heard.reminders.get()) == Reminder(
                 "1", "it's your turn: 15 seconds before a bot plays for you."
             )
             await clock.advance(15)
-            state = (await heard.fired.get()).state
+            state = (await within(heard.fired.get())).state
             assert state.bots[0] == (None if missed < 3 else "strong")
             assert state.is_over or state.timeouts[0] == missed or missed == 3
         assert world.timers.pending("t1") == []  # nobody to wait for: the bots played it to the end
@@ -128,7 +128,7 @@ async def test_a_table_nobody_starts_closes(world: Platform, clock: FakeClock) -
     async with listening(world.timers) as heard:
         await world.service("cucumber").create("t1", OpenLobby("t1", ANN, 3, lobby_timeout=300), "open")
         await clock.advance(301)
-        outcome = await heard.fired.get()
+        outcome = await within(heard.fired.get())
         assert outcome.state.closed == "expired"
         assert outcome.story == ("Nobody started the game in time: the table closed.",)
         row = await (await world.settled_views()).game("t1")
