@@ -335,7 +335,7 @@ def compose(base_id: str, on: tuple[str, ...] = (), off: frozenset[str] = frozen
     keys = sorted(off, key=list(allowed).index)
     words = [f"with {', '.join(added)}"] if added else []
     words += [f"without {', '.join(allowed[k] for k in keys)}"] if keys else []
-    return RuleSet(
+    found = RuleSet(
         "".join([base_id, *(ON + key for key in on), *(OFF + key for key in keys)]),
         base.version,
         f"{base.semester} {' and '.join(words)}",
@@ -344,6 +344,31 @@ def compose(base_id: str, on: tuple[str, ...] = (), off: frozenset[str] = frozen
         pork_chop=chop and "pork_chop" not in off,
         max_dice=base.max_dice,
     )
+    if (why := conflict(found)) is not None:
+        raise ValueError(why)
+    return found
+
+
+EXTRA_TURNS = (r.more_boar, r.pig_pass, r.swine_align, r.time_trot, r.time_trot_mod5)
+
+
+def conflict(rs: RuleSet) -> str | None:
+    """Why ``rs``'s rules cannot go together, or ``None``: what the solver cannot tabulate exactly.
+    Hefty Hogs' 0-point moves can repeat for ever, a loop solved only where nothing but the two totals
+    changes hands; a rule that remembers the last turn (Feral Hogs) or reads a turn's points after the
+    add (Spring 2015's Hogtimus Prime) is solved with no extra turn nor Pork Chop beside it."""
+    extra = any(rule in EXTRA_TURNS for rule in rs.rules) or rs.dice_sides is r.eight_sided_extra_turns
+    remembers = rs.history is not None or r.hogtimus_prime_leader in rs.rules
+    swaps = any(rule in _SWAPS for rule in rs.rules)
+    if r.hefty_hogs in rs.rules and (extra or rs.pork_chop or remembers or swaps):
+        return (
+            "Hefty Hogs' 0-point moves cannot be solved beside a swap, an extra turn, Pork Chop, Feral Hogs "
+            "or Spring 2015's Hogtimus Prime"
+        )
+    if remembers and (extra or rs.pork_chop):
+        what = "Feral Hogs" if rs.history is not None else "Spring 2015's Hogtimus Prime"
+        return f"{what} cannot be played with extra turns or Pork Chop"
+    return None
 
 
 def _toggle_of(key: str) -> str:

@@ -14,7 +14,7 @@ from hog_core.effects import ExtraTurn, Gain, Swap
 from hog_core.errors import InvalidGame
 from hog_core.game import GameState, TakeTurn, decide, evolve
 from hog_core.kernel import Kernel
-from hog_core.rulesets import ALIASES, NAMED, RULE_SETS, canonical
+from hog_core.rulesets import ADDABLE, ALIASES, NAMED, RULE_SETS, canonical
 from hog_core.solver import Solution, win_rate
 from hog_core.strategies import always_roll, tabulate
 from tests.helpers import move, new_game, one_turn
@@ -217,3 +217,15 @@ def test_the_perfect_house_does_no_worse_than_a_fixed_strategy(
     for k in (0, 4, 10):
         fixed = tabulate(always_roll(k), kernel)
         assert win_rate(kernel, house, fixed).average >= 0.5, k
+
+
+@pytest.mark.parametrize("base", ["sp22", "fa19", "porkchop", "contest", "fa23"])
+def test_every_rule_added_is_refused_in_words_or_solved(base: str) -> None:
+    """What ``canonical`` accepts the solver tabulates: no rule set of one's own fails at its first hint."""
+    for key in ADDABLE:
+        try:
+            rules = canonical(f"{base}+{key}")
+        except InvalidGame as refused:
+            assert "already has" in refused.message or "cannot" in refused.message
+            continue
+        Kernel(RULE_SETS[rules], 100)
