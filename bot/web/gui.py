@@ -157,6 +157,7 @@ def add_gui(app: web.Application, port: int) -> None:
         if game not in p.games:
             return not_found("such game")
         form = {k: str(v) for k, v in (await request.post()).items()}
+        kept = {k: v for k, v in form.items() if v.isprintable()}  # what a refused form shows again
         try:
             name = checked(form.get("player", "").strip() or console.DEFAULT_NAME, "Your name")
             args = parsed(p, game, form)
@@ -172,7 +173,7 @@ def add_gui(app: web.Application, port: int) -> None:
                 title=p.games[game].title,
                 fields=options_of(p, game),
                 said=said,
-                form=form,  # the answers stay: a player mends one, not all
+                form=kept,  # the answers stay: a player mends one, not all
             )
         except p.games[game].refusal as error:
             return render(
@@ -182,7 +183,7 @@ def add_gui(app: web.Application, port: int) -> None:
                 title=p.games[game].title,
                 fields=options_of(p, game),
                 said=str(getattr(error, "message", error)),
-                form=form,
+                form=kept,
             )
         raise web.HTTPSeeOther(str(request.app.router["gui_table"].url_for(game_id=game_id).with_query({"as": name})))
 

@@ -179,7 +179,19 @@ def test_puzzles_for_scripts_are_one_json_object_a_line(
 ) -> None:
     said = run("puzzle", "--json", "--rules", "porkchop", "--count", "5", "--seed", "1").splitlines()
     assert len(said) == 5
-    keys = {"id", "rules", "goal", "scores", "mover", "turn", "extra_turn", "pork_chop_left", "answer", "chances"}
+    keys = {
+        "id",
+        "rules",
+        "goal",
+        "scores",
+        "mover",
+        "turn",
+        "extra_turn",
+        "pork_chop_left",
+        "feral_hogs_memory",
+        "answer",
+        "chances",
+    }
     for line in said:
         puzzle = json.loads(line)
         assert keys | {"margin", "theme", "game"} == set(puzzle) and puzzle["rules"] == "porkchop"
