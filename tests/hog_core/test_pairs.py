@@ -22,9 +22,15 @@ def varied(kernel: Kernel, seed: int) -> Policy:
     return tabulate(lambda score, opponent: int(table[score, opponent]), kernel)
 
 
+PAIRED = ["fa18", "sp22", "sp16", "porkchop", "sp21", "contest", "sp14", "fa17_contest", "fa18_contest", "fa20", "fa23"]
+"""Every shape of table the pairs' sweep reads (the six first rule sets; Hog Wild beside another swap,
+Time Trot mod 8 and mod 5 without eight-sided dice, extra turns from the totals, a gain after the add):
+the other contestable semesters differ from these only in the numbers their rules put in the tables."""
+
+
 @pytest.fixture(scope="module")
 def pairs(kernels: dict[str, Kernel]) -> dict[str, Pairs]:
-    return {rules: Pairs(kernels[rules]) for rules in CONTESTABLE}
+    return {rules: Pairs(kernels[rules]) for rules in PAIRED}
 
 
 @pytest.mark.parametrize("rules", ["sp15", "fa19", "sp20", "su20"])
@@ -36,7 +42,7 @@ def test_no_contest_is_run_in_a_rule_set_whose_strategies_need_more_than_the_tot
         Pairs(kernels[rules])
 
 
-@pytest.mark.parametrize("rules", CONTESTABLE)
+@pytest.mark.parametrize("rules", PAIRED)
 def test_fixed_pairs_match_the_solver(rules: str, kernels: dict[str, Kernel], pairs: dict[str, Pairs]) -> None:
     kernel = kernels[rules]
     a, b = varied(kernel, 1), tabulate(lambda s, o: bacon_strategy(s, o, rules=rules), kernel)
@@ -45,7 +51,7 @@ def test_fixed_pairs_match_the_solver(rules: str, kernels: dict[str, Kernel], pa
     assert fast.second == pytest.approx(slow.second, abs=1e-12)
 
 
-@pytest.mark.parametrize("rules", CONTESTABLE)
+@pytest.mark.parametrize("rules", PAIRED)
 def test_best_response_and_perfect_match_the_solver(
     rules: str, kernels: dict[str, Kernel], pairs: dict[str, Pairs], solutions: dict[str, Solution]
 ) -> None:

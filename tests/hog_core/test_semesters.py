@@ -207,14 +207,12 @@ def test_a_game_of_a_composed_rule_set_replays_from_its_events_exactly() -> None
     assert again == state and again.rules.id == "fa23+time_trot"
 
 
-@pytest.mark.parametrize(
-    "rules", ["sp14", "sp15", "fa17_contest", "su18", "fa19", "fa20", "fa21", "su22", "fa22", "fa23"]
-)
+@pytest.mark.parametrize("rules", ["sp14", "sp15", "fa19", "fa20", "su22", "fa23"])
 def test_the_perfect_house_does_no_worse_than_a_fixed_strategy(
     rules: str, kernels: dict[str, Kernel], solutions: dict[str, Solution]
 ) -> None:
     kernel, house = kernels[rules], solutions[rules].moves
-    for k in (0, 4, 10):
+    for k in (0, 4) if rules != "fa19" else (4,):  # Feral Hogs' 121 layers: one is enough
         fixed = tabulate(always_roll(k), kernel)
         assert win_rate(kernel, house, fixed).average >= 0.5, k
 
