@@ -217,7 +217,7 @@ def test_the_perfect_house_does_no_worse_than_a_fixed_strategy(
         assert win_rate(kernel, house, fixed).average >= 0.5, k
 
 
-@pytest.mark.parametrize("base", ["sp22", "fa19", "porkchop", "contest", "fa23"])
+@pytest.mark.parametrize("base", ["sp22", "fa19", "porkchop"])  # loops, memories, layers: where rules clash
 def test_every_rule_added_is_refused_in_words_or_solved(base: str) -> None:
     """What ``canonical`` accepts the solver tabulates: no rule set of one's own fails at its first hint."""
     for key in ADDABLE:
