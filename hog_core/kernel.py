@@ -281,11 +281,6 @@ class Kernel:
         kept = np.broadcast_to(k, points.shape) if self.history.remembers == "dice" else points
         return np.minimum(kept, self.history_size - 1)
 
-    def history_layer(self, li: int, remembered: IntArray) -> IntArray:
-        """The opponent's next layer after the mover of layer ``li`` leaves ``remembered``."""
-        size = max(self.history_size, 1)
-        return self.layers[li].opp_prev * size + remembered
-
     def _zero_loops(self) -> BoolArray:
         """``[cur, opp]``: rolling zero dice scores nothing and changes no total (sp22's Hefty Hogs).
 
