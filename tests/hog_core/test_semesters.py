@@ -4,6 +4,7 @@ played turn by turn by the engine and by a course-style reference written from t
 
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
@@ -20,7 +21,8 @@ from hog_core.strategies import always_roll, tabulate
 from tests.helpers import move, new_game, one_turn
 from tests.hog_core.course_reference import SEMESTERS, turns_of
 
-GAMES_A_SEMESTER = 400
+GAMES_A_SEMESTER = int(os.environ.get("HOG_SEMESTER_GAMES", "400"))
+"""Random games a semester in the suite; ``HOG_SEMESTER_GAMES=5000`` for a deeper run by hand."""
 
 
 def _random_strategy(rng: random.Random) -> tuple[list[int], object]:
