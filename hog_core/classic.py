@@ -140,7 +140,8 @@ def _solution(rules: str, goal: int) -> Solution:
 
 def house_strategy(rules: str = "fa18", goal: int = 100) -> Strategy:
     """The perfect house as a course strategy, for the rule sets whose perfect move depends only on
-    the two totals (fa18, sp22, sp21, sp16). Raises ``ValueError`` for porkchop and contest."""
+    the two totals (most semesters). Raises ``ValueError`` where it needs more: Pork Chop, Time Trot's
+    turn number (the contests), Feral Hogs' memory (fa19, sp20, su20)."""
     return _solution(rules, goal).strategy()
 
 
