@@ -177,7 +177,7 @@ EXAMPLES: dict[str, tuple[Example, ...]] = {
     "porkchop": (Example(30, 70, PORK_CHOP), Example(20, 30, 2, (5, 6))),
     "sp21": (Example(20, 13, 0), Example(10, 35, 2, (5, 5))),
     "contest": (Example(10, 35, 2, (5, 5)), Example(40, 30, 3, (4, 4, 4), turn_number=3)),
-    "sp14": (Example(5, 20, 2, (2, 3)), Example(3, 42, 0), Example(90, 50, 2, (5, 5))),
+    "sp14": (Example(5, 20, 2, (2, 3)), Example(3, 42, 0), Example(94, 50, 2, (3, 3))),  # 144: six-sided
     "sp15": (Example(40, 37, 3, (2, 2, 2)), Example(7, 3, 0)),
     "su15": (Example(15, 91, 2, (2, 2)), Example(3, 30, 0)),
     "fa17": (Example(12, 36, 3, (2, 2, 2)), Example(95, 50, 0)),
