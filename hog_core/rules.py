@@ -53,13 +53,28 @@ sow_sad = _ones_rule("Sow Sad", 1)
 # --- scoring zero dice --------------------------------------------------------------------------
 
 
-def free_bacon(turn: Turn) -> Turn:
-    """fa18: ``max(2 * tens(opp) - ones(opp), 1)``."""
-    if turn.k != 0:
-        return turn
-    t, o = tens(turn.opp), ones(turn.opp)
+def _zero_dice_rule(name: str, score: Callable[[int, int], tuple[int, str]], doc: str) -> Rule:
+    """A rule for rolling no dice: ``score(cur, opp)`` gives its points and how they came."""
+
+    def score_zero(turn: Turn) -> Turn:
+        if turn.k != 0:
+            return turn
+        points, why = score(turn.cur, turn.opp)
+        return turn.scored(points, ZeroDice(name, points, why))
+
+    score_zero.__name__ = f"{name.lower().replace(' ', '_')}_{doc.split(':')[0]}"
+    score_zero.__doc__ = doc
+    return score_zero
+
+
+def _twice_tens_less_ones(cur: int, opp: int) -> tuple[int, str]:
+    t, o = tens(opp), ones(opp)
     points = max(2 * t - o, 1)
-    return turn.scored(points, ZeroDice("Free Bacon", points, f"max(2×{t} − {o}, 1) = {points}"))
+    return points, f"max(2×{t} − {o}, 1) = {points}"
+
+
+free_bacon = _zero_dice_rule("Free Bacon", _twice_tens_less_ones, "fa18: max(2 * tens(opp) - ones(opp), 1).")
+oink_points = _zero_dice_rule("Oink Points", _twice_tens_less_ones, "su22: fa18's Free Bacon, renamed.")
 
 
 _HEFTY = (
@@ -225,20 +240,6 @@ def eight_sided_extra_turns(cur: int, opp: int, is_extra: bool) -> int:
 # --- every other semester (shared/RULES.md section 7) ---------------------------------------------
 
 
-def _zero_dice_rule(name: str, score: Callable[[int, int], tuple[int, str]], doc: str) -> Rule:
-    """A rule for rolling no dice: ``score(cur, opp)`` gives its points and how they came."""
-
-    def score_zero(turn: Turn) -> Turn:
-        if turn.k != 0:
-            return turn
-        points, why = score(turn.cur, turn.opp)
-        return turn.scored(points, ZeroDice(name, points, why))
-
-    score_zero.__name__ = f"{name.lower().replace(' ', '_')}_{doc.split(':')[0]}"
-    score_zero.__doc__ = doc
-    return score_zero
-
-
 def _bacon_max(cur: int, opp: int) -> tuple[int, str]:
     top = max(tens(opp), ones(opp))
     return top + 1, f"1 + the larger digit of {opp:02d} = {top + 1}"
@@ -288,12 +289,6 @@ def _picky_piggy(cur: int, opp: int) -> tuple[int, str]:
     return d, f"digit {opp} of 1/7 = 0.142857… is {d}"
 
 
-def _oink_points(cur: int, opp: int) -> tuple[int, str]:
-    t, o = tens(opp), ones(opp)
-    points = max(2 * t - o, 1)
-    return points, f"max(2×{t} − {o}, 1) = {points}"
-
-
 def _pig_tail(cur: int, opp: int) -> tuple[int, str]:
     t, o = tens(opp), ones(opp)
     return 2 * abs(t - o) + 1, f"2×|{t} − {o}| + 1 = {2 * abs(t - o) + 1}"
@@ -314,7 +309,6 @@ free_bacon_sp20 = _zero_dice_rule("Free Bacon", _bacon_sp20, "sp20: 1 + |alterna
 free_bacon_su20 = _zero_dice_rule("Free Bacon", _bacon_su20, "su20: 10 - ones(opp) + tens(opp).")
 free_bacon_fa20 = _zero_dice_rule("Free Bacon", _bacon_fa20, "fa20: 3 + the opp-th digit of pi (3 for opp 0).")
 picky_piggy = _zero_dice_rule("Picky Piggy", _picky_piggy, "fa21: the opp-th digit of 1/7 (7 for opp 0).")
-oink_points = _zero_dice_rule("Oink Points", _oink_points, "su22: max(2 * tens(opp) - ones(opp), 1).")
 pig_tail = _zero_dice_rule("Pig Tail", _pig_tail, "fa22: 2 * |tens(opp) - ones(opp)| + 1.")
 boar_brawl = _zero_dice_rule("Boar Brawl", _boar_brawl, "fa23: max(3 * |tens(opp) - ones(cur)|, 1).")
 
