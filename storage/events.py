@@ -77,6 +77,11 @@ class EventStore(Protocol):
         recorded_at: float | None = None,
     ) -> AppendResult: ...
 
+    async def restore(self, stream_id: str, log: Sequence[tuple[NewEvent, str | None, float]]) -> AppendResult:
+        """A whole log onto the empty ``stream_id`` in one transaction, each event with its own command
+        and time (``GroupCommitStore.restore``)."""
+        ...
+
     async def load(self, stream_id: str, after_version: int = 0) -> list[StoredEvent]: ...
 
     async def version(self, stream_id: str) -> int:
@@ -117,6 +122,8 @@ class Pending:
     command_id: str | None
     recorded_at: float
     done: asyncio.Future[AppendResult]
+    stamps: Sequence[tuple[str | None, float]] | None = None
+    """A whole log restored (``restore``): each event's own command and time, onto an empty stream."""
 
 
 COLUMNS = "position, stream_id, version, type, schema, data, recorded_at"
@@ -145,25 +152,40 @@ def plan(batch: Sequence[Pending], state: Iterable[Iterable[Any]]) -> tuple[list
     inserts: list[Row] = []
     outcomes: list[AppendResult | StoreError] = []
     for r in batch:
-        if r.command_id is not None and r.command_id in seen:
+        if r.stamps is not None:
+            used = sorted({c for c, _ in r.stamps if c is not None} & seen.keys())
+            current = versions.get(r.stream_id, 0)
+            if used or current:
+                outcomes.append(
+                    WrongExpectedVersion(r.stream_id, 0, current) if current
+                    else StoreError(f"command {used[0]!r} was already used")
+                )  # fmt: skip
+                continue
+            stamps = r.stamps
+        elif r.command_id is not None and r.command_id in seen:
             stream, version, first, last = seen[r.command_id]
             if stream != r.stream_id:
                 outcomes.append(StoreError(f"command {r.command_id!r} was already used on another stream"))
             else:
                 outcomes.append(AppendResult(r.stream_id, version, first, last, duplicate=True))
             continue
-        current = versions.get(r.stream_id, 0)
-        if current != r.expected:
-            outcomes.append(WrongExpectedVersion(r.stream_id, r.expected, current))
-            continue
-        inserts += [
-            (position + i, r.stream_id, current + i, e.type, e.schema, e.data, r.recorded_at, r.command_id)
-            for i, e in enumerate(r.events, start=1)
+        else:
+            current = versions.get(r.stream_id, 0)
+            if current != r.expected:
+                outcomes.append(WrongExpectedVersion(r.stream_id, r.expected, current))
+                continue
+            stamps = [(r.command_id, r.recorded_at)] * len(r.events)
+        rows = [
+            (position + i, r.stream_id, current + i, e.type, e.schema, e.data, when, command)
+            for i, (e, (command, when)) in enumerate(zip(r.events, stamps, strict=True), start=1)
         ]
+        inserts += rows
+        for row in rows:
+            if row[7] is not None:
+                first = seen[row[7]][2] if row[7] in seen else row[0]
+                seen[row[7]] = (r.stream_id, row[2], first, row[0])
         result = AppendResult(r.stream_id, current + len(r.events), position + 1, position + len(r.events))
         position, versions[r.stream_id] = result.last_position, result.version
-        if r.command_id is not None:
-            seen[r.command_id] = (r.stream_id, result.version, result.first_position, result.last_position)
         outcomes.append(result)
     return inserts, outcomes
 
@@ -183,7 +205,8 @@ step down an index, however long the stream), ``{commands}`` its way to match a 
 
 def keys(batch: Sequence[Pending]) -> tuple[list[str], list[str]]:
     """The streams and the commands a group of appends names, for ``STATE``."""
-    return sorted({r.stream_id for r in batch}), sorted({r.command_id for r in batch if r.command_id is not None})
+    commands = {c for r in batch for c in ([c for c, _ in r.stamps] if r.stamps is not None else [r.command_id])}
+    return sorted({r.stream_id for r in batch}), sorted(c for c in commands if c is not None)
 
 
 class GroupCommitStore:
@@ -209,6 +232,24 @@ class GroupCommitStore:
         Raises ``WrongExpectedVersion`` when another append got there first. With a ``command_id``
         already seen, stores nothing and returns the first append's result (``duplicate=True``).
         """
+        self._check(events)
+        done: asyncio.Future[AppendResult] = asyncio.get_running_loop().create_future()
+        when = time.time() if recorded_at is None else recorded_at
+        self._queue.put_nowait(Pending(stream_id, events, expected_version, command_id, when, done))
+        return await done
+
+    async def restore(self, stream_id: str, log: Sequence[tuple[NewEvent, str | None, float]]) -> AppendResult:
+        """A whole log written to the empty stream ``stream_id`` in one transaction, each event with
+        its own command id and time (an imported game, as it was played): all or nothing. Raises
+        ``WrongExpectedVersion`` if the stream has events, ``StoreError`` if a command was used before."""
+        self._check([e for e, _, _ in log])
+        done: asyncio.Future[AppendResult] = asyncio.get_running_loop().create_future()
+        stamps = [(command, when) for _, command, when in log]
+        self._queue.put_nowait(Pending(stream_id, [e for e, _, _ in log], 0, None, stamps[0][1], done, stamps))
+        return await done
+
+    def _check(self, events: Sequence[NewEvent]) -> None:
+        """Refuse an append that could never be stored: no events, one not an event, a closed store."""
         if not events:
             raise StoreError("an append needs at least one event")
         for e in events:
@@ -216,10 +257,6 @@ class GroupCommitStore:
                 raise StoreError(f"not a storable event: {e!r}")
         if self._closing:
             raise StoreError("the event store is closed")
-        done: asyncio.Future[AppendResult] = asyncio.get_running_loop().create_future()
-        when = time.time() if recorded_at is None else recorded_at
-        self._queue.put_nowait(Pending(stream_id, events, expected_version, command_id, when, done))
-        return await done
 
     async def _write_until_closed(self) -> None:
         closing = False

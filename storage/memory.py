@@ -45,11 +45,9 @@ class MemoryEventStore(GroupCommitStore):
             event = StoredEvent(*row)
             held.events.append(event)
             held.streams.setdefault(event.stream_id, []).append(event)
-        for pending, outcome in zip(batch, outcomes, strict=True):
-            if isinstance(outcome, AppendResult) and pending.command_id is not None and not outcome.duplicate:
-                held.commands[pending.command_id] = (
-                    outcome.stream_id, outcome.version, outcome.first_position, outcome.last_position
-                )  # fmt: skip
+            if event.command_id is not None:
+                first = held.commands[event.command_id][2] if event.command_id in held.commands else event.position
+                held.commands[event.command_id] = (event.stream_id, event.version, first, event.position)
         return outcomes
 
     async def load(self, stream_id: str, after_version: int = 0) -> list[StoredEvent]:

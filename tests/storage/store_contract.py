@@ -108,6 +108,25 @@ class EventStoreContract:
             await store.append("g", [], 1)
         assert len(await store.load("g")) == 1
 
+    async def test_a_restored_log_is_written_whole_with_its_own_commands_and_times(self, store: EventStore) -> None:
+        """An imported game: every event with the command and time it was played with, in one
+        transaction, onto an empty stream only, and no command that was used before."""
+        await store.append("g", [event(0)], 0, command_id="c-used")
+        log = [(event(1), "c-1", 10.0), (event(2), "c-1", 10.0), (event(3), None, 11.0), (event(4), "c-2", 12.0)]
+        done = await store.restore("imported", log)
+        assert (done.version, done.first_position, done.last_position) == (4, 2, 5)
+        loaded = await store.load("imported")
+        assert [(e.version, e.data, e.command_id, e.recorded_at) for e in loaded] == [
+            (n, e.data, command, when) for n, (e, command, when) in enumerate(log, 1)
+        ]
+        again = await store.append("imported", [event(9)], 0, command_id="c-2")  # its commands are known
+        assert again.duplicate and again.version == 4
+        with pytest.raises(WrongExpectedVersion):
+            await store.restore("imported", log)
+        with pytest.raises(StoreError, match="'c-used' was already used"):
+            await store.restore("other", [(event(1), "c-new", 1.0), (event(2), "c-used", 2.0)])
+        assert await store.load("other") == [] and await store.head() == 5
+
     async def test_close_stores_what_is_queued(self, tmp_path: Path) -> None:
         store = await self.open_store(tmp_path)
         pending = [asyncio.ensure_future(store.append(f"g{i}", [event(i)], 0)) for i in range(50)]
