@@ -39,6 +39,7 @@ from tqdm import tqdm
 from bot import console
 from bot.discord import process
 from bot.platform import export as export_games
+from bot.platform import importing as import_games
 from bot.platform.compose import Platform, open_backend, platform
 from bot.platform.contract import Refusal, Replay, Subcommand, UnfitGame
 from bot.platform.contract import command as subcommand
@@ -142,12 +143,13 @@ async def turns_to(p: Platform, asked: export_games.Asked, path: Path | None, ou
     return 0
 
 
-async def import_from(p: Platform, path: Path, out: TextIO) -> int:
-    """An export's finished games stored here; what was done, said. Exit status 1 if a line was refused."""
+async def import_from(p: Platform, path: Path, out: TextIO, *, trust: bool = False) -> int:
+    """An export's finished games stored here, each proven first; what was done, said. Exit status 1
+    if a line was refused."""
     if not path.is_file():
         raise Refusal(f"There is no file {str(path)!r} to import.")
     with path.open("rb") as file:
-        done = await export_games.import_lines(p, export_games.lines_of(file))
+        done = await import_games.import_lines(p, import_games.lines_of(file), str(path.resolve()), trust=trust)
     print(done.text(), file=out)
     return 1 if done.refused else 0
 
@@ -397,9 +399,14 @@ def own_commands(
 
     def importing(p: argparse.ArgumentParser) -> None:
         p.add_argument("file", type=Path, metavar="FILE", help="an export (python -m bot export -o FILE)")
+        p.add_argument(
+            "--trust",
+            action="store_true",
+            help="count its games toward ratings, records and seasons (a seal proves the dice, not who played)",
+        )
 
     def import_file(args: argparse.Namespace, out: TextIO) -> int:
-        return on(lambda p: import_from(p, args.file, out))
+        return on(lambda p: import_from(p, args.file, out, trust=args.trust))
 
     def listing(args: argparse.Namespace, out: TextIO) -> int:
         list_games(games, out)
@@ -464,7 +471,7 @@ def own_commands(
         ),
         Subcommand(
             "import",
-            "store the finished games of an export here, each checked against its seed",
+            "store the finished games of an export here, each proven by its seed (counted in ratings with --trust)",
             importing,
             import_file,
         ),

@@ -3,7 +3,8 @@
 Every event is copied as it is (its position, stream, version, bytes, time and command), so the
 copy is the same log, not a replay of it; with it go what the log does not hold: each game's secret
 seed (``seals``), where each board message is (``boards``) and which server each channel is in
-(``places``). The read models are not copied: the target's projector derives them from the log.
+(``places``), and where imported games came from (``imported``). The read models are not copied:
+the target's projector derives them from the log.
 Both sides are then read back and compared by counts and a SHA-256 over every row.
 """
 
@@ -25,6 +26,7 @@ KEPT = {
     "seals": ("game_id", "seed"),
     "boards": ("game_id", "channel_id", "message_id", "shown_version", "settled", "answered"),
     "places": ("place", "server"),
+    "imported": ("game_id", "source", "imported_at", "trusted"),
 }
 """The tables that are not derived from the log, with their columns (the first is the key)."""
 

@@ -272,10 +272,11 @@ class GameViews:
 
     async def finished_in(self, server: str, game: str, since: float, until: float) -> list[GameRow]:
         """The finished games of ``game`` played in ``server``'s places that last changed in
-        [``since``, ``until``), in the order they finished (a season's games)."""
+        [``since``, ``until``), in the order they finished (a season's games); none imported untrusted."""
         # the server's places first, then each one's finished games by time (``games_finished``)
         return await self._rows(
-            "p.server = ? AND g.game = ? AND g.live = 0 AND g.updated_at >= ? AND g.updated_at < ?",
+            "p.server = ? AND g.game = ? AND g.live = 0 AND g.updated_at >= ? AND g.updated_at < ? "
+            "AND NOT EXISTS (SELECT 1 FROM imported i WHERE i.game_id = g.game_id AND i.trusted = 0)",
             (server, game, since, until),
             "ORDER BY g.updated_at, g.game_id",
             "places p JOIN games g ON g.place = p.place",

@@ -1,14 +1,25 @@
 """What the log does not hold, so that a rebuild of the read models keeps it: each game's secret seed
 (drawn when it is created, revealed when it is over) and where each game's board message is, with
-the version it shows. On the read models' database, apart from what they derive."""
+the version it shows, and where each imported game came from. On the read models' database, apart
+from what they derive."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from storage.sql import Database
 
 SHOWN = "UPDATE boards SET shown_version = ? WHERE game_id = ? AND shown_version < ?"
+
+
+@dataclass(frozen=True, slots=True)
+class Provenance:
+    """An imported game's origin: the file, when, and whether the operator trusts it."""
+
+    source: str
+    at: float
+    trusted: bool
 
 
 class Kept:
@@ -54,6 +65,38 @@ class Kept:
         """``game_id``'s secret seed, ``None`` for a game stored before seeds were drawn."""
         rows = await self._db.fetch("SELECT seed FROM seals WHERE game_id = ?", game_id)
         return next((bytes(seed) for (seed,) in rows), None)
+
+    async def mark_imported(self, game_id: str, source: str, at: float, trusted: bool) -> None:
+        """Note ``game_id`` as imported from ``source`` at ``at`` (before its log is stored, so that the
+        projector never counts an untrusted game); an import already noted is trusted if ``trusted``."""
+        await self._db.execute(
+            "INSERT INTO imported (game_id, source, imported_at, trusted) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (game_id) DO UPDATE SET "
+            "trusted = CASE WHEN excluded.trusted = 1 THEN 1 ELSE imported.trusted END",
+            game_id,
+            source,
+            at,
+            int(trusted),
+        )
+
+    async def unmark_imported(self, game_id: str) -> None:
+        """Forget an import whose log could not be stored after all."""
+        await self._db.execute("DELETE FROM imported WHERE game_id = ?", game_id)
+
+    async def provenance(self, game_id: str) -> Provenance | None:
+        """Where ``game_id`` was imported from, ``None`` for a game played here."""
+        rows = await self._db.fetch("SELECT source, imported_at, trusted FROM imported WHERE game_id = ?", game_id)
+        return next((Provenance(str(s), float(at), bool(t)) for s, at, t in rows), None)
+
+    async def untrusted(self, game_ids: Sequence[str]) -> set[str]:
+        """Those of ``game_ids`` imported without the operator's trust: they count toward no rating,
+        record or season."""
+        if not game_ids:
+            return set()
+        marks = ",".join("?" * len(game_ids))
+        query = f"SELECT game_id FROM imported WHERE trusted = 0 AND game_id IN ({marks})"
+        rows = await self._db.fetch(query, *game_ids)
+        return {str(g) for (g,) in rows}
 
     async def boards_behind(self) -> list[tuple[str, int]]:
         """``(game_id, shown_version)`` of every unsettled board that shows less than its game's log,

@@ -63,3 +63,18 @@ ALTER TABLE boards ADD COLUMN answered INTEGER NOT NULL DEFAULT 0;
 """
 """SQLite's 16, PostgreSQL's 10: whether a board lives in interactions (the app installed by a user,
 where the bot may not post: ``bot.discord.reach``), so that a restarted bot never tries its channel."""
+
+
+def imported(real: str) -> str:
+    """SQLite's 17, PostgreSQL's 11 (``real``: each backend's double): where each imported game came
+    from, when, and whether the operator trusts it (only a trusted import counts toward ratings,
+    records and seasons: a seal proves the dice, not who sat at the table). Not derived from the log:
+    a rebuild keeps it."""
+    return f"""
+    CREATE TABLE imported (
+        game_id     TEXT    PRIMARY KEY,
+        source      TEXT    NOT NULL,
+        imported_at {real}  NOT NULL,
+        trusted     INTEGER NOT NULL
+    );
+    """

@@ -81,7 +81,7 @@ async def platform(
     games = Games.load(settings, modules)
     backend = await open_backend(settings)
     store, views = backend.store, backend.views
-    projector = Projector(store, views, games)
+    projector = Projector(store, views, games, untrusted=backend.kept.untrusted)
     try:
         if catch_up:
             await projector.catch_up()

@@ -64,9 +64,21 @@ class Seen(msgspec.Struct, frozen=True, gc=False):
     """What the game module's assessment found in the decided game (asked once)."""
 
 
+Untrusted = Callable[[Sequence[str]], Awaitable[set[str]]]
+
+
 class Projector:
-    def __init__(self, store: EventStore, views: GameViews, games: Games, kept: int = READ_KEPT) -> None:
+    def __init__(
+        self,
+        store: EventStore,
+        views: GameViews,
+        games: Games,
+        kept: int = READ_KEPT,
+        untrusted: Untrusted | None = None,
+    ) -> None:
         self.store, self.views, self.games = store, views, games
+        self._untrusted = untrusted
+        """Which games were imported without the operator's trust (``Kept.untrusted``): never rated or tallied."""
         self._running = asyncio.Lock()
         self._following: asyncio.Task[None] | None = None
         self._again = False
@@ -228,6 +240,9 @@ class Projector:
     ) -> tuple[list[RatedGame], list[Rating], list[tuple[Summary, float]]]:
         """What the decided games add to a batch (``GameViews.apply``): the games rated and the ratings
         they changed, and those not tallied yet, with when each started, in the order they were decided."""
+        if decided and self._untrusted is not None:
+            left_out = await self._untrusted([d.summary.game_id for d in decided])
+            decided = [d for d in decided if d.summary.game_id not in left_out]
         rated, ratings = (await Ledger.load(self.views.ratings, decided)).rate(decided)
         done = await self.views.tallied([d.summary.game_id for d in decided]) if decided else set()
         started = {summary.game_id: start for summary, start, _ in updates}
@@ -259,7 +274,7 @@ class Projector:
         the old ones whole. ``progress`` hears the position reached, and the log's last."""
         aside = await self.views.aside()
         try:
-            fresh = Projector(self.store, aside, self.games, kept=REBUILD_KEPT)
+            fresh = Projector(self.store, aside, self.games, kept=REBUILD_KEPT, untrusted=self._untrusted)
             await fresh._catch_up(batch, progress)
             async with self._running:
                 position = await fresh._catch_up(batch)  # what was appended meanwhile

@@ -11,7 +11,7 @@ from typing import Any
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
-from storage.migrations import ANSWERED_BOARDS, LISTS_BY_START, answers
+from storage.migrations import ANSWERED_BOARDS, LISTS_BY_START, answers, imported
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: the event log, as SQLite's migration 1
@@ -179,6 +179,8 @@ MIGRATIONS: tuple[str, ...] = (
     answers("DOUBLE PRECISION"),
     # 10: boards that live in interactions, where the bot may not post (kept by a rebuild)
     ANSWERED_BOARDS,
+    # 11: where each imported game came from, and whether it is trusted (kept by a rebuild)
+    imported("DOUBLE PRECISION"),
 )
 
 

@@ -11,7 +11,7 @@ import sqlite3
 
 import aiosqlite
 
-from storage.migrations import ANSWERED_BOARDS, LISTS_BY_START, answers
+from storage.migrations import ANSWERED_BOARDS, LISTS_BY_START, answers, imported
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: the event log; each event remembers the command that appended it (idempotent appends)
@@ -260,6 +260,8 @@ MIGRATIONS: tuple[str, ...] = (
     answers("REAL"),
     # 16: boards that live in interactions, where the bot may not post (kept by a rebuild)
     ANSWERED_BOARDS,
+    # 17: where each imported game came from, and whether it is trusted (kept by a rebuild)
+    imported("REAL"),
 )
 
 

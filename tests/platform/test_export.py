@@ -17,7 +17,7 @@ import pytest
 from bot.cli import main
 from bot.games.hog.module import turn
 from bot.games.hog.turns import HEADER
-from bot.platform import export
+from bot.platform import export, importing
 from bot.platform.compose import Platform, platform
 from bot.platform.fairness import FAIR, verify
 from bot.platform.settings import Settings
@@ -81,7 +81,7 @@ async def test_an_export_imported_gives_every_finished_game_event_for_event(open
     assert games["running"]["sealed"] and all(games[g]["seed"] and games[g]["events"] for g in ("g0", "g1", "g2"))
 
     async with opened("target") as target:
-        done = await export.import_lines(target, lines)
+        done = await importing.import_lines(target, lines)
         assert (done.stored, done.running, done.refused) == (["g0", "g1", "g2"], ["running"], [])
         for game_id, log in logs.items():
             copied = await target.store.load(game_id)
@@ -91,7 +91,7 @@ async def test_an_export_imported_gives_every_finished_game_event_for_event(open
             assert (await verify(target.service("hog"), target.kept, game_id)).status == FAIR
         row = await (await target.settled_views()).game("g0")
         assert row is not None and not row.live and [s.player_id for s in row.seats] == ["1", "house"]
-        again = await export.import_lines(target, lines)  # importing twice changes nothing
+        again = await importing.import_lines(target, lines)  # importing twice changes nothing
         assert (again.stored, again.already, again.refused) == ([], ["g0", "g1", "g2"], [])
         assert [len(await target.store.load(g)) for g in logs] == [len(log) for log in logs.values()]
 
@@ -106,17 +106,23 @@ async def test_a_line_that_does_not_verify_or_names_another_game_changes_nothing
     rolled["outcomes"] = [6 if d != 6 else 5 for d in rolled["outcomes"]]  # dice the seed never gave
     turned["data"] = json.dumps(rolled, separators=(",", ":"))
     forged = json.dumps(game).encode()
+    async with opened("elsewhere") as elsewhere:  # another fair game played under the same id
+        await played(elsewhere, "g0")
+        (other,) = await lines_of(elsewhere, export.Asked(game_id="g0"))
     async with opened("target") as target:
-        done = await export.import_lines(target, [forged, b"not json\n"])
+        done = await importing.import_lines(target, [forged, b"not json\n"])
         assert done.stored == [] and len(done.refused) == 2, done
         assert done.refused[0].startswith("line 1: game g0 does not verify against its seed: NOT fair: event 2")
         assert done.refused[1].startswith("line 2: not a game as export writes it")
         assert await target.store.load("g0") == [] and await target.kept.seed("g0") is None
-        assert (await export.import_lines(target, [line])).stored == ["g0"]
-        assert (await export.import_lines(target, [forged])).refused[0].startswith("line 1: a different game g0")
+        assert (await importing.import_lines(target, [line])).stored == ["g0"]
+        before = await target.store.load("g0")
+        assert (await importing.import_lines(target, [other])).refused[0].startswith("line 1: a different game g0")
+        assert await target.store.load("g0") == before
         game["seed"], game["game_id"] = "not hex", "g1"
-        unreadable = await export.import_lines(target, [json.dumps(game).encode()])
-        assert unreadable.refused[0].startswith("line 1: not a game as export writes it (") and not unreadable.stored
+        unreadable = await importing.import_lines(target, [json.dumps(game).encode()])
+        assert unreadable.refused[0].startswith("line 1: game g1's seed or events are not as export writes them (")
+        assert not unreadable.stored
         assert await target.store.load("g1") == []
 
 
@@ -137,7 +143,7 @@ def test_the_command_line_exports_a_players_games_and_imports_them(
     assert (tmp_path / "none.ndjson").read_text() == ""
     monkeypatch.setenv("HOG_DB", str(tmp_path / "there.sqlite3"))
     out = io.StringIO()
-    assert main(["import", str(file)], None, out) == 0 and out.getvalue() == "Imported 1 games; 0 were here already.\n"
+    assert main(["import", str(file)], None, out) == 0 and out.getvalue() == "Imported 1 game; 0 were here already.\n"
     out = io.StringIO()
     assert main(["verify", game["game_id"]], None, out) == 0 and out.getvalue().startswith("fair: ")
     assert main(["import", str(tmp_path / "missing.ndjson")]) == 2
@@ -171,12 +177,12 @@ async def test_an_overlong_line_is_refused_unread_and_the_next_line_still_import
     async with platform(Settings(db=tmp_path / "source.sqlite3", cache=tmp_path)) as source:
         await played(source, "g0")
         (line,) = await lines_of(source)
-    monkeypatch.setattr(export, "MAX_LINE", 2 * len(line))
+    monkeypatch.setattr(importing, "MAX_LINE", 2 * len(line))
     file = tmp_path / "export.ndjson"
     file.write_bytes(b"x" * (5 * len(line)) + b"\n" + line)
     async with platform(Settings(db=tmp_path / "target.sqlite3", cache=tmp_path)) as target:
         with file.open("rb") as lines:
-            done = await export.import_lines(target, export.lines_of(lines))
+            done = await importing.import_lines(target, importing.lines_of(lines))
     assert done.stored == ["g0"] and done.refused == [
         f"line 1: longer than {2 * len(line):,} bytes: not a game as export writes it"
     ]
