@@ -160,4 +160,16 @@ async def turns_exported(p: Platform, asked: Asked) -> AsyncIterator[list[object
         if table is None or row.live or list(table.turn_columns) != list(columns):
             continue
         for turn in await table.turn_rows(await p.service(row.game).events(row.game_id)):
-            yield list(turn)
+            yield [spreadsheet_safe(cell) for cell in turn]
+
+
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+"""What a spreadsheet reads as the start of a formula (OWASP, "CSV Injection")."""
+
+
+def spreadsheet_safe(cell: object) -> object:
+    """A text cell that a spreadsheet would run as a formula, made text by a leading ``'``, as OWASP
+    advises (a game id stored before ids were checked could be ``=HYPERLINK(...)``); numbers as they are."""
+    if isinstance(cell, str) and cell.startswith(FORMULA_START):
+        return "'" + cell
+    return cell
