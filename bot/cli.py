@@ -90,13 +90,22 @@ async def migrate(settings: Settings, out: TextIO) -> None:
     print(f"The database {settings.where} is ready (its schema is up to date).", file=out)
 
 
+KEPT_WORDS = {
+    "seals": ("seal", "seals"),
+    "boards": ("board", "boards"),
+    "places": ("place", "places"),
+    "imported": ("imported game's origin", "imported games' origins"),
+}
+"""What ``copy-store`` says it copied besides the log, one and many."""
+
+
 async def copy_history(settings: Settings, source: str, target: str, out: TextIO) -> None:
     """Copy an SQLite history into an empty PostgreSQL database, check it, and project its read models."""
     before, _ = await copy_store(source, target)
     print(
         f"Copied {before.events:,} events of {before.streams:,} games "
         f"(SHA-256 {before.digest[:16]}… on both sides), "
-        + ", ".join(f"{n:,} {table}" for table, (n, _) in before.kept.items())
+        + ", ".join(f"{n:,} {KEPT_WORDS[table][n != 1]}" for table, (n, _) in before.kept.items())
         + ": the copy matches its source.",
         file=out,
     )

@@ -7,7 +7,8 @@ A new game's form is drawn from the game's own console options (``ConsoleFront.a
 a move is a line typed as at the terminal (``bot.console.typed``), so a game added as a plugin plays
 here with nothing written for it. The page listens on 127.0.0.1 only, and a write is accepted only
 from its own pages: the Origin and Host of every POST are checked (no cross-site request, no DNS
-rebinding).
+rebinding). Its ``/api`` is private: no answer carries CORS headers, and a request from another
+site's page (its Origin) is refused, so no page you visit can read your games.
 """
 
 from __future__ import annotations
@@ -124,15 +125,27 @@ async def same_site(
     another site's DNS reads nothing, a Cucumber hand least of all); a POST must also come from the
     GUI's own pages (its Origin)."""
     hosts = request.app[GUI_HOSTS]
-    origin = request.headers.get("Origin", "")
-    if request.host not in hosts or (request.method == "POST" and origin.removeprefix("http://") not in hosts):
+    origin = request.headers.get("Origin")
+    foreign = origin is not None and origin.removeprefix("http://") not in hosts
+    if (
+        request.host not in hosts
+        or (request.method == "POST" and (origin is None or foreign))
+        or (request.path.startswith("/api") and foreign)  # another site's script reads no game of yours
+    ):
         return web.Response(status=403, text="Refused: this page plays only from its own address.")
     return await handler(request)
+
+
+async def private(request: web.Request, response: web.StreamResponse) -> None:
+    """No answer of the GUI's is shared with other origins (the web front's read API is, for GET)."""
+    for header in [h for h in response.headers if h.lower().startswith("access-control-")]:
+        del response.headers[header]
 
 
 def add_gui(app: web.Application, port: int) -> None:
     """The GUI's pages on ``app`` (served on 127.0.0.1:``port``)."""
     app[GUI_HOSTS] = frozenset({f"127.0.0.1:{port}", f"localhost:{port}"})
+    app.on_response_prepare.append(private)
 
     async def home(request: web.Request) -> web.Response:
         p = request.app[PLATFORM]

@@ -121,6 +121,20 @@ async def test_a_write_from_anywhere_but_its_own_page_is_refused(gui: Gui, heade
     assert answer.status == 403 and await p.views.count() == 0
 
 
+@pytest.mark.parametrize("path", ["/api/games", "/api/openapi.json", "/api/leaderboards/hog"])
+async def test_the_guis_api_is_read_by_its_own_pages_alone(gui: Gui, path: str) -> None:
+    """No CORS header on any answer, and another site's script (its Origin) is refused: a page you
+    visit cannot read your games from the GUI (the web front's read API stays open to all)."""
+    p, client, origin = gui
+    await start(client, origin, "hog", player="Ada")
+    own = await client.get(path)
+    assert own.status == 200 and not [h for h in own.headers if h.lower().startswith("access-control")]
+    assert (await client.get(path, headers={"Origin": origin})).status == 200
+    for foreign in ("http://evil.example", "null", "http://127.0.0.1:1"):
+        refused = await client.get(path, headers={"Origin": foreign})
+        assert refused.status == 403 and "access-control-allow-origin" not in {h.lower() for h in refused.headers}
+
+
 async def test_a_rebound_host_is_refused(gui: Gui) -> None:
     p, client, origin = gui
     headers = {"Origin": "http://attacker.example", "Host": "attacker.example"}  # a name rebound to this address
