@@ -20,6 +20,7 @@ from bot.discord.answers import apologise, read_clicks_lightly
 from bot.discord.buttons import FORGED, GameButton
 from bot.discord.counting import button_labels, command_labels, count, said
 from bot.discord.front import DiscordFront
+from bot.discord.gateway import skip_unreadable
 from bot.discord.history import HistoryButton
 from bot.discord.leaderboard import LeaderboardButton
 from bot.discord.pictures import PictureButton
@@ -72,6 +73,7 @@ class GameBot(discord.AutoShardedClient):
         self.tree.add_command(admin_commands(self.road))
         self.tree.interaction_check = self.allowed  # type: ignore[method-assign]
         read_clicks_lightly(self)
+        skip_unreadable(self)
         self.buttons: tuple[type[GameButton], ...] = (
             HistoryButton,
             LeaderboardButton,
