@@ -125,7 +125,7 @@ async def test_a_write_from_anywhere_but_its_own_page_is_refused(gui: Gui, heade
 async def test_the_guis_api_is_read_by_its_own_pages_alone(gui: Gui, path: str) -> None:
     """No CORS header on any answer, and another site's script (its Origin) is refused: a page you
     visit cannot read your games from the GUI (the web front's read API stays open to all)."""
-    p, client, origin = gui
+    _, client, origin = gui
     await start(client, origin, "hog", player="Ada")
     own = await client.get(path)
     assert own.status == 200 and not [h for h in own.headers if h.lower().startswith("access-control")]
