@@ -23,6 +23,7 @@ from bot.discord.front import DiscordFront
 from bot.discord.gateway import skip_unreadable
 from bot.discord.history import HistoryButton
 from bot.discord.leaderboard import LeaderboardButton
+from bot.discord.options import outside
 from bot.discord.pictures import PictureButton
 from bot.discord.road import DiscordRoad
 from bot.discord.tournaments import TournamentButton
@@ -156,8 +157,11 @@ class GameBot(discord.AutoShardedClient):
         self.dispatch("interaction_counted", interaction, kind, game, count(interaction, kind, game, outcome))
 
     async def allowed(self, interaction: discord.Interaction[Any]) -> bool:
-        """A command runs unless its game is turned off in the server (``game_allowed``): refused then, and counted."""
-        if await game_allowed(self.road, interaction):
+        """A command runs unless an option is outside what it declares (``outside``: a forged request)
+        or its game is turned off in the server (``game_allowed``): refused then, and counted."""
+        if (said := outside(interaction)) is not None:
+            await interaction.response.send_message(said, ephemeral=True)
+        elif await game_allowed(self.road, interaction):
             return True
         if interaction.command is not None and interaction.type is discord.InteractionType.application_command:
             self.counted(interaction, *command_labels(interaction.command.qualified_name, self.fronts), "refused")

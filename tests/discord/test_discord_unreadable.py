@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot.discord.client import GameBot
-from tests.discord.discord_world import board_of, subcommand
+from tests.discord.discord_world import answer_to, board_of, subcommand
 from tests.discord.fake_discord import FakeDiscord
 
 
@@ -48,3 +48,27 @@ async def test_an_unreadable_interaction_is_skipped_and_the_bot_plays_on(
     told = [r for r in caplog.records if r.name == "bot.discord.gateway"]
     assert len(told) <= 1 and all("INTERACTION_CREATE" in r.getMessage() for r in told)
     assert all("Ada" not in r.getMessage() for r in told)  # none of the payload is logged
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "said"),
+    [
+        ("house", [{"name": "goal", "type": 4, "value": 0}], "`goal` must be from 10 to 200, not 0."),
+        ("house", [{"name": "goal", "type": 4, "value": 5000}], "`goal` must be from 10 to 200, not 5000."),
+        ("challenge", [{"name": "opponent", "type": 6, "value": "2002"}, {"name": "goal", "type": 4, "value": 9}],
+         "`goal` must be from 10 to 1000, not 9."),
+        ("puzzle", [{"name": "rules", "type": 3, "value": "chess"}], "`rules` must be one of the choices offered"),
+        ("house", [{"name": "rules", "type": 3, "value": ""}], "rule set"),
+    ],
+    ids=["goal 0", "goal 5000", "challenge goal 9", "rules no choice", "rules empty"],
+)  # fmt: skip
+async def test_an_option_outside_what_the_command_declares_is_refused_in_words(
+    discord_world: tuple[FakeDiscord, GameBot], name: str, options: list[dict[str, Any]], said: str
+) -> None:
+    """Discord's client keeps options in range; a request made by hand need not: 0 is not "absent"."""
+    fake, bot = discord_world
+    command = await fake.interact(subcommand(name, options))
+    answer = await answer_to(fake, command)
+    content = answer.body["data"]["content"]
+    assert said in content and answer.body["data"]["flags"] & 64, content  # to the asker alone
+    assert await (await bot.platform.settled_views()).count() == 0  # no game made

@@ -131,10 +131,10 @@ def hog_commands(bot: HogFront) -> app_commands.Group:
         without: str | None = None,
     ) -> None:
         here = await Here.of(bot, interaction)
-        goal = goal or here.goal
+        goal = here.goal if goal is None else goal
         player = Player(str(interaction.user.id), cleaned(interaction.user.display_name))
         try:
-            rules = turned_off(rules or here.rules, rules_named(without))
+            rules = turned_off(here.rules if rules is None else rules, rules_named(without))
         except HogError as error:
             await interaction.response.send_message(error.message, ephemeral=True)
             return
@@ -162,7 +162,7 @@ def hog_commands(bot: HogFront) -> app_commands.Group:
     @app_commands.describe(rules="the rule set", theme="only puzzles of this theme (bacon, swap, lead …)")
     @app_commands.choices(rules=RULE_CHOICES)
     async def puzzle(interaction: discord.Interaction[Any], rules: str | None = None, theme: str | None = None) -> None:
-        await bot.puzzles.serve(interaction, rules or DEFAULT_RULES, theme.strip()[:40] if theme else None)
+        await bot.puzzles.serve(interaction, DEFAULT_RULES if rules is None else rules, theme.strip()[:40] if theme else None)
 
     @hog.command(name="daily", description="This server's Hog puzzle of the day: the same for everyone; who solved it")
     async def daily(interaction: discord.Interaction[Any]) -> None:
@@ -197,10 +197,10 @@ def hog_commands(bot: HogFront) -> app_commands.Group:
         without: str | None = None,
     ) -> None:
         here = await Here.of(bot, interaction)
-        goal = goal or here.goal
+        goal = here.goal if goal is None else goal
         me = interaction.user
         try:
-            rules_id = turned_off(rules or here.rules, rules_named(without))
+            rules_id = turned_off(here.rules if rules is None else rules, rules_named(without))
         except HogError as error:
             await interaction.response.send_message(error.message, ephemeral=True)
             return
@@ -278,11 +278,11 @@ def hog_commands(bot: HogFront) -> app_commands.Group:
     ) -> None:
         here = await Here.of(bot, interaction)
         try:
-            rules_id = canonical(rules or here.rules)
+            rules_id = canonical(here.rules if rules is None else rules)
         except HogError as error:
             await interaction.response.send_message(error.message, ephemeral=True)
             return
-        options = {"rules": rules_id, "goal": str(goal or here.goal), "turn-timeout": str(here.turn_timeout)}
+        options = {"rules": rules_id, "goal": str(here.goal if goal is None else goal), "turn-timeout": str(here.turn_timeout)}
         await bot.client.tournaments.open(interaction, GAME, format, rounds, signup, options)
 
     new_tournament.autocomplete("rules")(rule_sets_typed)
