@@ -17,7 +17,9 @@ from discord import app_commands
 def outside(interaction: discord.Interaction[Any]) -> str | None:
     """Why an option of ``interaction``'s command is not one the command declares; ``None`` if all are."""
     command = interaction.command
-    if not isinstance(command, app_commands.Command) or interaction.type is not discord.InteractionType.application_command:
+    if interaction.type is not discord.InteractionType.application_command:
+        return None
+    if not isinstance(command, app_commands.Command):
         return None
     for parameter in command.parameters:
         value = getattr(interaction.namespace, parameter.name, None)

@@ -48,7 +48,10 @@ def in_server(interaction: discord.Interaction[Any]) -> bool:
 
 def in_this_chat(interaction: discord.Interaction[Any], user: discord.abc.User) -> bool:
     """Whether ``user`` is in the interaction's DM or group DM, as its recipients say (when Discord
-    sends none, nothing says otherwise; a server's members are known by whether Discord resolved a member)."""
+    sends none, nothing says otherwise, but in the bot's own DM nobody but the asker ever is; a
+    server's members are known by whether Discord resolved a member)."""
+    if interaction.context.dm_channel:  # the bot's own DM: nobody else is ever in it
+        return user.id == interaction.user.id
     channel = interaction.channel
     if isinstance(channel, discord.GroupChannel | discord.DMChannel) and channel.recipients:
         return any(r.id == user.id for r in channel.recipients)

@@ -123,6 +123,23 @@ async def test_a_challenge_to_someone_not_in_the_chat_is_refused(discord_world: 
     assert refused["data"]["flags"] == 64 and refused["data"]["content"].startswith("Eve is not in this chat.")
 
 
+def in_bot_dm(payload: dict[str, Any]) -> dict[str, Any]:
+    """``payload`` as Discord sends it from the bot's own DM with its sender (``context`` 1), where
+    Discord may send the channel without recipients."""
+    who = payload["member"]["user"]
+    moved = {k: v for k, v in payload.items() if k not in ("member", "guild_id", "guild_locale")}
+    channel = {"id": "900000000000000777", "type": 1}
+    return moved | {"user": who, "channel_id": channel["id"], "channel": channel, "context": 1, "app_permissions": "0"}
+
+
+async def test_a_challenge_in_the_bots_own_dm_is_refused(discord_world: tuple[FakeDiscord, GameBot]) -> None:
+    """Nobody but the asker is ever in the bot's DM: a challenge there could never be seen by its opponent."""
+    fake, bot = discord_world
+    refused = (await fake.response(await fake.interact(in_bot_dm(challenge_command(*EVE))))).body
+    assert refused["data"]["flags"] == 64 and refused["data"]["content"].startswith("Eve is not in this chat.")
+    assert await (await bot.platform.settled_views()).count() == 0
+
+
 async def test_what_belongs_to_a_server_is_refused_elsewhere_in_words(
     discord_world: tuple[FakeDiscord, GameBot],
 ) -> None:

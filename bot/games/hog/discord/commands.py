@@ -162,7 +162,8 @@ def hog_commands(bot: HogFront) -> app_commands.Group:
     @app_commands.describe(rules="the rule set", theme="only puzzles of this theme (bacon, swap, lead …)")
     @app_commands.choices(rules=RULE_CHOICES)
     async def puzzle(interaction: discord.Interaction[Any], rules: str | None = None, theme: str | None = None) -> None:
-        await bot.puzzles.serve(interaction, DEFAULT_RULES if rules is None else rules, theme.strip()[:40] if theme else None)
+        chosen = DEFAULT_RULES if rules is None else rules
+        await bot.puzzles.serve(interaction, chosen, theme.strip()[:40] if theme else None)
 
     @hog.command(name="daily", description="This server's Hog puzzle of the day: the same for everyone; who solved it")
     async def daily(interaction: discord.Interaction[Any]) -> None:
@@ -282,7 +283,8 @@ def hog_commands(bot: HogFront) -> app_commands.Group:
         except HogError as error:
             await interaction.response.send_message(error.message, ephemeral=True)
             return
-        options = {"rules": rules_id, "goal": str(here.goal if goal is None else goal), "turn-timeout": str(here.turn_timeout)}
+        goal = here.goal if goal is None else goal
+        options = {"rules": rules_id, "goal": str(goal), "turn-timeout": str(here.turn_timeout)}
         await bot.client.tournaments.open(interaction, GAME, format, rounds, signup, options)
 
     new_tournament.autocomplete("rules")(rule_sets_typed)
