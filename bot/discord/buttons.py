@@ -5,7 +5,8 @@ A button subclasses ``GameButton`` with its ``template`` (each part any text up 
 so that a forged custom_id reaches ``refusal`` instead of failing silently), builds itself from a
 match in ``parse``, says in ``refusal`` why a custom_id cannot be acted on (``FORGED`` parts), and
 acts in ``press``. A button with an ``owner`` (a hand's card, a hand's *Refresh*) answers its owner
-alone; everyone else is told ``not_yours``.
+alone; everyone else is told ``not_yours``. A button that pages a message only its asker sees
+(``pages_a_private_message``) acts on such a message alone.
 """
 
 from __future__ import annotations
@@ -87,6 +88,9 @@ class GameButton(discord.ui.DynamicItem[Button], template=r"(?!)"):
     owner: str | None = None
     """The one user the button answers (``None``: whoever may act on the board)."""
     not_yours: ClassVar[str] = "That button is not yours."
+    pages_a_private_message: bool = False
+    """It turns the pages of a message only its asker sees (a history, a replay): pressed on any other
+    message (a forged click on a public board) it is refused, and that message is left as it was."""
 
     def __init__(  # not DynamicItem's (see above)
         self,
@@ -118,6 +122,8 @@ class GameButton(discord.ui.DynamicItem[Button], template=r"(?!)"):
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         refusal = self.refusal()
+        if refusal is None and self.pages_a_private_message and not _private(interaction.message):
+            refusal = FORGED
         if refusal is None and self.owner is not None and self.owner != str(interaction.user.id):
             refusal = self.not_yours
         if refusal is not None:
@@ -128,6 +134,10 @@ class GameButton(discord.ui.DynamicItem[Button], template=r"(?!)"):
 
     async def press(self, interaction: discord.Interaction[Any]) -> None:
         raise NotImplementedError
+
+
+def _private(message: discord.Message | None) -> bool:
+    return message is not None and message.flags.ephemeral
 
 
 def number(text: str) -> int | None:

@@ -49,6 +49,8 @@ class HistoryButton(
     GameButton,
     template=r"(?P<game>[a-z]{1,20}):history:(?P<player>\d{1,20}):(?P<offset>\d{1,6}):(?P<which>older|newer)",
 ):
+    pages_a_private_message = True
+
     def __init__(self, game: str, player_id: str, offset: int, which: str, disabled: bool = False) -> None:
         label = "Older ▶" if which == "older" else "◀ Newer"
         super().__init__(f"{game}:history:{player_id}:{offset}:{which}", label, disabled=disabled)

@@ -121,6 +121,8 @@ async def season_page(client: Road, interaction: discord.Interaction[Any], game:
 
 
 class LeaderboardButton(GameButton, template=r"(?P<game>[a-z]{1,20}):leaders:(?P<offset>\d{1,7}):(?P<which>up|down)"):
+    pages_a_private_message = True
+
     def __init__(self, game: str, offset: int, which: str, disabled: bool = False) -> None:
         label = "◀ Higher" if which == "up" else "Lower ▶"
         super().__init__(f"{game}:leaders:{min(offset, MAX_OFFSET)}:{which}", label, disabled=disabled)

@@ -317,6 +317,11 @@ BUTTON = {"type": 2, "style": 2, "label": "3"}
         (lambda game: f"hog:replay:{game}:x:next", CHANNEL_ID, "That button is not one of mine."),
         (lambda game: f"hog:move:{game}:0:3", CHANNEL_ID, "That button is not from this game's board."),
         (lambda game: f"hog:move:{game}:0:3", "900000000000000009", "That game is played in another channel."),
+        # buttons that page a message only its asker sees, pressed on the public board: it stays a board
+        (lambda game: "hog:history:1001:0:older", CHANNEL_ID, "That button is not one of mine."),
+        (lambda game: f"hog:replay:{game}:1:next", CHANNEL_ID, "That button is not one of mine."),
+        (lambda game: f"hog:analyze:{game}:1:older", CHANNEL_ID, "That button is not one of mine."),
+        (lambda game: "hog:leaders:0:down", CHANNEL_ID, "That button is not one of mine."),
     ],
 )
 async def test_forged_buttons_are_refused_in_words(
@@ -354,8 +359,8 @@ async def test_a_button_never_acts_on_another_games_board(discord_world: tuple[F
 @pytest.mark.parametrize(
     ("options", "words"),
     [
-        ([{"name": "goal", "type": 4, "value": 5}], "The goal must be between 10 and 1000, not 5."),
-        ([{"name": "goal", "type": 4, "value": 500}], "The medium and perfect house play to goals up to 200"),
+        ([{"name": "goal", "type": 4, "value": 5}], "`goal` must be from 10 to 200, not 5."),  # as /hog house says
+        ([{"name": "goal", "type": 4, "value": 0}], "`goal` must be from 10 to 200, not 0."),  # 0 is not "absent"
         ([{"name": "rules", "type": 3, "value": "fa99"}], "There is no rule set 'fa99'"),
         (
             [{"name": "difficulty", "type": 3, "value": "godlike"}],

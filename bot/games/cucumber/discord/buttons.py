@@ -132,6 +132,7 @@ class ReplayButton(
     """Leads the viewer's replay of ``game_id`` to ``step``; ``open`` (on a finished board) starts one."""
 
     def __init__(self, game_id: str, step: int, which: str, disabled: bool = False) -> None:
+        self.pages_a_private_message = which != "open"  # "open" answers with a replay of its own
         label = dict(NAVIGATION).get(which, "Replay")
         emoji = "🎬" if which == "open" else None
         super().__init__(f"cucumber:replay:{game_id}:{step}:{which}", label, emoji=emoji, disabled=disabled)

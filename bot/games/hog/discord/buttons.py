@@ -141,6 +141,8 @@ class ReplayButton(
 ):
     """Leads the viewer's replay board of ``game_id`` to ``step``."""
 
+    pages_a_private_message = True
+
     def __init__(self, game_id: str, step: int, which: str, disabled: bool = False) -> None:
         super().__init__(f"hog:replay:{game_id}:{step}:{which}", dict(NAVIGATION)[which], disabled=disabled)
         self.game_id, self.step = game_id, step
@@ -159,6 +161,8 @@ class ReplayButton(
 
 class AnalyzeButton(GameButton, template=r"hog:analyze:(?P<game>[^:]*):(?P<page>\d{1,4}):(?P<which>older|newer)"):
     """Pages a review's moves (the review is the asker's own message)."""
+
+    pages_a_private_message = True
 
     def __init__(self, game_id: str, page: int, which: str, disabled: bool = False) -> None:
         label = "Later moves ▶" if which == "older" else "◀ Earlier moves"

@@ -263,6 +263,8 @@ class StandingsButton(
 ):
     """A page of a contest's standings (the asker's alone: the message is theirs)."""
 
+    pages_a_private_message = True
+
     def __init__(self, rules: str, scope: str, page: int | None, which: str, disabled: bool = False) -> None:
         label = "◀ Higher" if which == "up" else "Lower ▶"
         shown = min(max(page or 1, 1), MAX_PAGE)
