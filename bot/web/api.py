@@ -114,8 +114,10 @@ async def player(request: web.Request) -> web.Response:
 async def leaderboard(request: web.Request) -> web.Response:
     p, kind = request.app[Platformed], request.match_info["game"]
     server, offset = request.query.get("server") or None, request.query.get("offset", "0")
-    if kind not in p.games or not offset.isascii() or not offset.isdigit() or len(offset) > 9:
+    if kind not in p.games:
         return missing(f"leaderboard {kind[:40]!r}")
+    if not offset.isascii() or not offset.isdigit() or len(offset) > 9:
+        return answer({"error": "offset is a whole number from 0 (the first player) to 999999999"}, 400)
     standings = await (await p.settled_views()).ratings.standings(kind, "", server, limit=LEADERS, offset=int(offset))
     players = [
         {

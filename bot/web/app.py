@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import web
+from aiohttp.http_exceptions import BadHttpMessage
 from prometheus_client import CONTENT_TYPE_LATEST
 
 from bot.platform import seasons
@@ -491,9 +492,27 @@ async def favicon(request: web.Request) -> web.StreamResponse:
     return web.FileResponse(HERE / "static" / "favicon.svg", headers={"Content-Type": "image/svg+xml"})
 
 
+def refused_in_a_line(record: logging.LogRecord) -> bool:
+    """aiohttp logs a request it cannot parse (a 10 KB address, a header too long, bytes that are not
+    HTTP) as an error with a traceback, once a request: the server answered 400 and nothing failed, so
+    it is said in one line, as a warning, naming the client's mistake."""
+    error = record.exc_info[1] if record.exc_info else None
+    if isinstance(error, BadHttpMessage):
+        record.msg, record.args = (
+            "refused a request it cannot read (%s): answered %s",
+            (type(error).__name__, error.code),
+        )
+        record.exc_info, record.exc_text = None, None
+        record.levelno, record.levelname = logging.WARNING, "WARNING"
+    return True
+
+
 def make_app(platform: Platform, gui_port: int | None = None, streams: Streams | None = None) -> web.Application:
     """Every game's pages; with ``gui_port``, the GUI too (``bot.web.gui``), on 127.0.0.1 at that port;
     ``streams``: the live streams' budget (by default ``budget()``, from this process's files)."""
+    server_log = logging.getLogger("aiohttp.server")
+    if refused_in_a_line not in server_log.filters:
+        server_log.addFilter(refused_in_a_line)
     app = web.Application(middlewares=[guarded])
     app[PLATFORM], app[MADE] = platform, Made()
     app[STREAMS], app[LIVE] = weakref.WeakSet(), streams or budget()

@@ -60,17 +60,19 @@ async def test_every_answer_validates_against_the_served_openapi_document(site: 
     board = checked(document, "Leaderboard", await (await client.get("/api/leaderboards/hog")).json())
     assert board["game"] == "hog" and board["total"] == len(board["players"])
 
-    for address, status in [
-        ("/api/games/nope", 404),
-        ("/api/players/nobody", 404),
-        ("/api/leaderboards/chess", 404),
-        ("/api/leaderboards/hog?offset=-1", 404),
-        ("/api/games?since=yesterday", 400),
-        ("/api/games?game=chess", 400),
+    for address, status, route in [
+        ("/api/games/nope", 404, "/api/games/{game_id}"),
+        ("/api/players/nobody", 404, "/api/players/{player_id}"),
+        ("/api/leaderboards/chess", 404, "/api/leaderboards/{game}"),
+        ("/api/leaderboards/hog?offset=-1", 400, "/api/leaderboards/{game}"),
+        ("/api/leaderboards/hog?offset=%C2%B2", 400, "/api/leaderboards/{game}"),
+        ("/api/games?since=yesterday", 400, "/api/games"),
+        ("/api/games?game=chess", 400, "/api/games"),
     ]:
         refused = await client.get(address)
         assert refused.status == status, address
         checked(document, "Error", await refused.json())
+        assert str(status) in document["paths"][route]["get"]["responses"], address  # and documented
 
 
 async def test_a_running_games_answer_names_no_card_and_no_seed(site: Site) -> None:

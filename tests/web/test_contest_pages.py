@@ -8,14 +8,16 @@ import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import jsonschema
 import numpy as np
 import pytest
-from aiohttp.test_utils import TestServer
+from aiohttp.test_utils import TestClient, TestServer
 from selenium import webdriver
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from bot.games.hog.contest.entries import EVERYONE, Contest, Entries
+from bot.games.hog.contest.web import CONTESTS
 from bot.platform.compose import Platform, platform
 from bot.platform.settings import Settings
 from bot.web.app import make_app
@@ -41,9 +43,33 @@ async def site(tmp_path: Path, solutions: dict[str, Solution]) -> AsyncIterator[
         server = TestServer(make_app(p), host="127.0.0.1", port=port)
         await server.start_server()
         try:
+            for contest in (Contest("contest"), Contest("contest", SERVER)):  # worked out before the pages are read
+                await server.app[CONTESTS].results(contest)
             yield p, f"http://127.0.0.1:{port}"
         finally:
             await server.close()
+
+
+async def test_standings_not_worked_out_yet_are_answered_at_once(
+    tmp_path: Path, solutions: dict[str, Solution]
+) -> None:
+    """The first reader of a rule set's standings does not wait a minute: 202, "being worked out",
+    with Retry-After, on the page and in the API, and the work goes on; once done, the standings."""
+    await shelve(FolderShelf(tmp_path / "solutions"), solutions)
+    async with platform(Settings(db=tmp_path / "games.sqlite3", cache=tmp_path / "solutions")) as p:
+        app = make_app(p)
+        async with TestClient(TestServer(app)) as client:
+            api, page = await client.get("/api/contests/contest"), await client.get("/contests/contest")
+            assert (api.status, page.status) == (202, 202)
+            assert api.headers["Retry-After"] == page.headers["Retry-After"] == "5"
+            working = await api.json()
+            document = await (await client.get("/api/openapi.json")).json()
+            jsonschema.Draft202012Validator({**document, "$ref": "#/components/schemas/Working"}).validate(working)
+            assert "being worked out" in working["working"]
+            assert '<meta http-equiv="refresh" content="5">' in await page.text()
+            await app[CONTESTS].results(Contest("contest"))  # the work begun by the first reader, done
+            ready = await client.get("/api/contests/contest")
+            assert ready.status == 200 and (await ready.json())["standings"]
 
 
 async def test_the_standings_as_json_validate_against_the_api_document(site: tuple[Platform, str]) -> None:

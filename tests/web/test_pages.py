@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
+import logging
 import os
 import re
 import socket
@@ -477,3 +478,15 @@ async def test_the_picture_at_a_step_is_the_game_as_it_stood_then(site: Site) ->
     assert (await client.get("/games/hpic.png?step=1")).status == 404
     page = await (await client.get("/games/hpic?step=2")).text()
     assert 'alt="Ada v The house\'s totals turn by turn, up to step 2"' in page
+
+
+async def test_a_request_too_long_to_read_is_refused_in_one_line_not_a_traceback(
+    site: Site, caplog: pytest.LogCaptureFixture
+) -> None:
+    _, client = site
+    with caplog.at_level(logging.INFO, logger="aiohttp.server"):
+        answer = await client.get("/games/" + "x" * 10_000)
+    assert answer.status == 400
+    told = [r for r in caplog.records if r.name == "aiohttp.server"]
+    assert told and all(r.exc_info is None and r.levelno == logging.WARNING for r in told)
+    assert "LineTooLong" in told[0].getMessage()

@@ -278,6 +278,8 @@ class Contests:
         self._results: Recent[Contest, tuple[tuple[int, ...], Results]] = Recent(RESULTS_KEPT)
         """The latest contests' results (by rules and server): a page asked for every server there is
         keeps only the last ``RESULTS_KEPT``."""
+        self._working: dict[Contest, asyncio.Task[Results]] = {}
+        """The results being worked out for a reader who did not wait (``soon``)."""
 
     async def arena(self, rules: str, progress: Progress = quiet) -> Arena:
         """The rule set's arena, with the pair values kept on the solutions' shelf (computed by any
@@ -301,6 +303,32 @@ class Contests:
                     await asyncio.to_thread(arena.unpack, kept)
                 self._arenas[rules] = arena
             return self._arenas[rules]
+
+    async def soon(self, contest: Contest) -> Results | None:
+        """The contest's results if they are ready (worked out since its entries last changed); else
+        ``None`` at once, with the work begun in the background (a minute of CPU the first time a rule
+        set is asked for), so a web reader is answered "being worked out" within a second."""
+        entries = await self.entries.of(contest)
+        kept = self._results.get(contest)
+        if kept is not None and kept[0] == tuple(e.version for e in entries.values()):
+            return kept[1]
+        if contest not in self._working:
+            task = asyncio.create_task(self.results(contest), name=f"contest-results-{contest.rules}")
+            self._working[contest] = task
+            task.add_done_callback(lambda done: self._finished(contest, done))
+        return None
+
+    async def stop(self) -> None:
+        """Stop the work begun for readers who did not wait (the web front is closing)."""
+        working = list(self._working.values())
+        for task in working:
+            task.cancel()
+        await asyncio.gather(*working, return_exceptions=True)
+
+    def _finished(self, contest: Contest, task: asyncio.Task[Results]) -> None:
+        del self._working[contest]
+        if not task.cancelled() and (error := task.exception()) is not None:
+            log.error("the %s contest's results could not be worked out: %s", contest.rules, error, exc_info=error)
 
     async def results(self, contest: Contest, progress: Progress = quiet) -> Results:
         """The contest's results as its log stands now (computed off the event loop when it changed);

@@ -21,6 +21,8 @@ from hog_core.kernel import CONTESTABLE
 from hog_core.puzzles import move_words
 
 PAGE = 50
+RETRY = 5
+"""Seconds a reader of standings still being worked out is asked to wait before asking again."""
 CONTESTS = web.AppKey("hog-contests", Contests)
 TEMPLATES = templates(Path(__file__).parent / "templates")
 
@@ -33,21 +35,35 @@ def add_contest_pages(app: web.Application, solutions: SolutionCache) -> None:
     """The contest's routes on the web front's ``app`` (whose platform is set)."""
     app[CONTESTS] = Contests(Entries(app[PLATFORM].store), solutions)
 
-    async def results(request: web.Request) -> Results | None:
+    async def stop(app: web.Application) -> None:
+        await app[CONTESTS].stop()
+
+    app.on_cleanup.append(stop)
+
+    def contest_of(request: web.Request) -> Contest | None:
         rules, server = request.match_info["rules"], request.query.get("server") or EVERYONE
         if rules not in CONTESTABLE or (server != EVERYONE and identifier(server) is None):
             return None
-        return await app[CONTESTS].results(Contest(rules, server))
+        return Contest(rules, server)
+
+    async def results(request: web.Request) -> Results | None:
+        contest = contest_of(request)
+        return None if contest is None else await app[CONTESTS].results(contest)
 
     def base(request: web.Request) -> tuple[str, str]:
         server = request.query.get("server")
         return f"/contests/{request.match_info['rules']}", f"?server={server}" if server else ""
 
     async def standings(request: web.Request) -> web.Response:
-        found = await results(request)
+        contest = contest_of(request)
         page = number(request.query.get("page", "1"), 1, 10_000)
-        if found is None or page is None:
+        if contest is None or page is None:
             return not_found("such contest")
+        found = await app[CONTESTS].soon(contest)
+        if found is None:
+            working = render("contest_working.html", 202, TEMPLATES, title=contest.title, retry=RETRY)
+            working.headers["Retry-After"] = str(RETRY)
+            return working
         n, (path, query) = page, base(request)
         link: Callable[[str], str] = lambda name: f"{path}/entries/{quote(name, safe='')}{query}"  # noqa: E731
         return render(
@@ -123,9 +139,13 @@ def add_contest_pages(app: web.Application, solutions: SolutionCache) -> None:
     async def api_standings(request: web.Request) -> web.Response:
         """``/api/contests/<rules>`` (``?server=``): the standings as JSON (``ContestStandings`` in
         ``/api/openapi.json``)."""
-        found = await results(request)
-        if found is None:
+        contest = contest_of(request)
+        if contest is None:
             return web.json_response({"error": "There is no contest of that rule set here."}, status=404, headers=CORS)
+        found = await app[CONTESTS].soon(contest)
+        if found is None:
+            working = {"working": f"The standings are being worked out: ask again in {RETRY} seconds."}
+            return web.json_response(working, status=202, headers={**CORS, "Retry-After": str(RETRY)})
         server = request.query.get("server") or None
         rows = [
             {"place": s.place, "name": s.name, "wins": s.wins, "losses": s.losses, "reference": s.reference}
