@@ -25,6 +25,7 @@ import argparse
 import asyncio
 import contextlib
 import csv
+import errno
 import os
 import sys
 import webbrowser
@@ -52,6 +53,7 @@ from bot.platform.tournaments.terminal import list_tournaments, show_tournament
 from bot.web.serve import serve
 from storage.copying import CopyRefused, copy_store
 from storage.errors import OPENING_ERRORS
+from storage.events import StoreError
 
 
 async def rebuild(p: Platform, out: TextIO) -> None:
@@ -572,9 +574,28 @@ def main(
         return fail(str(error), 1)
     except BrokenPipeError:  # ``python -m bot replay g1 | head``: the reader left, which is no error of ours
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so exit's flush stays quiet
-    except OPENING_ERRORS as error:
-        return fail(f"cannot use the database {settings.where}: {error}", 1)
+    except (StoreError, *OPENING_ERRORS) as error:
+        return fail(trouble(settings.where, error), 1)
     return 0
+
+
+def trouble(where: str, error: Exception) -> str:
+    """What went wrong with the database (or the machine) as a sentence a player can act on: a busy
+    database, a full disk, a read-only file and a busy port each named, and what is kept."""
+    said = str(error).lower()
+    kept = "Nothing is lost: every move stored is kept, and python -m bot takes an unfinished game up where it stopped"
+    if isinstance(error, OSError) and error.errno == errno.EADDRINUSE:
+        return "Another program is listening on that port already: choose another with --port."
+    if "locked" in said or "busy" in said:
+        return (
+            f"The database {where} is busy: another program (a bot, another terminal) held it for 5 seconds. "
+            f"{kept} once it is free."
+        )
+    if "full" in said or "disk i/o" in said or (isinstance(error, OSError) and error.errno == errno.ENOSPC):
+        return f"The disk holding {where} is full, or cannot be written. {kept} once there is room."
+    if "readonly" in said or "read-only" in said:
+        return f"The database {where} is read-only to you: games can be played and stored only where you may write."
+    return f"cannot use the database {where}: {error}"
 
 
 def run_discord(settings: Settings) -> int:
