@@ -31,7 +31,7 @@ def test_a_database_locked_mid_game_is_said_in_words_and_the_game_goes_on(tmp_pa
     holder = sqlite3.connect(tmp_path / "games.sqlite3", isolation_level=None)
     holder.execute("BEGIN EXCLUSIVE")  # another program writing, and holding on
     try:
-        out, err = game.communicate("5\n", timeout=120)
+        _, err = game.communicate("5\n", timeout=120)
     finally:
         holder.execute("ROLLBACK")
         holder.close()
