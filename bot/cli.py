@@ -31,6 +31,7 @@ import sys
 import webbrowser
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import replace
+from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
 from typing import TextIO, TypeVar
@@ -200,6 +201,13 @@ async def check_fair(p: Platform, game_id: str, out: TextIO) -> int:
         return UNCHECKED
     verdict = await verify(p.service(game), p.kept, game_id)
     print(verdict.text, file=out)
+    origin = await p.kept.provenance(game_id)
+    if origin is not None:
+        day = datetime.fromtimestamp(origin.at, UTC).strftime("%Y-%m-%d")
+        counted = (
+            "trusted: it counts" if origin.trusted else "not trusted: it counts toward no rating, record or season"
+        )
+        print(f"Imported from {origin.source} on {day} ({counted}).", file=out)
     return verdict.status
 
 

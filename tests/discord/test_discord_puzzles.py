@@ -3,6 +3,7 @@ press says whether it was the best move and every move's chance, on the puzzle's
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -26,6 +27,8 @@ async def test_a_puzzle_for_you_alone_answered_by_a_button(discord_world: tuple[
     assert served.body["flags"] & EPHEMERAL and served.body["embeds"][0]["title"].startswith("🧩 A Hog puzzle")
     moves = [c for row in served.body["components"] for c in row["components"]]
     assert [m["label"] for m in moves] == [str(k) for k in range(11)]  # fa18: no Pork Chop
+    puzzle_id = moves[0]["custom_id"].split(":")[2]
+    assert puzzle_id not in json.dumps(served.body["embeds"])  # the id names its page, with every chance
     message = fake.message(
         served.body.get("id")
         or next(m["id"] for m in fake.messages.values() if m.get("embeds") == served.body["embeds"])

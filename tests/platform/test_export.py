@@ -146,6 +146,9 @@ def test_the_command_line_exports_a_players_games_and_imports_them(
     assert main(["import", str(file)], None, out) == 0 and out.getvalue() == "Imported 1 game; 0 were here already.\n"
     out = io.StringIO()
     assert main(["verify", game["game_id"]], None, out) == 0 and out.getvalue().startswith("fair: ")
+    assert (
+        f"Imported from {file} on " in out.getvalue() and "(not trusted: it counts toward no rating" in out.getvalue()
+    )
     assert main(["import", str(tmp_path / "missing.ndjson")]) == 2
 
 

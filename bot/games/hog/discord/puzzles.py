@@ -90,7 +90,8 @@ class PuzzleDesk:
         for k in position(found.facts).legal_moves():
             view.add_item(PuzzleButton(found.id, mode, k))
         board = discord.Embed(title=title, description=puzzling.shown(found))
-        board.set_footer(text=f"Puzzle {found.id} · every move's exact chance comes with your answer.")
+        # no id on a rated puzzle: its page on the web (``/puzzles/<id>``) tells every move's chance
+        board.set_footer(text="Rated · every move's exact chance comes with your answer.")
         await interaction.followup.send(embed=board, view=view, ephemeral=True)
 
     async def judge(self, interaction: discord.Interaction[Any], puzzle_id: str, mode: str, k: int) -> None:
