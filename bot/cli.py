@@ -582,9 +582,13 @@ def main(
         return fail(str(error), 1)
     except BrokenPipeError:  # ``python -m bot replay g1 | head``: the reader left, which is no error of ours
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so exit's flush stays quiet
-    except (StoreError, *OPENING_ERRORS) as error:
+    except TROUBLE as error:
         return fail(trouble(settings.where, error), 1)
     return 0
+
+
+TROUBLE: tuple[type[Exception], ...] = (StoreError, *OPENING_ERRORS)
+"""What a database (or the machine under it) raises that ``trouble`` puts in words."""
 
 
 def trouble(where: str, error: Exception) -> str:
