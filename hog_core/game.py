@@ -176,9 +176,7 @@ class GameState(msgspec.Struct, frozen=True, gc=False):
         Raises ``InvalidMove`` when ``k`` is no move in this rule set.
         """
         top = self.rules.max_dice
-        if k == PORK_CHOP and not self.rules.pork_chop:
-            raise InvalidMove(f"There is no Pork Chop in {self.rules.id}; choose 0 to {top} dice.")
-        if not PORK_CHOP <= k <= top:
+        if not (PORK_CHOP if self.rules.pork_chop else 0) <= k <= top:  # -1 is a move only where Pork Chop is a rule
             raise InvalidMove(f"Choose between 0 and {top} dice, not {k}.")
         if k == PORK_CHOP:
             return Dice(0 if self.chop_available() else top, self.sides())

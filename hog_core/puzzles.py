@@ -199,7 +199,7 @@ def why(puzzle: Puzzle) -> str:
         "Pork Chop": "Pork Chop swaps the totals, once a game: now is when it pays most",
         "an extra turn": "This turn is an extra one: the dice that make the most of it",
         "the goal in reach": f"The goal is {puzzle.goal - mine} away for you, {puzzle.goal - theirs} for your opponent",
-        "protecting a lead": f"{mine - theirs} points ahead, fewer dice keep Pig Out from costing you the lead",
+        "protecting a lead": f"{_points(mine - theirs)} ahead, fewer dice keep Pig Out from costing you the lead",
         "Pig Out's risk": "Every die rolled is another chance of a 1 (Pig Out): fewer is better here",
         "taking a risk": f"{'Behind' if mine < theirs else 'Level or ahead'}, more dice take the risk needed here",
     }
@@ -301,3 +301,7 @@ def mined(positions: Iterable[tuple[GameState, Mapping[int, float], str | None]]
         if key not in seen:
             seen.add(key)
             yield found
+
+
+def _points(n: int) -> str:
+    return f"{n} point{'s' * (n != 1)}"

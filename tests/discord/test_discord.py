@@ -308,7 +308,7 @@ BUTTON = {"type": 2, "style": 2, "label": "3"}
         (lambda game: f"hog:move:{game}:1:3", "900000000000000009", "That game is played in another channel."),
         (lambda game: f"hog:move:{game}:99:3", CHANNEL_ID, "That button is not from this game's board."),
         (lambda game: f"hog:move:{game}:1:11", CHANNEL_ID, "Choose between 0 and 10 dice, not 11."),
-        (lambda game: f"hog:move:{game}:1:-1", CHANNEL_ID, "There is no Pork Chop in fa18"),
+        (lambda game: f"hog:move:{game}:1:-1", CHANNEL_ID, "Choose between 0 and 10 dice, not -1."),
         (lambda game: f"hog:move:{game}:one:3", CHANNEL_ID, "That button is not one of mine."),
         (lambda game: f"hog:answer:{game}:maybe", CHANNEL_ID, "That button is not one of mine."),
         (lambda game: f"hog:answer:{game}:accept", CHANNEL_ID, "This challenge has already been answered."),

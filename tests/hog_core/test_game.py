@@ -99,7 +99,7 @@ def test_turn_event_records_raw_dice() -> None:
         (TakeTurn("b", 1, (3,)), NotYourTurn, "It's Alice's turn, not yours."),
         (TakeTurn("a", 11, (3,) * 11), InvalidMove, "Choose between 0 and 10 dice, not 11."),
         (TakeTurn("a", -2, ()), InvalidMove, "Choose between 0 and 10 dice, not -2."),
-        (TakeTurn("a", -1, ()), InvalidMove, "There is no Pork Chop in fa18"),
+        (TakeTurn("a", -1, ()), InvalidMove, "Choose between 0 and 10 dice, not -1."),
         (TakeTurn("a", 3, (3, 3)), InvalidMove, "That move rolls 3 dice, but 2 outcomes were given."),
         (TakeTurn("a", 0, (3,)), InvalidMove, "That move rolls 0 dice, but 1 outcomes were given."),
         (TakeTurn("a", 2, (3, 7)), InvalidMove, "A 6-sided die cannot show 7."),

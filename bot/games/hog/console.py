@@ -155,6 +155,8 @@ class HogConsole:
             return lambda state, chance: [Forfeit(player_id)]
         if answer == "chop" and state.rules.pork_chop and not state.chop_available():
             raise HogError(f"Your Pork Chop is spent: type a number of dice (0 to {state.legal_moves()[-1]}).")
+        if answer == "chop" and not state.rules.pork_chop:
+            raise HogError(f"Pork Chop is no rule of this game: type a number of dice (0 to {state.rules.max_dice}).")
         k = PORK_CHOP if answer == "chop" else _dice(answer, state)
 
         def turn(state: GameState, chance: Chance) -> list[Command]:

@@ -47,7 +47,7 @@ async def test_a_full_game_against_the_house_with_bad_input_along_the_way(settin
     said = out.getvalue()
     assert "'x' is not a number of dice." in said
     assert "Choose between 0 and 10 dice, not 11." in said
-    assert "There is no Pork Chop in fa18" in said
+    assert "Pork Chop is no rule of this game: type a number of dice (0 to 10)." in said
     assert "Type a number of dice (0 to 10), 'hint' for the best move" in said
     assert "'chop'" not in said, "no Pork Chop is offered in a rule set without one"
     # Ada rolls 15 a turn, the house (easy: 4 dice) 20: 15-0, 15-20, 30-20, 30-40

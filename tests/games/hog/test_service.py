@@ -74,7 +74,7 @@ async def test_a_forfeit_always_lands_even_racing_a_move(service: Hog) -> None:
     [
         (ADA.id, 11, InvalidMove, "Choose between 0 and 10 dice, not 11."),
         (HOUSE.id, 2, NotYourTurn, "It's Ada's turn, not yours."),
-        (ADA.id, -1, InvalidMove, "There is no Pork Chop in fa18"),
+        (ADA.id, -1, InvalidMove, "Choose between 0 and 10 dice, not -1."),
     ],
 )
 async def test_a_refused_move_changes_nothing(
