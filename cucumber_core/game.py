@@ -466,7 +466,7 @@ def why_illegal(hand: Sequence[Card], card: Card, high: int) -> str | None:
     """Why ``card`` may not be played from ``hand`` when ``high`` leads the trick, or ``None`` if it may."""
     if card not in hand:
         return f"You do not hold {short(card) if card in DECK else repr(card)}."
-    legal = [hand[i] for i in rules.legal([value(c) for c in hand], high)]
+    legal = sorted((hand[i] for i in rules.legal([value(c) for c in hand], high)), key=value)  # as said: low to high
     if card in legal:
         return None
     if value(legal[0]) >= high:

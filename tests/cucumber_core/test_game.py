@@ -6,7 +6,7 @@ import pytest
 from msgspec.structs import replace
 
 from cucumber_core import events as ev
-from cucumber_core.cards import DECK, value
+from cucumber_core.cards import DECK, short, value
 from cucumber_core.errors import GameNotActive, IllegalCard, InvalidGame, NotAPlayer, NotYourTurn
 from cucumber_core.events import Seat
 from cucumber_core.game import (
@@ -21,6 +21,7 @@ from cucumber_core.game import (
     TakeOver,
     replay,
     run,
+    why_illegal,
 )
 from cucumber_core.views import public_view, seat_view
 
@@ -261,3 +262,8 @@ def test_events_round_trip_as_json() -> None:
         state, new = run(state, PlayCard(state.seats[seat].id, card(short)))
         log += new
     assert [ev.decode(ev.encode(e)) for e in log] == log
+
+
+def test_the_cards_you_may_play_are_said_low_to_high() -> None:
+    hand = [next(c for c in DECK if short(c) == text) for text in ("9♠", "Q♠", "10♠", "2♥")]
+    assert why_illegal(hand, hand[3], 9) == "You must play 9 or higher: you hold 9♠, 10♠ and Q♠."
