@@ -265,5 +265,5 @@ def test_events_round_trip_as_json() -> None:
 
 
 def test_the_cards_you_may_play_are_said_low_to_high() -> None:
-    hand = [next(c for c in DECK if short(c) == text) for text in ("9♠", "Q♠", "10♠", "2♥")]
+    hand = [card(text) for text in ("9♠", "Q♠", "10♠", "2♥")]
     assert why_illegal(hand, hand[3], 9) == "You must play 9 or higher: you hold 9♠, 10♠ and Q♠."
