@@ -6,7 +6,7 @@ import pytest
 from msgspec.structs import replace
 
 from cucumber_core import events as ev
-from cucumber_core.cards import DECK, short, value
+from cucumber_core.cards import DECK, value
 from cucumber_core.errors import GameNotActive, IllegalCard, InvalidGame, NotAPlayer, NotYourTurn
 from cucumber_core.events import Seat
 from cucumber_core.game import (
