@@ -75,11 +75,13 @@ def parse_card(text: str) -> Card | None:
 
 
 def table_of(state: GameState) -> Table:
-    """This hand's tricks as the course prints its board: the leader's index, then each player's card."""
-    board = Table(["lead", *(s.name for s in state.seats)])
+    """This hand's tricks as the course prints its board: who led (the course prints the seat's
+    index; a name reads better), then each player's card."""
+    board = Table(["led by", *(s.name for s in state.seats)])
     for trick in state.tricks:
         played = dict(trick.plays)
-        board.append([trick.leader, *(name(played[i]) if i in played else "" for i in range(len(state.seats)))])
+        cards = (name(played[i]) if i in played else "" for i in range(len(state.seats)))
+        board.append([state.seats[trick.leader].name, *cards])
     return board
 
 

@@ -27,7 +27,7 @@ def test_the_console_plays_a_table_against_bots(tmp_path: Path, monkeypatch: pyt
     said = out.getvalue()
     assert status == 0 and "'zz' is not a card" in said
     assert re.search(
-        r"lead +\| Ann +\| Strong bot +\| Magic bot", said
+        r"led by +\| Ann +\| Strong bot +\| Magic bot", said
     )  # the course's board, columns as wide as their cards
     assert "🏁" in said and "Your hand: 1:" in said
     sealed = re.search(r"🔒 cards sealed: ([0-9a-f]{64}) \(revealed when the game ends\)", said)
