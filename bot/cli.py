@@ -138,8 +138,17 @@ async def export_to(p: Platform, asked: export_games.Asked, path: Path | None, o
                 out.write(line.decode())
             count += 1
             bar.update()
-    print(f"Exported {count} game{'s' if count != 1 else ''}" + (f" to {path}." if path else "."), file=sys.stderr)
+    print(exported_words(p, count, "game", path), file=sys.stderr)
     return 0
+
+
+def exported_words(p: Platform, count: int, what: str, path: Path | None) -> str:
+    """What an export wrote, from which database (an export run in the wrong folder reads an empty
+    one: the name says so), and to which file."""
+    said = f"Exported {count} {what}{'s' * (count != 1)} from {p.settings.where}"
+    if count == 0:
+        said += " (HOG_DB names another file)"
+    return said + (f" to {path}." if path else ".")
 
 
 async def turns_to(p: Platform, asked: export_games.Asked, path: Path | None, out: TextIO) -> int:
@@ -151,7 +160,7 @@ async def turns_to(p: Platform, asked: export_games.Asked, path: Path | None, ou
         async for row in export_games.turns_exported(p, asked):
             table.writerow(row)
             count += 1
-    print(f"Exported {count} turn{'s' if count != 1 else ''}" + (f" to {path}." if path else "."), file=sys.stderr)
+    print(exported_words(p, count, "turn", path), file=sys.stderr)
     return 0
 
 

@@ -127,7 +127,7 @@ async def test_a_line_that_does_not_verify_or_names_another_game_changes_nothing
 
 
 def test_the_command_line_exports_a_players_games_and_imports_them(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setenv("HOG_CACHE", str(tmp_path / "solutions"))
     monkeypatch.setenv("HOG_DB", str(tmp_path / "here.sqlite3"))
@@ -141,6 +141,8 @@ def test_the_command_line_exports_a_players_games_and_imports_them(
     assert game["format"] == "hogbot-game/1" and game["players"][0]["name"] == "Ada" and game["seed"]
     assert main(["export", "--name", "Nobody", "-o", str(tmp_path / "none.ndjson")]) == 0
     assert (tmp_path / "none.ndjson").read_text() == ""
+    none = f"Exported 0 games from {tmp_path / 'here.sqlite3'} (HOG_DB names another file) to {tmp_path / 'none.ndjson'}."
+    assert capsys.readouterr().err.splitlines()[-1] == none
     monkeypatch.setenv("HOG_DB", str(tmp_path / "there.sqlite3"))
     out = io.StringIO()
     assert main(["import", str(file)], None, out) == 0 and out.getvalue() == "Imported 1 game; 0 were here already.\n"
