@@ -141,7 +141,8 @@ def test_the_command_line_exports_a_players_games_and_imports_them(
     assert game["format"] == "hogbot-game/1" and game["players"][0]["name"] == "Ada" and game["seed"]
     assert main(["export", "--name", "Nobody", "-o", str(tmp_path / "none.ndjson")]) == 0
     assert (tmp_path / "none.ndjson").read_text() == ""
-    none = f"Exported 0 games from {tmp_path / 'here.sqlite3'} (HOG_DB names another file) to {tmp_path / 'none.ndjson'}."
+    here, none = tmp_path / "here.sqlite3", tmp_path / "none.ndjson"
+    none = f"Exported 0 games from {here} (HOG_DB names another file) to {none}."
     assert capsys.readouterr().err.splitlines()[-1] == none
     monkeypatch.setenv("HOG_DB", str(tmp_path / "there.sqlite3"))
     out = io.StringIO()
