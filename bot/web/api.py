@@ -79,10 +79,13 @@ def streamer(
         with budget.held(client):
             stream = web.StreamResponse(headers={"Content-Type": "application/x-ndjson", **CORS})
             await stream.prepare(request)
-            async for row in export.rows_asked(p, asked):
-                if kind is None or row.game == kind:
-                    await stream.write(await export.line_of(p, row))
-            await stream.write_eof()
+            try:
+                async for row in export.rows_asked(p, asked):
+                    if kind is None or row.game == kind:
+                        await stream.write(await export.line_of(p, row))
+                await stream.write_eof()
+            except ConnectionError:  # the client stopped reading (``| head``): no fault, nothing to log
+                pass
             return stream
 
     return games

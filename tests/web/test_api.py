@@ -4,14 +4,23 @@ CORS is open for GET; a client holds a few streams at once, no more."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
+from collections.abc import AsyncIterator
 from typing import Any
 
+import aiohttp
 import jsonschema
+import pytest
+from aiohttp import web
 
-from bot.web.app import LIVE
+from bot.platform.metrics import WEB_REQUESTS
+from bot.web import api
+from bot.web.app import LIVE, make_app
 from cucumber_core.cards import short
 from tests.web.site import Site
+from tests.web.test_gui import free_port
 from tests.web.test_pages import finished_hog, running_cucumber
 
 
@@ -100,3 +109,43 @@ async def test_a_client_holds_a_few_streams_at_once(site: Site) -> None:
             and refused.headers["Retry-After"]
             and refused.headers["Access-Control-Allow-Origin"] == "*"
         )
+
+
+async def test_a_client_that_stops_reading_a_stream_is_no_error(
+    site: Site, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``curl .../api/games | head -1``: the reader leaves; the server ends the stream, logging nothing."""
+    p, _ = site
+    await finished_hog(p, "hfin")
+    big = b'{"padding": "' + b"x" * 1_000_000 + b'"}\n'  # more than a socket holds: a write must meet the reset
+
+    async def line_of(p: Any, row: Any) -> bytes:
+        return big
+
+    async def rows_asked(p: Any, asked: Any) -> AsyncIterator[Any]:
+        row = await (await p.settled_views()).game("hfin")
+        for _ in range(50):
+            yield row
+
+    monkeypatch.setattr(api.export, "line_of", line_of)
+    monkeypatch.setattr(api.export, "rows_asked", rows_asked)
+    answered = WEB_REQUESTS.labels("/api/games", 200)
+    before = answered._value.get()
+    runner = web.AppRunner(
+        make_app(p)
+    )  # as python -m bot web serves: a handler is not cancelled when its client leaves
+    await runner.setup()
+    port = free_port()
+    await web.TCPSite(runner, "127.0.0.1", port).start()
+    try:
+        with caplog.at_level(logging.ERROR):
+            async with aiohttp.ClientSession() as http:
+                streamed = await http.get(f"http://127.0.0.1:{port}/api/games")
+                assert (await streamed.content.read(100)).startswith(b'{"padding"')
+                streamed.close()  # the reader leaves
+            async with asyncio.timeout(30):
+                while answered._value.get() == before:  # the handler ended: counted
+                    await asyncio.sleep(0.01)
+    finally:
+        await runner.cleanup()
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
