@@ -24,7 +24,7 @@ from bot.games.hog import puzzling
 from bot.games.hog.analysis import review_json, review_text
 from bot.games.hog.console import RULES_HELP
 from bot.games.hog.contest.terminal import contest_command
-from bot.games.hog.limits import MAX_SOLVED_GOAL
+from bot.games.hog.limits import GOALS, MAX_SOLVED_GOAL
 from bot.games.hog.puzzle_book import PuzzleBook, stored_games
 from bot.games.hog.rules_help import explain, rule_set_id
 from bot.games.hog.solutions import SolutionCache
@@ -213,8 +213,8 @@ def subcommands(hog: HogGame) -> tuple[Subcommand, ...]:
         parser.add_argument("--count", type=int, default=None, metavar="N", help="at most N puzzles (--json: all)")
 
     def run_puzzle(args: argparse.Namespace, out: TextIO) -> int:
-        if not 1 <= args.goal <= MAX_SOLVED_GOAL:
-            raise Refusal(f"Puzzles come from the solved game: goals 1 to {MAX_SOLVED_GOAL}, not {args.goal}.")
+        if not GOALS[0] <= args.goal <= MAX_SOLVED_GOAL:
+            raise Refusal(f"Puzzles come from the solved game: goals {GOALS[0]} to {MAX_SOLVED_GOAL}, not {args.goal}.")
         if args.count is not None and args.count < 1:
             raise Refusal(f"--count is how many puzzles: 1 or more, not {args.count}.")
 
@@ -223,14 +223,18 @@ def subcommands(hog: HogGame) -> tuple[Subcommand, ...]:
                 return list((await PuzzleBook(solutions, stored=stored_games(p)).pool(args.rules, args.goal)).values())
 
         with refused_in_words():
-            found = puzzling.of_theme(asyncio.run(mined()), args.theme)
+            pool = asyncio.run(mined())
+        found = puzzling.of_theme(pool, args.theme)
+        if not found and args.theme:
+            themes = ", ".join(sorted({p.theme for p in pool}))
+            raise Refusal(f"No puzzle's theme holds {args.theme.strip()[:40]!r}: the themes are {themes}.")
         random.Random(args.seed).shuffle(found)
         found = found[: args.count]
         if args.json:
             out.writelines(json.dumps(as_json(puzzle)) + "\n" for puzzle in found)
             return 0
         if not found:
-            print(f"No puzzles of {args.theme!r} turned up: try another theme, or none.", file=out)
+            print("No puzzles turned up in these rules: try another rule set.", file=out)
             return 0
         puzzling.train(found, keyboard(out), out)
         return 0

@@ -145,7 +145,19 @@ def test_puzzles_at_the_terminal_say_right_or_wrong_and_every_moves_chance(monke
     monkeypatch.setattr("sys.stdin", io.StringIO(f"{answer[1]}\nquit\n"))
     again = run("puzzle", "--seed", "5", "--theme", "bacon")
     assert "Right: " in again and again.rstrip().endswith("Solved 1 of 1.")
-    assert "No puzzles of 'no such theme' turned up" in run("puzzle", "--seed", "5", "--theme", "no such theme")
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--theme", "no such theme"], "No puzzle's theme holds 'no such theme': the themes are "),
+        (["--goal", "500"], "Puzzles come from the solved game: goals 10 to 200, not 500."),
+    ],
+)
+def test_a_puzzle_that_cannot_be_is_refused_in_words(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert refused(["puzzle", "--seed", "5", *argv], capsys).startswith(said)
 
 
 def test_training_serves_your_own_costly_moves_until_you_find_the_best(
