@@ -46,7 +46,7 @@ from bot.platform.compose import Platform, open_backend, platform
 from bot.platform.contract import Refusal, Replay, Subcommand, UnfitGame
 from bot.platform.contract import command as subcommand
 from bot.platform.fairness import UNCHECKED, verify
-from bot.platform.names import checked
+from bot.platform.names import checked, folded
 from bot.platform.registry import LEGACY, AnyGame, Games, installed
 from bot.platform.service import GameDamaged
 from bot.platform.settings import Settings, SettingsError
@@ -298,6 +298,22 @@ def person(args: argparse.Namespace) -> str:
     return str(args.player or console.player_id(args.name))
 
 
+async def found_person(p: Platform, args: argparse.Namespace) -> str:
+    """``person``, with a name here typed in another case (or width) found as it was written: names
+    are compared in their folded form (``bot.platform.names``). Refused when two players fold alike."""
+    asked = person(args)
+    if args.player or not args.name:
+        return asked
+    views = await p.settled_views()
+    if await views.history(asked, limit=1):
+        return asked
+    alike = [i for i, name in await views.players_named(console.player_id("")) if folded(name) == folded(args.name)]
+    if len(set(alike)) > 1:
+        names = ", ".join(sorted({console.shown(i) for i in alike}))
+        raise Refusal(f"Several players here are called {args.name!r}: {names}. Type the name as it is written.")
+    return alike[0] if alike else asked
+
+
 def people(name: str, helptext: str, run: Callable[[argparse.Namespace, TextIO], int], games: Games) -> Subcommand:
     """A command about the players (history, stats, leaderboard): a player here by name, or a
     Discord user by id; ``--page`` where there are pages, ``--game`` where a game is meant."""
@@ -464,11 +480,17 @@ def own_commands(
         return done(on(lambda p: console.list_history(p, out, args.page, args.name, args.player)))
 
     def stats(args: argparse.Namespace, out: TextIO) -> int:
-        return done(on(lambda p: show_stats(p, args.game, person(args), out)))
+        async def shown(p: Platform) -> None:
+            await show_stats(p, args.game, await found_person(p, args), out)
+
+        return done(on(shown))
 
     def leaderboard(args: argparse.Namespace, out: TextIO) -> int:
-        asked = (args.game, person(args), out, args.page, args.server, args.season)
-        return done(on(lambda p: console.list_leaderboard(p, *asked)))
+        async def shown(p: Platform) -> None:
+            asked = (args.game, await found_person(p, args), out, args.page, args.server, args.season)
+            await console.list_leaderboard(p, *asked)
+
+        return done(on(shown))
 
     return [
         *found,

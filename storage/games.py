@@ -16,6 +16,7 @@ import msgspec
 
 from storage import tallies
 from storage.answers import Answers
+from storage.events import prefix_range
 from storage.ratings import MEMBERS, WRITES, RatedGame, Rating, RatingViews, member_rows, rated_rows, rating_rows
 from storage.sql import Database, Guard
 
@@ -305,6 +306,18 @@ class GameViews:
         where, params = _filter({"place = ?": place, "game = ?": game})
         # ``live = 1`` written out, not a parameter: the planners match it to the partial index ``games_live``
         return await self._rows(f"live = 1 AND {where}", params, "ORDER BY started_at")
+
+    async def players_named(self, id_prefix: str) -> list[tuple[str, str]]:
+        """``(player_id, name)`` of every player whose id begins with ``id_prefix`` (the terminal's
+        ``console:``), by one range of the index of seats by player: a name typed in another case is
+        found among them (``bot.platform.names.folded``)."""
+        low, high = prefix_range(id_prefix)
+        rows = await self._db.fetch(
+            "SELECT DISTINCT player_id, name FROM seats WHERE player_id >= ? AND player_id < ? ORDER BY player_id",
+            low,
+            high,
+        )
+        return [(str(i), str(n)) for i, n in rows]
 
     async def history(
         self,

@@ -70,6 +70,18 @@ def test_stats_name_a_person_as_they_typed_it_and_say_how_to_play_here(db: Path)
     assert cucumber.startswith("── Nobody's Cucumber stats ──") and "python -m bot cucumber" in cucumber
 
 
+def test_a_name_typed_in_another_case_finds_its_player(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Names are compared folded: ``ada`` and ``ＡＤＡ`` are Ada; two players who fold alike are named."""
+    run("--name", "Ada", "--house", "easy", keys="3\nquit\n")
+    for typed in ("ada", "ＡＤＡ"):
+        assert run("stats", "--name", typed).startswith("── Ada's Hog stats ──"), typed
+    assert run("stats", "--name", "Nobody").startswith("── Nobody's Hog stats ──")
+    run("--name", "ADA", "--house", "easy", keys="3\nquit\n")
+    said = refused(["stats", "--name", "ada"], capsys)
+    assert said == "Several players here are called 'ada': ADA, Ada. Type the name as it is written."
+    assert run("stats", "--name", "ADA").startswith("── ADA's Hog stats ──")
+
+
 async def first_version_game(db: Path) -> str:
     """A game as the first console stored it: players ``console:1`` and ``console:2`` under typed names."""
     async with platform(Settings(db=db, cache=db.parent / "solutions")) as p:
