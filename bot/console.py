@@ -235,6 +235,8 @@ async def _play(
             break
         if not answer:
             continue  # an Enter pressed by accident asks again
+        if answer.strip().lower() == "forfeit" and not await _resigning(keyboard, stdout):
+            continue
         done = await typed(platform, game, state, player, answer)
         if isinstance(done, str):
             print(done, file=stdout)
@@ -245,6 +247,15 @@ async def _play(
         if state.is_over:
             await _tell_seal(platform, game, state, stdout)
     return state
+
+
+async def _resigning(keyboard: Keyboard, stdout: TextIO) -> bool:
+    """Whether the player means to resign (a loss, on their record and rating): asked once more."""
+    sure = await keyboard.ask("Resign this game? It counts as a loss. [y/N] ", stdout)
+    if sure is not None and sure.strip().lower() in ("y", "yes"):
+        return True
+    print("Not resigned: play on.", file=stdout)
+    return False
 
 
 async def typed(

@@ -115,7 +115,7 @@ def test_a_turn_forged_after_the_end_is_found_damaged_and_replayed_in_words(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setenv("HOG_DB", str(tmp_path / "hog.sqlite3"))
-    main(["--name", "Ada", "--vs", "Bob"], io.StringIO("forfeit\n"), io.StringIO())
+    main(["--name", "Ada", "--vs", "Bob"], io.StringIO("forfeit\ny\n"), io.StringIO())
     game_id = run("history").split()[0]
 
     async def forge() -> None:

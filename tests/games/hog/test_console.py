@@ -68,10 +68,12 @@ async def test_two_players_at_one_keyboard(settings: Settings) -> None:
 
 async def test_forfeit_and_quit(settings: Settings) -> None:
     out = io.StringIO()
-    resigned = await table(io.StringIO("forfeit\n"), out, settings, name="Ada", vs="Bob", chance=FIVES)
+    resigned = await table(io.StringIO("forfeit\ny\n"), out, settings, name="Ada", vs="Bob", chance=FIVES)
+    assert "Resign this game? It counts as a loss. [y/N] " in out.getvalue()
     assert resigned.winner == 1 and "Ada resigns: Bob wins (0 to 0)." in out.getvalue()
     out = io.StringIO()
-    left = await table(io.StringIO("2\nquit\n"), out, settings, name="Ada", vs="Bob", chance=FIVES)
+    left = await table(io.StringIO("forfeit\nn\n2\nquit\n"), out, settings, name="Ada", vs="Bob", chance=FIVES)
+    assert "Not resigned: play on." in out.getvalue() and "resigns" not in out.getvalue()
     assert left.status is Status.ACTIVE
     assert f"The game is saved as {left.game_id}: go on with python -m bot --resume {left.game_id}" in out.getvalue()
     assert await stored_game(settings, left.game_id) is Status.ACTIVE
