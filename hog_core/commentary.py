@@ -16,7 +16,7 @@ from typing import Protocol
 
 import msgspec
 
-from hog_core.effects import Effect, ExtraTurn, Gain, HogPile, PiggyBack, PigOut, PrimeBoost, Swap, ZeroDice
+from hog_core.effects import Effect, ExtraTurn, Gain, HogPile, PiggyBack, PigOut, PrimeBoost, Swap, ZeroDice, felt
 from hog_core.events import (
     ChallengeAccepted,
     ChallengeDeclined,
@@ -187,12 +187,7 @@ def describe_turn(before: GameState, after: GameState) -> tuple[Lines, Commentar
         lines.append(f"Hog Wild! The totals sum to a multiple of 7, so {mover} rolls four-sided dice.")
     if turn.k == PORK_CHOP and turn.outcomes:
         lines.append(f"{mover}'s Pork Chop is already spent, so that's 10 dice.")
-    # a swap of equal totals changes nothing, and is not told; but a Pork Chop is, since it spends the chop
-    effects = [
-        e
-        for e in turn.resolution.effects
-        if not (isinstance(e, Swap) and e.mover == e.opponent and e.rule != "Pork Chop")
-    ]
+    effects = list(felt(turn.resolution.effects))  # a swap of equal totals changes nothing, and is not told
     if turn.outcomes:
         dice = ", ".join(map(str, turn.outcomes))
         pigged = any(isinstance(e, PigOut) for e in effects)

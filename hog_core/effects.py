@@ -70,3 +70,10 @@ class Gain(msgspec.Struct, frozen=True, gc=False):
 
 
 Effect = PigOut | ZeroDice | PrimeBoost | PiggyBack | HogPile | Swap | ExtraTurn | Gain
+
+
+def felt(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
+    """The effects a player would notice: all but a swap of equal totals, which changes nothing
+    (a Pork Chop's is felt: it spends the chop). What the commentary tells, the picture marks and the
+    table of turns lists: the same for all three."""
+    return tuple(e for e in effects if not (isinstance(e, Swap) and e.mover == e.opponent and e.rule != "Pork Chop"))

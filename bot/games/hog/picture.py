@@ -19,7 +19,7 @@ from PIL import Image
 
 from bot.games.hog.board import rules_name
 from bot.platform.drawing import BACKGROUND, GRID, MUTED, PANEL, TEXT, WIDTH, Canvas, drawable, ticks
-from hog_core.effects import Swap
+from hog_core.effects import Swap, felt
 from hog_core.events import Event, TurnTaken
 from hog_core.game import GameState, Status, evolve
 from hog_core.review import MoveReview
@@ -80,7 +80,7 @@ def chart(
         state = evolve(state, event)
         if isinstance(event, TurnTaken) and state.last_turn is not None:
             done = state.last_turn.resolution
-            swap = any(isinstance(e, Swap) for e in done.effects)
+            swap = any(isinstance(e, Swap) for e in felt(done.effects))
             reviewed = next(slips, None)
             slip = reviewed.verdict if reviewed is not None and reviewed.verdict in SLIPS else None
             turns.append(Mark(state.turn_number, event.seat, state.scores, swap, done.extra_turn, chances(state), slip))

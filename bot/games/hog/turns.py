@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+from hog_core.effects import felt
 from hog_core.events import Event, TurnTaken
 from hog_core.game import GameState, evolve
 from hog_core.review import MoveReview
@@ -23,7 +24,7 @@ HEADER = (
 def fired(state: GameState) -> str:
     """The rules that changed the last turn, in the course's words, ``;`` between them."""
     assert state.last_turn is not None
-    names = [str(getattr(e, "rule", "") or type(e).__name__) for e in state.last_turn.resolution.effects]
+    names = [str(getattr(e, "rule", "") or type(e).__name__) for e in felt(state.last_turn.resolution.effects)]
     return ";".join(dict.fromkeys(names))
 
 

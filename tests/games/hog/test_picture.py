@@ -11,14 +11,17 @@ import pytest
 from PIL import Image, ImageChops
 
 from bot.games.hog.picture import GOLD, SWAP, Chart, Frame, animate, chart, ending, render
+from bot.games.hog.turns import fired
 from bot.platform.drawing import HEIGHT, WIDTH, drawable
+from hog_core.commentary import narrate
+from hog_core.effects import Swap
 from hog_core.events import Event, GameForfeited, TurnTaken
 from hog_core.game import GameState, Status, replay
 from hog_core.kernel import Kernel
 from hog_core.review import Reviewer
 from hog_core.rulesets import RULE_SETS, toggles
 from hog_core.solver import Solution
-from tests.helpers import frames
+from tests.helpers import frames, move, new_game
 from tests.hog_core.test_golden import GOLDEN, GOLDEN_DIR, load
 from tests.hog_core.test_review import play
 
@@ -175,3 +178,15 @@ def test_the_reviews_mistakes_and_blunders_are_marked_on_the_chances(
     assert [m.slip for m in marked.turns] == slips and any(slips)
     plain = chart(log, solutions["fa18"].win_chances)
     assert all(m.slip is None for m in plain.turns) and render(marked) != render(plain)
+
+
+def test_a_swap_of_equal_totals_is_neither_told_drawn_nor_listed() -> None:
+    """Told, drawn and tabled agree (``hog_core.effects.felt``): a swap that changes nothing is not in
+    the commentary, not marked on the picture and not in the CSV's ``rules_fired``."""
+    state, log = new_game("fa18")
+    for outcomes in ((5, 5), (5, 5)):  # 10 v 0, then Bob reaches 10: |1 - 0| = |1 - 0|
+        state = move(state, 2, *outcomes, log=log)
+    assert state.last_turn is not None and any(isinstance(e, Swap) for e in state.last_turn.resolution.effects)
+    assert "Swine Swap" not in fired(state)
+    assert [mark.swap for mark in chart(log, lambda state: None).turns] == [False, False]
+    assert not [line for _, _, lines in narrate(log) for line in lines if "Swine Swap" in line]
