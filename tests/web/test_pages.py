@@ -169,6 +169,16 @@ async def test_a_running_card_games_pages_show_no_hidden_card_and_no_seed(site: 
     assert commitment(seed) in await (await client.get("/games/crun")).text()
 
 
+async def test_a_cucumber_score_meter_reads_points_as_bad(site: Site) -> None:
+    """In Cucumber points are bad: each seat's meter is at its best empty (``optimum`` 0), so a browser
+    draws the loser's full meter as a warning, not as green."""
+    p, client = site
+    await running_cucumber(p)
+    page = await (await client.get("/games/crun")).text()
+    meters = re.findall(r"<meter [^>]*>", page)
+    assert meters and all('optimum="0"' in m and 'low="10"' in m and 'high="16"' in m for m in meters), meters
+
+
 async def test_a_running_games_stream_tells_each_new_version(site: Site) -> None:
     p, client = site
     service = p.service("hog")
