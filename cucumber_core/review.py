@@ -7,7 +7,7 @@ reviewed: the review of a running one would tell about a hand still held."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 import numpy as np
@@ -43,15 +43,22 @@ class CardReview:
         return max(0.0, self.cost_played - self.cost_choice)
 
 
-def review(events: Iterable[Event], rng: np.random.Generator, worlds: int = strong.WORLDS) -> list[CardReview]:
-    """Every card a person chose (not one a bot played for them) with more than one value to choose from."""
+def review(
+    events: Iterable[Event],
+    rng: np.random.Generator | Callable[[GameState], np.random.Generator],
+    worlds: int = strong.WORLDS,
+) -> list[CardReview]:
+    """Every card a person chose (not one a bot played for them) with more than one value to choose
+    from. ``rng`` draws the worlds: one source for the whole game, or one per position (the source a
+    hint drew from there: then the review's choice is the hint's card, never called a mistake)."""
     state, reviewed = GameState(), list[CardReview]()
     for at, event in enumerate(events):
         if isinstance(event, CardPlayed) and not event.auto and state.bots[event.seat] is None:
             view = seat_view(state, event.seat)
             values = sorted({value(c) for c in view.legal})
             if len(values) > 1:
-                cost = dict(zip(values, strong.costs(view, values, rng, worlds).tolist(), strict=True))
+                drawn = rng(state) if callable(rng) else rng
+                cost = dict(zip(values, strong.costs(view, values, drawn, worlds).tolist(), strict=True))
                 best = min(values, key=cost.__getitem__)
                 played = event.card
                 choice = played if value(played) == best else next(c for c in view.legal if value(c) == best)

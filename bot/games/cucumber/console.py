@@ -11,7 +11,7 @@ from typing import Any, Protocol, TextIO
 
 from bot.console import name_of, sections_text
 from bot.games.cucumber.analysis import ESTIMATE, review_lines
-from bot.games.cucumber.hands import hand_of, hint, in_value_order, seeded
+from bot.games.cucumber.hands import hand_of, hint, hint_source, in_value_order
 from bot.games.cucumber.moves import play
 from bot.games.cucumber.picture import animate, chart, charts, render
 from bot.games.cucumber.replays import steps
@@ -172,7 +172,7 @@ class CucumberConsole:
         if line.lower() in ("h", "help", "?"):
             return HELP.format(n=len(held), target=state.target)
         if line.lower() == "hint":
-            return hint(state, seat, seeded(f"{state.game_id}:{state.version}:hint"))
+            return hint(state, seat, hint_source(state))
         card = held[int(line) - 1] if line.isdigit() and 1 <= int(line) <= len(held) else parse_card(line)
         if card is None:
             raise IllegalCard(f"{line!r} is not a card: type its number (1 to {len(held)}) or its name, like Q♠ or qs.")

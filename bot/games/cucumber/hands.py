@@ -53,6 +53,13 @@ def seeded(key: str) -> np.random.Generator:
     return np.random.default_rng(int.from_bytes(hashlib.blake2b(key.encode(), digest_size=8).digest(), "big"))
 
 
+def hint_source(state: GameState) -> np.random.Generator:
+    """Where a hint in ``state`` draws its worlds from, and the review of that position too: asked
+    twice, or hinted and then reviewed, the same estimate, so the review never calls the hint's card
+    a mistake."""
+    return seeded(f"{state.game_id}:{state.version}:hint")
+
+
 def hint(state: GameState, seat: int, rng: np.random.Generator) -> str:
     """The strong bot's card for ``seat`` now, with what each playable value is expected to cost by the
     end of the hand (points taken, and far more for reaching the target), from the seat's own view."""

@@ -18,7 +18,7 @@ from pathlib import Path
 import msgspec
 
 from bot.games.cucumber.analysis import ESTIMATE, card_words, player_line, step_review
-from bot.games.cucumber.hands import seeded
+from bot.games.cucumber.hands import hint_source, seeded
 from bot.games.cucumber.moves import STAND_IN
 from bot.games.cucumber.picture import animate, chart, charts, render
 from bot.games.cucumber.replays import step_ends
@@ -244,13 +244,14 @@ class CucumberGame:
 
     async def review(self, events: Sequence[ev.Event]) -> list[CardReview] | None:
         """The estimated review of a finished game (``cucumber_core.review``), worked out off the
-        event loop from a source seeded by the game, so the same every time; ``None`` while the game
-        runs: it would tell about hands still held."""
+        event loop, each position from the source its hint draws from (``hint_source``): the same
+        every time, and the hint's card is the review's choice; ``None`` while the game runs: it would
+        tell about hands still held."""
         final = replay(events)
         if not final.is_over:
             return None
         if (kept := self._reviews.get(final.game_id)) is None:
-            reviewed = await asyncio.to_thread(estimated.review, events, seeded(f"{final.game_id}:review"))
+            reviewed = await asyncio.to_thread(estimated.review, events, hint_source)
             kept = self._reviews.put(final.game_id, reviewed)
         return kept
 

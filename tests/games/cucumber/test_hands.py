@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import re
 
-from bot.games.cucumber.hands import hand_of, hint, seeded
+from bot.games.cucumber.hands import hand_of, hint, hint_source, in_value_order, seeded
 from cucumber_core import strong
-from cucumber_core.cards import short
-from cucumber_core.game import TakeOver, run
+from cucumber_core.cards import short, value
+from cucumber_core.game import CreateGame, DealHand, GameState, PlayCard, TakeOver, run
+from cucumber_core.review import review
 from cucumber_core.views import seat_view
-from tests.cucumber_core.helpers import cards, dealt, new_game, play
+from tests.cucumber_core.helpers import cards, dealt, new_game, play, seats
 
 
 def test_a_hand_in_value_order_with_what_the_rule_allows() -> None:
@@ -59,3 +60,28 @@ def test_a_hint_is_the_strong_bots_card_with_each_playable_value_costed() -> Non
     twins, _ = play(twins, "K♦")
     said = hint(twins, 0, seeded("x"))
     assert said == "Only a 2 can be played now (2♥ or 2♠: suits never matter), so no hint is needed."
+
+
+def test_the_hints_card_is_never_the_reviews_mistake() -> None:
+    """A hint and the review of the same position draw the same worlds (``hint_source``): a player who
+    plays every hint's card has nothing reviewed against them."""
+    state, log = run(GameState(), CreateGame("g1", seats(3), num_cards=5))
+    state, new = run(state, DealHand(tuple(cards(h) for h in ("K♦ 2♣ 9♥ 7♠ 4♦", "5♠ 4♣ 3♦ Q♥ 8♣", "J♠ 6♦ 10♥ 2♦ 9♣"))))
+    log += new
+    chosen = 0
+    while (seat := state.to_play) is not None:
+        view = seat_view(state, seat)
+        values = sorted({value(c) for c in view.legal})
+        costs = strong.costs(view, values, hint_source(state)).tolist() if len(values) > 1 else [0.0]
+        best = values[costs.index(min(costs))]
+        assert len(
+            values
+        ) == 1 or f"would play {short(next(c for c in in_value_order(view.legal) if value(c) == best))}" in hint(
+            state, seat, hint_source(state)
+        )
+        chosen += len(values) > 1
+        state, new = run(state, PlayCard(state.seats[seat].id, next(c for c in view.legal if value(c) == best)))
+        log += new
+    reviewed = review(log, hint_source)
+    assert chosen and len(reviewed) == chosen
+    assert all(value(r.choice) == value(r.played) and r.lost == 0 for r in reviewed), reviewed
