@@ -141,9 +141,9 @@ def test_the_command_line_exports_a_players_games_and_imports_them(
     assert game["format"] == "hogbot-game/1" and game["players"][0]["name"] == "Ada" and game["seed"]
     assert main(["export", "--name", "Nobody", "-o", str(tmp_path / "none.ndjson")]) == 0
     assert (tmp_path / "none.ndjson").read_text() == ""
-    here, none = tmp_path / "here.sqlite3", tmp_path / "none.ndjson"
-    none = f"Exported 0 games from {here} (HOG_DB names another file) to {none}."
-    assert capsys.readouterr().err.splitlines()[-1] == none
+    here, written = tmp_path / "here.sqlite3", tmp_path / "none.ndjson"
+    told = f"Exported 0 games from {here} (HOG_DB names another file) to {written}."
+    assert capsys.readouterr().err.splitlines()[-1] == told
     monkeypatch.setenv("HOG_DB", str(tmp_path / "there.sqlite3"))
     out = io.StringIO()
     assert main(["import", str(file)], None, out) == 0 and out.getvalue() == "Imported 1 game; 0 were here already.\n"

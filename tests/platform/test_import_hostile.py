@@ -135,7 +135,11 @@ def hostile(fair: Line, running: Line, cards: Line, stored: Line) -> list[tuple[
         "@hog-contest:x": "names",
         "g\u202efdp": "names",
     }
-    lines = [(reason, forged(fair, lambda game, i=i: renamed(game, fair["game_id"], i))) for i, reason in ids.items()]
+
+    def named(game_id: str) -> Callable[[Line], None]:
+        return lambda game: renamed(game, fair["game_id"], game_id)
+
+    lines = [(reason, forged(fair, named(game_id))) for game_id, reason in ids.items()]
     lines += [
         ("unproven", forged(fair, all_sixes)),
         ("unproven", forged(fair, seedless)),

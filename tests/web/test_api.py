@@ -15,8 +15,8 @@ import jsonschema
 import pytest
 from aiohttp import web
 
+from bot.platform import export
 from bot.platform.metrics import WEB_REQUESTS
-from bot.web import api
 from bot.web.app import LIVE, make_app
 from cucumber_core.cards import short
 from tests.web.site import Site
@@ -127,8 +127,8 @@ async def test_a_client_that_stops_reading_a_stream_is_no_error(
         for _ in range(50):
             yield row
 
-    monkeypatch.setattr(api.export, "line_of", line_of)
-    monkeypatch.setattr(api.export, "rows_asked", rows_asked)
+    monkeypatch.setattr(export, "line_of", line_of)
+    monkeypatch.setattr(export, "rows_asked", rows_asked)
     answered = WEB_REQUESTS.labels("/api/games", 200)
     before = answered._value.get()
     runner = web.AppRunner(
