@@ -10,7 +10,7 @@ models), never the client itself, so that no front reaches into how boards are k
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -76,6 +76,17 @@ class Road(Protocol):
     async def press(self, interaction: discord.Interaction[Any], move: Move) -> None:
         """Run a press's move and answer the click (the board, or the presser's hand), or tell the
         presser privately why not."""
+        ...
+
+    async def act(
+        self,
+        interaction: discord.Interaction[Any],
+        move: Move,
+        answer: Callable[[Outcome[Any, Any]], Awaitable[None]],
+    ) -> None:
+        """Run a slash command's move (no board clicked: a forfeit, leaving a table) as a press is run,
+        refused in words the same way; ``answer`` answers the command with the outcome, then the
+        game's board is edited to match."""
         ...
 
     async def open_game(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -134,6 +135,31 @@ class DiscordRoad:
             )
         await self.answer_with_board(interaction, outcome)
         return "moved"
+
+    async def act(
+        self,
+        interaction: discord.Interaction[Any],
+        move: Move,
+        answer: Callable[[Outcome[Any, Any]], Awaitable[None]],
+    ) -> None:
+        """A slash command's move, with no board clicked (``/hog forfeit``, ``/cucumber leave``): run
+        as a press is, refused in words to the asker alone (a refusal, a damaged game, a failure, each
+        counted); ``answer`` answers the command with the outcome, then the board is edited to match."""
+        try:
+            outcome = await self.service(move.game).execute(
+                move.game_id, move.commands, str(interaction.id), None, str(interaction.channel_id)
+            )
+        except (Refusal, GameDamaged) as error:
+            said(interaction, "damaged" if isinstance(error, GameDamaged) else "refused")
+            await interaction.response.send_message(error.message, ephemeral=True)
+            return
+        except Exception:
+            log.exception("a command on %s failed", move.game_id)
+            said(interaction, "failed")
+            await apologise(interaction)
+            return
+        await answer(outcome)
+        await self.edit_board(outcome)
 
     async def _refuse(self, interaction: discord.Interaction[Any], move: Move, words: str) -> None:
         """Why not, to the presser alone: on their own hand, that hand as it now stands; on a board

@@ -10,6 +10,7 @@ from discord import app_commands
 
 from bot.discord.admin import chosen_here
 from bot.discord.export import add_export_command
+from bot.discord.front import Move
 from bot.discord.history import add_history_command
 from bot.discord.leaderboard import add_leaderboard_command
 from bot.discord.reach import EVERYWHERE
@@ -21,11 +22,11 @@ from bot.games.cucumber.discord.embeds import COLOUR
 from bot.games.cucumber.moves import leave
 from bot.games.cucumber.rules_help import RULES, worked_trick
 from bot.games.cucumber.stats import player_stats, sections
-from bot.platform.contract import Refusal
+from bot.platform.contract import Outcome, Refusal
 from bot.platform.names import cleaned
 from bot.platform.tournaments.rules import MOST_ROUNDS
 from cucumber_core.errors import CucumberError
-from cucumber_core.events import Seat
+from cucumber_core.events import Event, Seat
 from cucumber_core.game import MAX_PLAYERS, GameState, OpenLobby, decide
 
 if TYPE_CHECKING:
@@ -81,14 +82,11 @@ def cucumber_commands(front: CucumberFront) -> app_commands.Group:
         if not mine:
             await interaction.response.send_message("You are at no table in this channel.", ephemeral=True)
             return
-        try:
-            outcome = await front.service.execute(mine[-1].game_id, leave(me), str(interaction.id))
-        except Refusal as error:
-            await interaction.response.send_message(error.message, ephemeral=True)
-            return
-        words = outcome.story[-1] if outcome.story else "You left."
-        await interaction.response.send_message(words, ephemeral=True)
-        await client.edit_board(outcome)
+
+        async def answer(outcome: Outcome[GameState, Event]) -> None:
+            await interaction.response.send_message(outcome.story[-1] if outcome.story else "You left.", ephemeral=True)
+
+        await client.act(interaction, Move(GAME, mine[-1].game_id, leave(me)), answer)
 
     @group.command(name="replay", description="Watch a game again, trick by trick (only you see it)")
     @app_commands.describe(game="the game's id (your recent games are offered)")

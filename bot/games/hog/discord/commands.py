@@ -12,6 +12,7 @@ from discord import app_commands
 
 from bot.discord.admin import chosen_here
 from bot.discord.export import add_export_command
+from bot.discord.front import Move
 from bot.discord.history import add_history_command
 from bot.discord.leaderboard import add_leaderboard_command
 from bot.discord.reach import EVERYWHERE, in_this_chat
@@ -24,13 +25,13 @@ from bot.games.hog.discord.embeds import stats_embed
 from bot.games.hog.module import resign
 from bot.games.hog.rules_help import explain
 from bot.games.hog.stats import player_stats
-from bot.platform.contract import Refusal
+from bot.platform.contract import Commands, Outcome, Refusal
 from bot.platform.names import cleaned
 from bot.platform.tournaments.rules import MOST_ROUNDS
 from hog_core.contest import SIZE, encode
 from hog_core.errors import HogError
-from hog_core.events import Player
-from hog_core.game import Command, CreateGame, DeclineChallenge, ExpireChallenge
+from hog_core.events import Event, Player
+from hog_core.game import Command, CreateGame, DeclineChallenge, ExpireChallenge, GameState
 from hog_core.rulesets import DEFAULT_RULES, RULE_SETS, RuleSet, canonical, offered, toggles, turned_off
 from hog_core.strategies import DIFFICULTIES, ENTRY
 
@@ -298,17 +299,16 @@ def hog_commands(bot: HogFront) -> app_commands.Group:
             await interaction.response.send_message("You have no game in this channel.", ephemeral=True)
             return
         game = mine[-1]
-        try:
-            if game.status == "challenged":  # not started: the challenger withdraws, the challenged declines
-                withdraw: Command = ExpireChallenge() if game.seats[0].player_id == me else DeclineChallenge(me)
-                outcome = await bot.service.execute(game.game_id, lambda state, chance: [withdraw], str(interaction.id))
-            else:
-                outcome = await bot.service.execute(game.game_id, resign(me), str(interaction.id))
-        except Refusal as error:
-            await interaction.response.send_message(error.message, ephemeral=True)
-            return
-        await interaction.response.send_message(view=(await bot.show(outcome)).view())
-        await bot.client.edit_board(outcome)  # the old board loses its buttons and shows the picture
+        if game.status == "challenged":  # not started: the challenger withdraws, the challenged declines
+            withdraw: Command = ExpireChallenge() if game.seats[0].player_id == me else DeclineChallenge(me)
+            commands: Commands[GameState, Command] = lambda state, chance: [withdraw]  # noqa: E731
+        else:
+            commands = resign(me)
+
+        async def answer(outcome: Outcome[GameState, Event]) -> None:  # the old board then loses its buttons
+            await interaction.response.send_message(view=(await bot.show(outcome)).view())
+
+        await bot.client.act(interaction, Move(GAME, game.game_id, commands), answer)
 
     @hog.command(name="rules", description="A rule set explained, with examples")
     @app_commands.describe(rules="the rule set (the default one if left out)")
