@@ -18,9 +18,10 @@ import re
 import sys
 import weakref
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import quote
 
 from aiohttp import web
 from aiohttp.http_exceptions import BadHttpMessage
@@ -30,7 +31,7 @@ from bot.platform import seasons
 from bot.platform.compose import Platform
 from bot.platform.contract import GameRow, HtmlBoard, WebPages, optional
 from bot.platform.metrics import LAG, LIVE_GAMES, WEB_REQUESTS, exposition
-from bot.platform.ratings import standing_line, standings_lines
+from bot.platform.ratings import shown
 from bot.web.api import add_api
 from bot.web.gui import add_gui
 from bot.web.pages import game_page
@@ -47,6 +48,7 @@ from bot.web.render import (
     trouble,
 )
 from bot.web.tournaments import add_tournament_pages
+from storage.ratings import Ranked
 
 log = logging.getLogger(__name__)
 
@@ -160,7 +162,6 @@ async def leaderboard(request: web.Request) -> web.Response:
         return await season_board(request, name, server, season, page)
     views = await p.settled_views()
     standings = await views.ratings.standings(name, "", server, limit=PAGE, offset=(page - 1) * PAGE)
-    lines, _ = standings_lines(standings)
     where = f"server {server}" if server else "everyone"
     return render(
         "leaderboard.html",
@@ -169,7 +170,7 @@ async def leaderboard(request: web.Request) -> web.Response:
         where=where,
         server=server or "",
         season="",
-        lines=[line.replace("**", "") for line in lines],
+        rows=board_rows(standings.page),
         total=standings.total,
         page=page,
         more=page * PAGE < standings.total,
@@ -193,11 +194,19 @@ async def season_board(request: web.Request, name: str, server: str | None, seas
         where=f"server {server}, {wanted.title}",
         server=server,
         season=str(wanted.number),
-        lines=[standing_line(r).replace("**", "") for r in shown],
+        rows=board_rows(shown),
         total=len(ranked),
         page=page,
         more=page * PAGE < len(ranked),
     )
+
+
+def board_rows(ranked: Sequence[Ranked]) -> list[tuple[int, str, str, int, int]]:
+    """A leaderboard's rows: place, name, the player's page, rating shown, rated games."""
+    return [
+        (r.rank, r.rating.name, f"/players/{quote(r.rating.player_id, safe='')}", shown(r.rating), r.rating.games)
+        for r in ranked
+    ]
 
 
 def game_id_of(request: web.Request) -> str | None:

@@ -324,6 +324,8 @@ async def test_a_players_page_and_the_leaderboards_are_paged(site: Site) -> None
     assert "<h2>Hog</h2>" in page and "3 played, " in page and "<h2>Cucumber</h2>" in page
     board = await (await client.get("/leaderboards/hog")).text()
     assert "3 rated" in board and board.index("Ada") < board.index("Bob")
+    assert '<td data-label="Place">1</td><td data-label="Player"><a href="/players/1">Ada</a></td>' in board
+    assert "1. 1." not in board and "<ol" not in board  # each place numbered once; each name its page's link
     assert "Nobody is rated yet" in await (await client.get("/leaderboards/cucumber")).text()
     assert "No more players." in await (await client.get("/leaderboards/hog?page=2")).text()
     assert "0 rated" in await (await client.get("/leaderboards/hog?server=123")).text()
