@@ -480,14 +480,16 @@ async def test_a_hog_page_draws_the_board_as_a_table_with_its_dice_and_links_its
 
 async def test_the_picture_at_a_step_is_the_game_as_it_stood_then(site: Site) -> None:
     """A step's picture draws the turns up to that step, nothing after it (not the finished game with a
-    mark); before the first turn there is nothing to draw."""
+    mark); before the first turn, the empty board (both totals at 0)."""
     p, client = site
     await finished_hog(p, "hpic")
     steps = len(await p.service("hog").events("hpic"))
     assert steps > 2
     pictures = [await (await client.get(f"/games/hpic.png?step={n}")).read() for n in (2, steps)]
     assert len(set(pictures)) == 2 and pictures[-1] == await (await client.get("/games/hpic.png")).read()
-    assert (await client.get("/games/hpic.png?step=1")).status == 404
+    empty = await client.get("/games/hpic.png?step=1")
+    assert empty.status == 200 and empty.content_type == "image/png"
+    assert await empty.read() not in pictures
     page = await (await client.get("/games/hpic?step=2")).text()
     assert 'alt="Ada v The house\'s totals turn by turn, up to step 2"' in page
 

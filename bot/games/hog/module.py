@@ -263,11 +263,12 @@ class HogGame:
         return folded, summary_of(folded)
 
     async def picture(self, events: Sequence[ev.Event], step: int | None = None) -> bytes | None:
-        """Both totals turn by turn and the win chances below, up to step ``step`` (``None`` before a turn)."""
+        """Both totals turn by turn and the win chances below, up to step ``step`` (the empty board
+        before the first turn)."""
         if not events:
             return None
         shown = events[:step] if step else events  # the game as it stood at that step: nothing after it
-        c = chart_of(shown, await self.solution(replay(events)), await self.review(shown) or ())
+        c = chart_of(shown, await self.solution(replay(events)), await self.review(shown) or (), empty=True)
         return None if c is None else await drawn(render, c)
 
     async def animation(self, events: Sequence[ev.Event]) -> bytes | None:

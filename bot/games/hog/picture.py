@@ -91,11 +91,14 @@ def chart(
                  state.forfeited_by, state.scores)  # fmt: skip
 
 
-def chart_of(events: Sequence[Event], solution: Solution | None, review: Sequence[MoveReview] = ()) -> Chart | None:
+def chart_of(
+    events: Sequence[Event], solution: Solution | None, review: Sequence[MoveReview] = (), *, empty: bool = False
+) -> Chart | None:
     """The chart of a game with its chances from ``solution`` when there is one (and its slips from
-    ``review``); ``None`` before its first turn (there is nothing to draw)."""
+    ``review``); ``None`` before its first turn (there is nothing to draw), unless ``empty`` asks for
+    the board as it stands then (both totals at 0: a web page's step before the first turn)."""
     c = chart(events, unknown_chances if solution is None else solution.win_chances, review)
-    return c if c.turns else None
+    return c if c.turns or empty else None
 
 
 def unknown_chances(state: GameState) -> None:
