@@ -23,7 +23,7 @@ from bot.platform.compose import Platform
 from hog_core.events import Player
 from hog_core.game import CreateGame
 from tests.web.browser import at_each_width, checked
-from tests.web.test_pages import ADA, finished_hog, running_cucumber
+from tests.web.test_pages import ADA, finished_cucumber, finished_hog, running_cucumber
 from tests.web.test_tournament_pages import EVIL, tournament
 
 
@@ -206,9 +206,11 @@ async def test_every_kind_of_page_is_accessible_and_fits_a_phone(
     await p.service("hog").execute("hrun", turn(ADA.id, 4), "move")
     await tournament(p)
     await running_cucumber(p)
+    await finished_cucumber(p)  # a seat "lost", in red
     await p.settled_views()
     paths = ["/", "/games/hrun", "/games/hfin", "/games/hfin?step=2", "/games/hfin/embed", f"/players/{ADA.id}"]
     paths += ["/leaderboards/hog", "/leaderboards/cucumber", "/tournaments", "/tournaments/0000abcd", "/games/crun"]
+    paths += ["/games/cfin"]
     paths += ["/games/nope"]
 
     def look(width: int) -> dict[str, tuple[list[str], int]]:

@@ -128,17 +128,24 @@ async def test_a_finished_card_games_page_shows_its_estimated_review(tmp_path: P
             await client.close()
 
 
-async def estimated_review_shown(p: Platform, client: TestClient[web.Request, web.Application]) -> None:
+async def finished_cucumber(p: Platform) -> GameState:
+    """``cfin``: Ann and two magic bots to 11, Ann always playing high (costly, often)."""
     service = p.service("cucumber")
     ann = Seat("1", "Ann")
-    await service.create("cfin", OpenLobby("cfin", ann, 3, num_cards=4, target=11, place="c1"), "open")
-    state: GameState = (await service.execute("cfin", lambda s, c: [StartGame(ann.id, fill="magic")], "start")).state
+    await service.create("cfin", OpenLobby("cfin", ann, 3, num_cards=4, target=11, place="c1"), "cfin-open")
+    state: GameState = (await service.execute("cfin", lambda s, c: [StartGame(ann.id, fill="magic")], "cfin-start")).state
     for move in range(500):
         if state.is_over:
             break
-        card = max(state.legal_cards(0), key=lambda c: c % 13)  # Ann always plays high: costly, often
-        state = (await service.execute("cfin", play(ann.id, card, state.moment), f"m{move}")).state
+        card = max(state.legal_cards(0), key=lambda c: c % 13)
+        state = (await service.execute("cfin", play(ann.id, card, state.moment), f"cfin-m{move}")).state
     assert state.is_over
+    return state
+
+
+async def estimated_review_shown(p: Platform, client: TestClient[web.Request, web.Application]) -> None:
+    service = p.service("cucumber")
+    await finished_cucumber(p)
     events = await service.events("cfin")
     reviewed = await p.games["cucumber"].review(events)  # type: ignore[attr-defined]
     assert reviewed and {r.seat for r in reviewed} == {0}
