@@ -133,7 +133,8 @@ async def finished_cucumber(p: Platform) -> GameState:
     service = p.service("cucumber")
     ann = Seat("1", "Ann")
     await service.create("cfin", OpenLobby("cfin", ann, 3, num_cards=4, target=11, place="c1"), "cfin-open")
-    state: GameState = (await service.execute("cfin", lambda s, c: [StartGame(ann.id, fill="magic")], "cfin-start")).state
+    started = await service.execute("cfin", lambda s, c: [StartGame(ann.id, fill="magic")], "cfin-start")
+    state: GameState = started.state
     for move in range(500):
         if state.is_over:
             break
