@@ -225,15 +225,24 @@ async def show_stats(p: Platform, game: str, player: str, out: TextIO) -> None:
     await p.games[game].console.stats(await p.settled_views(), player, out)
 
 
-async def replay_any(
-    p: Platform, game_id: str, out: TextIO, step: int | None, picture: Path | None, gif: Path | None
-) -> None:
+def paced(stdin: TextIO, out: TextIO) -> Callable[[], Awaitable[bool]]:
+    """A replay's pause at a terminal: Enter shows the next step, ``q`` (or the end of input) stops."""
+
+    async def pause() -> bool:
+        print("── Enter: the next step · q: stop ──", end=" ", file=out, flush=True)
+        line = await asyncio.to_thread(stdin.readline)
+        return bool(line) and line.strip().lower() not in ("q", "quit")
+
+    return pause
+
+
+async def replay_any(p: Platform, game_id: str, out: TextIO, asked: Replay) -> None:
     """Any stored game step by step, by the console of the game that wrote it."""
     game = await p.games.of_stored(p.store, game_id)
     if game is None:
         raise Refusal(f"There is no game {game_id!r} in {p.settings.where}.")
     try:
-        await game.console.replay(await p.service(game).events(game_id), game_id, out, Replay(step, picture, gif))
+        await game.console.replay(await p.service(game).events(game_id), game_id, out, asked)
     except GameDamaged as damaged:
         raise Refusal(
             f"Game {game_id} cannot be replayed: {damaged.reason}. python -m bot damaged lists every game set aside."
@@ -391,6 +400,9 @@ def own_commands(
         game_id(p)
         p.add_argument("--step", type=int, help="show only this step (from 1)")
         p.add_argument(
+            "--all", action="store_true", help="every step at once (at a terminal, Enter shows the next: q stops)"
+        )
+        p.add_argument(
             "--picture", type=output(".png"), metavar="FILE", help="save the picture of the game here (.png)"
         )
         p.add_argument(
@@ -474,7 +486,9 @@ def own_commands(
         return 0
 
     def replay(args: argparse.Namespace, out: TextIO) -> int:
-        return done(on(lambda p: replay_any(p, args.game, out, args.step, args.picture, args.gif)))
+        reading = args.step is None and not args.all and stdin.isatty() and out.isatty()
+        asked = Replay(args.step, args.picture, args.gif, paced(stdin, out) if reading else None)
+        return done(on(lambda p: replay_any(p, args.game, out, asked)))
 
     def history(args: argparse.Namespace, out: TextIO) -> int:
         return done(on(lambda p: console.list_history(p, out, args.page, args.name, args.player)))

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import argparse
 import functools
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, Protocol, TextIO, TypeVar
@@ -311,6 +311,12 @@ class Replay:
     step: int | None = None
     picture: Path | None = None
     gif: Path | None = None
+    pause: Callable[[], Awaitable[bool]] | None = None
+    """Between two steps (at a terminal a person reads): waits for them, and says whether to go on."""
+
+    async def goes_on(self, shown: int, steps: int) -> bool:
+        """After step ``shown`` of ``steps``: whether to show the next (asked only between two steps)."""
+        return shown >= steps or self.pause is None or await self.pause()
 
 
 class ConsoleFront(Protocol[S_contra, C_co]):

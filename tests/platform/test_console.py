@@ -272,3 +272,26 @@ def test_rebuild_projects_each_game_once_and_shows_its_progress(
     assert said.startswith(f"Rebuilt the read models of {db} from ") and "3 games" in said
     assert sum(summed) == 3, summed
     assert "Rebuilding" in err.getvalue() and re.search(r"100%.*\b(\d+)/\1 ", err.getvalue()), "every event, shown"
+
+
+class Tty(io.StringIO):
+    """Keys typed and a screen, as a terminal is to the program (``isatty``)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_replay_at_a_terminal_shows_a_step_at_a_time(db: Path) -> None:
+    """At a terminal, Enter shows the next step and q stops; piped (or with --all), every step at once."""
+    run("--name", "Ada", "--house", "easy", "--goal", "20", keys="5\n" * 30)
+    game = games_in(db)[0]
+    whole = run("replay", game)
+    steps = whole.count("Step ")
+    assert steps > 3 and "── Enter: the next step" not in whole
+    screen = Tty()
+    assert main(["replay", game], Tty("\n\nq\n"), screen) == 0
+    shown = screen.getvalue()
+    assert shown.count("Step ") == 3 and shown.count("── Enter: the next step · q: stop ──") == 3
+    screen = Tty()
+    assert main(["replay", game, "--all"], Tty(""), screen) == 0
+    assert screen.getvalue().count("Step ") == steps and "── Enter" not in screen.getvalue()

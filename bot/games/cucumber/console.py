@@ -194,12 +194,14 @@ class CucumberConsole:
             now = found[i]
             print(f"Step {i + 1} of {len(found)}", file=stdout)
             print("\n".join(now.lines), file=stdout)
-            hands = now.before.hands or now.after.hands
-            if final.is_over and hands:
+            hands = now.after.hands  # as the step leaves them: its cards played (none left once a hand ends)
+            if final.is_over and any(hands):
                 print(hands_line(final, hands), file=stdout)
             if now.after.scores:
                 scores = " · ".join(f"{s.name} {n}" for s, n in zip(final.seats, now.after.scores, strict=True))
                 print(f"Scores: {scores}\n", file=stdout)
+            if step is None and not await asked.goes_on(i + 1, len(found)):
+                break
         if step is None and (reviewed := await game.review(events)) is not None:
             lines = review_lines([s.name for s in final.seats], reviewed)
             print(f"── Review ──\n  ({ESTIMATE})", *(f"  {line}" for line in lines), sep="\n", file=stdout)

@@ -10,7 +10,6 @@ import argparse
 import secrets
 from collections.abc import Callable, Sequence
 from functools import partial
-from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from bot import console
@@ -135,7 +134,7 @@ class HogConsole:
         return state.players[state.mover].id if not state.is_over else None
 
     async def replay(self, events: Sequence[Event], game_id: str, stdout: TextIO, asked: Replay) -> None:
-        await replay_game(self.game, events, game_id, stdout, asked.step, asked.picture, asked.gif)
+        await replay_game(self.game, events, game_id, stdout, asked)
 
     async def stats(self, views: GameViews, player_id: str, stdout: TextIO) -> None:
         await show_stats(views, player_id, stdout)
@@ -200,17 +199,11 @@ async def table(
         return state
 
 
-async def replay_game(
-    hog: HogGame,
-    events: Sequence[Event],
-    game_id: str,
-    stdout: TextIO,
-    step: int | None = None,
-    picture: Path | None = None,
-    gif: Path | None = None,
-) -> None:
+async def replay_game(hog: HogGame, events: Sequence[Event], game_id: str, stdout: TextIO, asked: Replay) -> None:
     """Every step of a stored game (or step ``step``, counted from 1) as the table showed it, with the
-    win chances before and after; ``picture`` saves the picture of the game there, ``gif`` its animation."""
+    win chances before and after, a pause between two when ``asked`` says; ``picture`` saves the
+    picture of the game there, ``gif`` its animation."""
+    step, picture, gif = asked.step, asked.picture, asked.gif
     steps = list(hog.narrate(events))
     if step is not None and not 1 <= step <= len(steps):
         raise Refusal(f"Game {game_id} has steps 1 to {len(steps)}, not {step}.")
@@ -224,6 +217,8 @@ async def replay_game(
         if (move := turns[i]) is not None:  # the move of this step, marked by the exact review
             print(f"  this move: {move_words(move)}", file=stdout)
         print(text(board(steps[i][1], steps[i][2], after)), file=stdout)
+        if step is None and not await asked.goes_on(i + 1, len(steps)):
+            break
     c = chart_of(events, solution, reviewed)
     at = steps[step - 1][1].turn_number if step is not None else None
     for path, what, draw in ((picture, "picture", partial(render, at=at)), (gif, "animation", animate)):

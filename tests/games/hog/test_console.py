@@ -16,6 +16,7 @@ from bot.console import list_history, player_id
 from bot.games.hog.analysis import accuracy_words, hundredths, perfect
 from bot.games.hog.console import table
 from bot.platform.compose import platform
+from bot.platform.contract import Replay
 from bot.platform.settings import Settings
 from hog_core.events import Event
 from hog_core.game import Status, replay
@@ -112,7 +113,7 @@ async def test_a_stored_game_is_replayed_listed_and_counted(settings: Settings, 
 
     told = io.StringIO()
     async with platform(settings) as p:
-        await replay_any(p, state.game_id, told, None, None, None)
+        await replay_any(p, state.game_id, told, Replay())
     replayed = told.getvalue()
     count = len(await stored_events(settings, state.game_id))
     headers = [line for line in replayed.splitlines() if line.startswith("Step ")]
@@ -127,7 +128,7 @@ async def test_a_stored_game_is_replayed_listed_and_counted(settings: Settings, 
 
     one, png, gif = io.StringIO(), tmp_path / "game.png", tmp_path / "game.gif"
     async with platform(settings) as p:
-        await replay_any(p, state.game_id, one, 3, png, gif)
+        await replay_any(p, state.game_id, one, Replay(3, png, gif))
     assert f"The animation of the game is in {gif}." in one.getvalue() and frames(gif) == 5
     assert one.getvalue().startswith(f"Step 3 of {count}    win chance before ")
     assert one.getvalue().count("Step ") == 1 and f"The picture of the game is in {png}." in one.getvalue()

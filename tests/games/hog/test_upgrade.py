@@ -15,6 +15,7 @@ from bot.cli import replay_any, show_stats
 from bot.console import list_history, player_id
 from bot.games.hog.console import table
 from bot.platform.compose import platform
+from bot.platform.contract import Replay
 from bot.platform.settings import Settings
 from hog_core.game import Status
 from storage.sqlite.store import SqliteEventStore
@@ -39,7 +40,7 @@ async def test_the_old_games_are_listed_counted_and_replayed(settings: Settings)
     async with platform(settings) as p:
         await list_history(p, listed, name="Ada")
         await show_stats(p, "hog", player_id("Ada"), counted)
-        await replay_any(p, FINISHED, told, None, None, None)
+        await replay_any(p, FINISHED, told, Replay())
         assert [row.game_id for row in await p.views.live_games()] == [UNFINISHED, CHALLENGE]
     assert "vs The house (easy) · Fall 2018 to 40 · lost 30–40" in listed.getvalue()
     assert "vs Bob · Fall 2018 to 50 · playing 10–15" in listed.getvalue()
