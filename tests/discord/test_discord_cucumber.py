@@ -296,7 +296,10 @@ async def test_a_turn_deadline_and_a_closing_table_survive_a_restart(
             watch.games |= {game_id, lobby_id}
             version = (await bot.platform.service("cucumber").load(game_id)).version
 
-        await clock.advance(601)  # the bot was down past the turn's deadline and the table's closing
+        # the bot was down past the turn's deadline and the table's closing (600 s after the table's
+        # opening as the log recorded it, in wall time: the fake clock began earlier, by as long as a
+        # busy machine took to open the tables, so a margin, not 601)
+        await clock.advance(700)
         async with running_bot(fake, db, solved_folder, clock, chance=Seeded(9), settings=SETTINGS) as bot:
             await board_edit(fake, board, "⏰ Ada's time ran out")
             await board_edit(fake, lobby, "Nobody started the game in time: the table closed.")
