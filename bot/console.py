@@ -17,7 +17,7 @@ from typing import Any, TextIO
 from bot.platform import seasons
 from bot.platform.chance import seal_words
 from bot.platform.compose import Platform
-from bot.platform.contract import GameRow, Outcome, Refusal, SeatSummary
+from bot.platform.contract import GameRow, Outcome, Refusal, ReplaySteps, SeatSummary, optional
 from bot.platform.ratings import standing_line, standings_lines
 from bot.platform.registry import LEGACY, AnyGame
 from storage.games import GameViews
@@ -246,7 +246,18 @@ async def _play(
         state = outcome.state
         if state.is_over:
             await _tell_seal(platform, game, state, stdout)
+            await _tell_review(platform, game, state, stdout)
     return state
+
+
+async def _tell_review(platform: Platform, game: AnyGame, state: Any, stdout: TextIO) -> None:
+    """A finished game's review, as its board and page show it (Hog: each player's accuracy)."""
+    events = await platform.service(game).events(state.game_id)
+    stepper = optional(game, ReplaySteps)
+    steps = len(stepper.replay_steps(list(game.narrate(events)))) if stepper is not None else len(events)
+    said = await game.remarks(events, steps)
+    if said:
+        print("── Review ──", *(f"  {line}" for line in said), sep="\n", file=stdout)
 
 
 async def _resigning(keyboard: Keyboard, stdout: TextIO) -> bool:

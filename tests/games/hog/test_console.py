@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -55,7 +56,8 @@ async def test_a_full_game_against_the_house_with_bad_input_along_the_way(settin
     assert state.status is Status.FINISHED and state.scores == (30, 40) and state.winner == 1
     assert "Ada rolls 5, 5, 5 for 15." in said and "The house rolls 5, 5, 5, 5 for 20." in said
     assert "🏆 The house wins 40 to 30!" in said or "The house wins, 40 to 30." in said
-    assert "win chance" in said and said.rstrip().endswith("The house won.")
+    assert "win chance" in said and said.split("── Review ──")[0].rstrip().endswith("The house won.")
+    assert re.search(r"── Review ──\n  Ada \d+\.\d% accuracy", said), said[-400:]  # the finished game reviewed
     assert await stored_game(settings, state.game_id) is Status.FINISHED  # the game is in HOG_DB
 
 
