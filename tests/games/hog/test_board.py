@@ -6,6 +6,7 @@ from msgspec.structs import replace
 
 from bot.games.hog.analysis import accuracy_words
 from bot.games.hog.board import board, hint, percent, text
+from bot.games.hog.html_board import html
 from hog_core.events import Player
 from hog_core.game import (
     AcceptChallenge,
@@ -89,3 +90,10 @@ def test_accuracy_is_one_figure_and_100_only_for_perfect_play() -> None:
     assert accuracy_words(9980) == "99.8%" and accuracy_words(9996) == "99.9%", "never a rounded-up 100"
     assert accuracy_words(10_000, flawless=True) == "100%"
     assert accuracy_words(9980 + 9991, games=2) == "99.9%" and accuracy_words(9685) == "96.9%"
+
+
+def test_the_web_board_says_1_point_and_2_points() -> None:
+    state = replace(new_game("fa18")[0], scores=(1, 2))
+    shown = str(html(state, (), None))
+    assert '<span class="hog-points">1</span> <span class="hog-unit">point</span>' in shown
+    assert '<span class="hog-points">2</span> <span class="hog-unit">points</span>' in shown
