@@ -21,6 +21,8 @@ class Backend:
     kept: Kept
     """What the log does not hold and a rebuild keeps: seeds and where boards are."""
     leadership: Leadership
+    read_only: bool = False
+    """A database this user may only read: the read models are read as they are, never caught up."""
 
     async def close(self) -> None:
         await self.leadership.close()
@@ -28,7 +30,9 @@ class Backend:
         await self.store.close()
 
 
-async def assemble(store: EventStore, database: Awaitable[Database], leadership: Leadership) -> Backend:
+async def assemble(
+    store: EventStore, database: Awaitable[Database], leadership: Leadership, read_only: bool = False
+) -> Backend:
     """A backend from its opened store and its database once opened (the store is closed again if the
     database cannot be: an open connection would keep the process alive)."""
     try:
@@ -36,4 +40,4 @@ async def assemble(store: EventStore, database: Awaitable[Database], leadership:
     except BaseException:
         await store.close()
         raise
-    return Backend(store, GameViews(db), Kept(db), leadership)
+    return Backend(store, GameViews(db), Kept(db), leadership, read_only)

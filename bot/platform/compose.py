@@ -82,6 +82,8 @@ async def platform(
     backend = await open_backend(settings)
     store, views = backend.store, backend.views
     projector = Projector(store, views, games, untrusted=backend.kept.untrusted)
+    if backend.read_only:  # a file this user may only read: its read models read as they are
+        projector.read_only, projector.following = True, False
     try:
         if catch_up:
             await projector.catch_up()

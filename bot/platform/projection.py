@@ -79,6 +79,8 @@ class Projector:
         self.store, self.views, self.games = store, views, games
         self._untrusted = untrusted
         """Which games were imported without the operator's trust (``Kept.untrusted``): never rated or tallied."""
+        self.read_only = False
+        """Over a database this user may only read: nothing caught up, the read models read as they are."""
         self._running = asyncio.Lock()
         self._following: asyncio.Task[None] | None = None
         self._again = False
@@ -133,6 +135,8 @@ class Projector:
         One catch-up runs at a time (the views write on one connection). Callers that wait together
         share one: a catch-up that began after a caller asked serves it, so a crowd of readers
         waiting for the read models costs one catch-up, not one each."""
+        if self.read_only:  # a database this user may only read: its read models as they are
+            return await self.views.checkpoint()
         wanted = self._begun + 1
         async with self._running:
             if self._done >= wanted:

@@ -13,7 +13,7 @@ from pathlib import Path
 import aiosqlite
 
 from storage.sql import Database, Guard, Moved, Rows, Work, storable, storable_work
-from storage.sqlite.schema import migrate
+from storage.sqlite.schema import current, migrate, read_only_uri
 
 
 class SqliteDatabase:
@@ -28,20 +28,26 @@ class SqliteDatabase:
         self._db, self._writer, self._thread, self._path = db, writer, thread, path
 
     @classmethod
-    async def open(cls, path: Path | str) -> SqliteDatabase:
-        db = await aiosqlite.connect(path, isolation_level=None)
+    async def open(cls, path: Path | str, *, read_only: bool = False) -> SqliteDatabase:
+        """The database at ``path``, created and migrated as needed; ``read_only``: a file this user
+        may only read, opened as it is (its schema must be this code's)."""
+        target = read_only_uri(path) if read_only else path
+        db = await aiosqlite.connect(target, isolation_level=None, uri=read_only)
         try:
             await db.execute("PRAGMA busy_timeout=5000")
-            # read models are rebuilt from the log at will: a power cut may cost their last commits
-            # (and the checkpoint with them, in the same transaction), never their consistency
-            await db.execute("PRAGMA synchronous=NORMAL")
-            await migrate(db)
-            await db.execute("PRAGMA optimize")  # the planner's statistics refreshed where they are stale
+            if read_only:
+                await current(db)
+            else:
+                # read models are rebuilt from the log at will: a power cut may cost their last commits
+                # (and the checkpoint with them, in the same transaction), never their consistency
+                await db.execute("PRAGMA synchronous=NORMAL")
+                await migrate(db)
+                await db.execute("PRAGMA optimize")  # the planner's statistics refreshed where they are stale
         except BaseException:
             await db.close()
             raise
         thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="read-models-writer")
-        writer = await asyncio.get_running_loop().run_in_executor(thread, _writer, path)
+        writer = await asyncio.get_running_loop().run_in_executor(thread, _writer, target, read_only)
         return cls(db, writer, thread, Path(path))
 
     async def fetch(self, sql: str, *params: object) -> Rows:
@@ -99,8 +105,8 @@ def _adopt(db: sqlite3.Connection, aside: Path, tables: Sequence[str], then: Wor
         db.execute("DETACH DATABASE aside")
 
 
-def _writer(path: Path | str) -> sqlite3.Connection:
-    writer = sqlite3.connect(path, isolation_level=None)
+def _writer(path: Path | str, uri: bool = False) -> sqlite3.Connection:
+    writer = sqlite3.connect(path, isolation_level=None, uri=uri)
     writer.execute("PRAGMA busy_timeout=5000")
     writer.execute("PRAGMA synchronous=NORMAL")  # derived, rebuilt at will (see SqliteDatabase.open)
     return writer

@@ -8,6 +8,8 @@ add the next one.
 from __future__ import annotations
 
 import sqlite3
+from pathlib import Path
+from urllib.parse import quote
 
 import aiosqlite
 
@@ -298,3 +300,19 @@ async def migrate(db: aiosqlite.Connection) -> int:
             await db.execute("ROLLBACK")
             raise
     return len(MIGRATIONS)
+
+
+def read_only_uri(path: Path | str) -> str:
+    """The address that opens ``path`` to read alone (``immutable``: no lock, no journal file made
+    beside it), for a database this user may not write (another's file, a read-only folder)."""
+    return f"file:{quote(str(Path(path).resolve()))}?immutable=1"
+
+
+async def current(db: aiosqlite.Connection) -> None:
+    """Refuse a database that is read-only to us and not at this code's schema (it cannot be migrated)."""
+    ((version,),) = await db.execute_fetchall("PRAGMA user_version")
+    if version != len(MIGRATIONS):
+        raise sqlite3.OperationalError(
+            f"attempt to write a readonly database: its schema (version {version}) needs migrating to "
+            f"{len(MIGRATIONS)}, which only a user who may write it can do"
+        )

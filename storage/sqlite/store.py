@@ -25,7 +25,7 @@ from storage.events import (
     prefix_range,
 )
 from storage.sqlite.database import immediate
-from storage.sqlite.schema import migrate
+from storage.sqlite.schema import current, migrate, read_only_uri
 
 
 class SqliteEventStore(GroupCommitStore):
@@ -48,23 +48,31 @@ class SqliteEventStore(GroupCommitStore):
         self._writer, self._thread, self._reader, self._quick = writer, thread, reader, quick
 
     @classmethod
-    async def open(cls, path: Path | str, *, synchronous: Synchronous = "FULL") -> SqliteEventStore:
-        """Open (creating and migrating as needed) the store at ``path``.
+    async def open(
+        cls, path: Path | str, *, synchronous: Synchronous = "FULL", read_only: bool = False
+    ) -> SqliteEventStore:
+        """Open (creating and migrating as needed) the store at ``path``; ``read_only``: a file this
+        user may only read, opened as it is (every append is then refused: "readonly").
 
         ``synchronous=FULL`` (the default) makes every acknowledged append survive a power cut, not
         just a crash of the bot; group commit pays its fsync once per batch.
         """
-        reader = await aiosqlite.connect(path, isolation_level=None)
+        target = read_only_uri(path) if read_only else path
+        reader = await aiosqlite.connect(target, isolation_level=None, uri=read_only)
         try:
-            await reader.execute("PRAGMA journal_mode=WAL")
-            await reader.execute("PRAGMA busy_timeout=5000")
-            await migrate(reader)
+            if read_only:
+                await current(reader)
+            else:
+                await reader.execute("PRAGMA journal_mode=WAL")
+                await reader.execute("PRAGMA busy_timeout=5000")
+                await migrate(reader)
         except BaseException:
             await reader.close()
             raise
         thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="event-store-writer")
-        writer = await asyncio.get_running_loop().run_in_executor(thread, partial(_writer, path, synchronous))
-        quick = sqlite3.connect(path, isolation_level=None)
+        opening = partial(_writer, target, synchronous, read_only)
+        writer = await asyncio.get_running_loop().run_in_executor(thread, opening)
+        quick = sqlite3.connect(target, isolation_level=None, uri=read_only)
         quick.execute("PRAGMA busy_timeout=0")  # never wait on the event loop: busy means fall back
         quick.execute("PRAGMA query_only=ON")
         return cls(writer, thread, reader, quick)
@@ -131,9 +139,9 @@ class SqliteEventStore(GroupCommitStore):
         await self._reader.close()
 
 
-def _writer(path: Path | str, synchronous: Synchronous) -> sqlite3.Connection:
+def _writer(path: Path | str, synchronous: Synchronous, uri: bool = False) -> sqlite3.Connection:
     """The connection that appends, made in (and only ever used by) the writer's thread."""
-    writer = sqlite3.connect(path, isolation_level=None)
+    writer = sqlite3.connect(path, isolation_level=None, uri=uri)
     writer.execute(f"PRAGMA synchronous={synchronous}")
     writer.execute("PRAGMA busy_timeout=5000")
     return writer

@@ -4,6 +4,7 @@ and that the game is kept; the game then goes on where it stopped."""
 from __future__ import annotations
 
 import errno
+import io
 import os
 import sqlite3
 import subprocess
@@ -12,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import trouble
+import storage.sqlite as sqlite_backend
+from bot.cli import main, trouble
 from storage.events import StoreError
 
 
@@ -57,3 +59,29 @@ def test_a_database_locked_mid_game_is_said_in_words_and_the_game_goes_on(tmp_pa
 )
 def test_each_trouble_is_named(error: Exception, words: str) -> None:
     assert words in trouble("games.sqlite3", error)
+
+
+def test_a_database_this_user_may_only_read_is_read_and_never_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Another user's file (or one in a folder this user may not write): history, stats, replays and
+    exports read it as it is, nothing of it changes, and a new game is refused in a sentence. (As
+    root every file is writable: ``writable`` is told the answer another user would get.)"""
+    db = tmp_path / "games.sqlite3"
+    monkeypatch.setenv("HOG_DB", str(db))
+    monkeypatch.setenv("HOG_CACHE", str(tmp_path / "solutions"))
+    assert (
+        main(["--name", "Ada", "--house", "easy", "--goal", "20", "--new"], io.StringIO("5\n" * 30), io.StringIO()) == 0
+    )
+    before = {p.name: p.read_bytes() for p in tmp_path.glob("games.sqlite3*")}
+    monkeypatch.setattr(sqlite_backend, "writable", lambda path: False)
+    listed = io.StringIO()
+    assert main(["history"], None, listed) == 0 and "Ada" in listed.getvalue()
+    game_id = listed.getvalue().split()[0]
+    for argv in (["stats", "--name", "Ada"], ["replay", game_id, "--all"], ["verify", game_id], ["export"]):
+        out = io.StringIO()
+        assert main(argv, None, out) == 0, argv
+    capsys.readouterr()
+    assert main(["--name", "Ada", "--house", "easy", "--new"], io.StringIO("5\n"), io.StringIO()) == 1
+    assert f"The database {db} is read-only to you" in capsys.readouterr().err
+    assert {p.name: p.read_bytes() for p in tmp_path.glob("games.sqlite3*")} == before  # not a byte written
