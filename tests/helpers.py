@@ -9,7 +9,7 @@ import random
 import signal
 import subprocess
 import sys
-from collections.abc import Awaitable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -163,3 +163,14 @@ T = TypeVar("T")
 async def within(waiting: Awaitable[T], seconds: float = 60) -> T:
     """What ``waiting`` gives, or a failure after ``seconds``: no test waits on a queue or a fake for ever."""
     return await asyncio.wait_for(waiting, seconds)
+
+
+async def until(holds: Callable[[], object], seconds: float = 60, every: float = 0.02) -> None:
+    """Wait until ``holds()`` is true (a state no event announces: read again every ``every`` seconds),
+    or fail after ``seconds``."""
+
+    async def polled() -> None:
+        while not holds():
+            await asyncio.sleep(every)
+
+    await within(polled(), seconds)

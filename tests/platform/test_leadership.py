@@ -5,6 +5,7 @@ another takes the lead within a tick and restores every timer from the log."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 from collections.abc import AsyncIterator
@@ -24,7 +25,7 @@ from storage.leadership import SoleLeadership
 from storage.postgres.leadership import LEADER_LOCK, PostgresLeadership
 from storage.postgres.store import PostgresEventStore
 from tests.fake_clock import FakeClock
-from tests.helpers import within
+from tests.helpers import until, within
 from tests.platform.listening import Heard
 from tests.storage.store_contract import event
 
@@ -103,8 +104,11 @@ class Process:
     task: asyncio.Task[None]
 
     async def die(self) -> None:
-        """As a process killed mid-game: its duty stops, its database connections go."""
+        """As a process killed mid-game: its duty stops (a transaction it was in rolled back, as a
+        dead connection's is), its database connections go."""
         self.task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await within(self.task, 30)
         await self.platform.leadership.close()
 
 
@@ -133,8 +137,7 @@ async def test_the_leader_keeps_the_timers_of_games_another_process_serves(
     ann = Seat("1", "Ann")
     heard = hearing(leader)
     await other.service("cucumber").create("t1", OpenLobby("t1", ann, 3, lobby_timeout=300), "open")
-    while not leader.timers.pending("t1"):  # the hint woke the leader, which read the log
-        await asyncio.sleep(TICK)
+    await until(lambda: leader.timers.pending("t1"))  # the hint woke the leader, which read the log
     assert [d.kind for d in leader.timers.pending("t1")] == ["expire"]
     await clock.advance(400)  # past 300 s from the opening as the log recorded it (wall time: a margin)
     outcome = await within(heard.fired.get())  # the leader closed the table nobody started
@@ -147,8 +150,7 @@ async def test_when_the_leader_goes_another_takes_its_timers_over(processes: lis
     ann = Seat("1", "Ann")
     await leader.service("cucumber").create("t1", OpenLobby("t1", ann, 3, lobby_timeout=300, turn_timeout=60), "open")
     await processes[0].die()
-    while not follower.leading:  # the other takes the lead at its next tick
-        await asyncio.sleep(TICK)
+    await until(lambda: follower.leading)  # the other takes the lead at its next tick
     assert other.projector.following and [d.kind for d in other.timers.pending("t1")] == ["expire"]
     heard = hearing(other)
     await clock.advance(400)  # the log's time is the wall's: a margin past the 300 s
