@@ -16,14 +16,14 @@ from __future__ import annotations
 import argparse
 import contextlib
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from aiohttp import web
 
 from bot import console
 from bot.platform.compose import Platform
-from bot.platform.contract import MoveChoices, Refusal, optional
+from bot.platform.contract import Choice, MoveChoices, Refusal, optional
 from bot.platform.names import checked
 from bot.platform.service import OUT_OF_DATE
 from bot.web.pages import drawn_board
@@ -255,6 +255,7 @@ async def drawn_table(
     html, style = await drawn_board(game, outcome, me)
     events = await p.service(game).events(game_id)
     remarks = await game.remarks(events, len(events))  # the last step (a step holds an event or more): its verdict
+    choices = chooser.move_choices(state, to_move) if chooser is not None and to_move is not None else []
     return render(
         "gui_table.html",
         status=status,
@@ -266,13 +267,24 @@ async def drawn_table(
         board=await game.console.board(outcome, me),
         story=" ".join(outcome.story),
         prompt=game.console.prompt(state).strip() if to_move is not None else "",
-        choices=chooser.move_choices(state, to_move) if chooser is not None and to_move is not None else [],
+        choices=choices,
+        keys=keys_words(choices),
         said=said,
         remarks=remarks,
         over=state.is_over,
         version=state.version,
         seat=to_move or "",
     )
+
+
+def keys_words(choices: Sequence[Choice]) -> str:
+    """The keys that press the buttons, said once for all: ``0–9`` when they run in a row of digits,
+    else each (a game's own: nothing of Hog's dice in Cucumber's words)."""
+    keys = [c.key for c in choices if c.key and not c.refused]
+    numbers = sorted(int(k) for k in keys if k.isdigit())
+    if len(numbers) > 2 and numbers == list(range(numbers[0], numbers[-1] + 1)):  # a row of digits: 0–9
+        keys = [f"{numbers[0]}–{numbers[-1]}", *(k for k in keys if not k.isdigit())]
+    return ", ".join(keys)
 
 
 QUIT = ("quit", "q", "exit")

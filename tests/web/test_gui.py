@@ -228,3 +228,26 @@ async def test_the_new_game_form_picks_a_semester_by_its_name_and_offers_its_own
     table = await start(client, origin, "hog", player="Ada", rules="fa23", house="easy", **{"without.sus_fuss": "on"})
     game_id = re.fullmatch(r"/play/(c[0-9a-f]+)\?as=Ada", table)[1]  # type: ignore[index]
     assert (await p.service("hog").load(game_id)).rules.id == "fa23~sus_fuss"
+
+
+async def test_a_cucumber_card_you_may_not_play_looks_it_and_says_why(gui: Gui) -> None:
+    """Cards the rule forbids now are disabled, drawn apart (CSS) and explained in words beside them,
+    not in a tooltip alone; the keys are said in the game's own words (nothing of Hog's dice)."""
+    p, client, origin = gui
+    table = await start(client, origin, "cucumber", player="Ann", players="3", cards="7")
+    game_id = table.split("/")[2].split("?")[0]
+    for _ in range(40):  # until Ann must follow a high card and may not play some of hers
+        page = await (await client.get(table)).text()
+        state = await p.service("cucumber").load(game_id)
+        seat = state.seat_of("console:Ann")
+        if state.is_over or seat is None or state.to_play != seat:
+            break
+        if len(state.legal_cards(seat)) < len(state.hands[seat]):
+            break
+        page = await typed(gui, game_id, short(state.legal_cards(seat)[-1]), "Ann")  # her highest: she leads on
+    assert "the number of dice" not in page and "Press a button, or its key (" in page
+    refused = re.findall(
+        r'<button type="submit" name="line" value="[^"]*" class="choice"[^>]* disabled title="([^"]*)"', page
+    )
+    if refused:  # the deal gave Ann a hand the rule limits: the reason is on the page, once
+        assert f"Greyed out: {refused[0]}" in page
