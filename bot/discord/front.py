@@ -90,9 +90,16 @@ class Road(Protocol):
         ...
 
     async def open_game(
-        self, interaction: discord.Interaction[Any], game: str, game_id: str, create: object, mention: str | None = None
+        self,
+        interaction: discord.Interaction[Any],
+        game: str,
+        game_id: str,
+        create: object,
+        mention: str | None = None,
+        then: Commands[Any, Any] | None = None,
     ) -> None:
-        """Create the game and post its board as the command's answer."""
+        """Create the game and post its board as the command's answer; ``then``: commands run on it
+        once its board is up, the board edited to show them (refused: left as it is)."""
         ...
 
     async def edit_board(self, outcome: Outcome[Any, Any]) -> bool:

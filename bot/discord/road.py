@@ -25,7 +25,7 @@ from bot.discord.pictures import PictureButton
 from bot.discord.reach import Tokens, postable
 from bot.discord.tournaments import Desk
 from bot.platform.chance import seal_words
-from bot.platform.contract import Outcome, Refusal, Reminder
+from bot.platform.contract import Commands, Outcome, Refusal, Reminder
 from bot.platform.recent import Recent
 from bot.platform.service import GameDamaged, GameService, StaleBoard
 from storage.games import GameRow, GameViews
@@ -258,8 +258,11 @@ class DiscordRoad:
         game_id: str,
         create: object,
         mention: str | None = None,
+        then: Commands[Any, Any] | None = None,
     ) -> None:
-        """Create the game and post its board as the command's answer (deferred: a first solve takes a moment)."""
+        """Create the game and post its board as the command's answer (deferred: a first solve takes a
+        moment); ``then``, commands run on it once its board is up (a rematch's bots sat down), the
+        board edited to show them; refused (the table filled or closed meanwhile), it stays as it is."""
         deferred = await interaction.response.defer(thinking=True)  # a new message, from a button's press too
         # where the board will be, known before the game is stored: a crash between the two is
         # repaired at the next start (the board is posted there), never a game nobody can see.
@@ -278,6 +281,7 @@ class DiscordRoad:
                 await interaction.followup.send(error.message, ephemeral=True)
                 return
             shown = await self.show(outcome)
+            failed: discord.HTTPException | None = None
             try:
                 await interaction.edit_original_response(view=shown.lead(mention).view())
             except discord.HTTPException as error:  # Discord would not show it: the game must not be played blind
@@ -285,8 +289,11 @@ class DiscordRoad:
             else:
                 self.tokens.showed(game_id, interaction)
                 await self.boards.shown(game_id, outcome.state.version)
-                return
-        await self.void(game, game_id, f"Discord refused its board: {failed}")
+        if failed is not None:
+            await self.void(game, game_id, f"Discord refused its board: {failed}")
+        elif then is not None:
+            with contextlib.suppress(Refusal):
+                await self.edit_board(await self.service(game).execute(game_id, then, f"{interaction.id}:then"))
 
     async def post_game(self, channel: str, game: str, game_id: str, create: object, content: str) -> None:
         """Create a game no one asked for by a command (a tournament's) and post its board in

@@ -157,16 +157,11 @@ class CucumberFront:
             new_game_id(), host, old.players, old.num_cards, old.target, old.cucumber_rule, *timeouts, place
         )
         others = " ".join(f"<@{s.id}>" for s in old.seats if s.bot is None and s.id != me)
-        await self.client.open_game(
-            interaction, GAME, opening.game_id, opening, f"🔁 Rematch of game {game_id} {others}".rstrip()
-        )
         bots = [s.bot for s in old.seats if s.bot is not None]
-        if bots and (await self.service.load(opening.game_id)).version:
-            try:
-                seated = await self.service.execute(opening.game_id, _seat_bots(bots), f"{interaction.id}:bots")
-            except Refusal:  # the table filled or closed meanwhile: it plays on as it is
-                return
-            await self.client.edit_board(seated)
+        said = f"🔁 Rematch of game {game_id} {others}".rstrip()
+        await self.client.open_game(
+            interaction, GAME, opening.game_id, opening, said, _seat_bots(bots) if bots else None
+        )
 
     async def come_back(self, interaction: discord.Interaction[Any], game_id: str) -> None:
         await self.client.press(interaction, Move(GAME, game_id, _always(ReturnToSeat(str(interaction.user.id)))))
