@@ -171,9 +171,8 @@ async def _import(p: Platform, game: Game, done: Imported, origin: Provenance) -
     proven = await _proven(p, game, origin.at)
     have = await p.store.load(game.game_id)
     if have:
-        if [_stamped(e) for e in have] != [_stamped(e) for e in proven.log] or await p.kept.seed(
-            game.game_id
-        ) != proven.seed:
+        same_log = [_stamped(e) for e in have] == [_stamped(e) for e in proven.log]
+        if not same_log or await p.kept.seed(game.game_id) != proven.seed:
             raise LineRefused(
                 "different", f"a different game {game.game_id} is stored here already: nothing of it was imported"
             )
