@@ -30,5 +30,10 @@ def outside(interaction: discord.Interaction[Any]) -> str | None:
         if isinstance(value, int | float) and not isinstance(value, bool):
             low, high = parameter.min_value, parameter.max_value
             if (low is not None and value < low) or (high is not None and value > high):
-                return f"`{parameter.display_name}` must be from {low} to {high}, not {value}."
+                bounds = (
+                    f"from {low} to {high}"
+                    if low is not None and high is not None
+                    else (f"at least {low}" if low is not None else f"at most {high}")
+                )
+                return f"`{parameter.display_name}` must be {bounds}, not {value}."
     return None
