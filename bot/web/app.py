@@ -410,7 +410,8 @@ async def events(request: web.Request) -> web.StreamResponse:
             await stream.write(f"event: version\ndata: {version}\n\n".encode())
             while not await request.app[MADE].get(("over", game_id, version), over):  # once a version for all
                 try:
-                    change = await asyncio.wait_for(heard.get(), 15)
+                    async with asyncio.timeout(15):  # not wait_for: it may swallow a cancellation (3.11)
+                        change = await heard.get()
                 except TimeoutError:
                     await stream.write(b": still here\n\n")  # keeps proxies from closing a quiet stream
                     continue

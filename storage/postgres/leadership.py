@@ -59,8 +59,11 @@ class PostgresLeadership:
         self._hinted.set()
 
     async def hint(self, timeout: float) -> None:
+        # asyncio.timeout, not wait_for: on Python 3.11 wait_for can swallow a cancellation that meets
+        # its timeout, and a duty cancelled so (its process going) would go on leading
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._hinted.wait(), timeout)
+            async with asyncio.timeout(timeout):
+                await self._hinted.wait()
         self._hinted.clear()
 
     async def _drop(self) -> None:

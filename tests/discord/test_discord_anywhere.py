@@ -242,7 +242,7 @@ async def test_a_restarted_bot_knows_a_board_lives_in_interactions(
     async with running_bot(fake, db, solved_folder, clock):
         board = await opened(fake, subcommand("house", [], *ADA))
     async with running_bot(fake, db, solved_folder, clock) as bot:
-        await forfeited_unseen(fake, bot, clock, board, 601)  # the reminder, then the forfeit
+        await forfeited_unseen(fake, bot, clock, board, 700)  # the reminder, then the forfeit
 
 
 async def test_a_cucumber_table_in_a_group_dm_is_played_to_the_end(
