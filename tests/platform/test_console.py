@@ -283,7 +283,8 @@ class Tty(io.StringIO):
 
 def test_a_replay_at_a_terminal_shows_a_step_at_a_time(db: Path) -> None:
     """At a terminal, Enter shows the next step and q stops; piped (or with --all), every step at once."""
-    run("--name", "Ada", "--house", "easy", "--goal", "20", keys="5\n" * 30)
+    # To 100 neither side can win in fewer than two turns, so the replay has at least four steps.
+    run("--name", "Ada", "--house", "easy", keys="4\n" * 60)
     game = games_in(db)[0]
     whole = run("replay", game)
     steps = whole.count("Step ")
