@@ -39,7 +39,7 @@ from bot.web.render import (
     HERE,
     LINKS,
     PLATFORM,
-    TEMPLATES,
+    html_page,
     identifier,
     not_found,
     number,
@@ -230,7 +230,7 @@ async def game(request: web.Request) -> web.Response:
             return Aside(reason)
         page = await game_page(p, game_id, at)
         assert page is not None
-        return TEMPLATES.get_template("game.html").render(page=page, live=not page.over and not step, origin=home)
+        return html_page("game.html", page=page, live=not page.over and not step, origin=home)
 
     home = origin(request)
     made: str | Aside = await request.app[MADE].get(("page", game_id, version, at, home), make)

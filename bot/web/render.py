@@ -9,6 +9,7 @@ import jinja2
 from aiohttp import web
 
 from bot.platform.compose import Platform
+from bot.web.icons import pictured
 
 HERE = Path(__file__).parent
 PLATFORM = web.AppKey("platform", Platform)
@@ -29,11 +30,15 @@ def templates(*folders: Path) -> jinja2.Environment:
 TEMPLATES = templates()
 
 
+def html_page(template: str, environment: jinja2.Environment = TEMPLATES, **values: object) -> str:
+    """A page's HTML, its emoji drawn (``icons.pictured``)."""
+    return pictured(environment.get_template(template).render(**values))
+
+
 def render(
     template: str, status: int = 200, environment: jinja2.Environment = TEMPLATES, **values: object
 ) -> web.Response:
-    html = environment.get_template(template).render(**values)
-    return web.Response(text=html, status=status, content_type="text/html")
+    return web.Response(text=html_page(template, environment, **values), status=status, content_type="text/html")
 
 
 def number(text: str | None, low: int, high: int) -> int | None:

@@ -34,6 +34,7 @@ from bot.platform.compose import Platform, platform
 from bot.platform.drawing import HEIGHT, WIDTH
 from bot.platform.settings import Settings, SettingsError
 from bot.web.app import make_app
+from bot.web.icons import icon
 from cucumber_core.cards import short
 from cucumber_core.events import CardPlayed, DealerCut, Seat
 from cucumber_core.game import GameState, OpenLobby, StartGame
@@ -68,7 +69,8 @@ async def test_a_finished_game_is_a_page_stepped_through_with_its_commentary_and
     assert answer.status == 200 and answer.content_type == "text/html"
     assert f"Step {len(told)} of {len(told)}" in page and "Ada" in page and "won" in page
     seed = await p.kept.seed("hfin")
-    assert seed is not None and f"🔓 seed {seed.hex()} · every draw matches it" in page
+    assert seed is not None and f"{icon('🔓')} seed {seed.hex()} · every draw matches it" in page
+    assert icon("🏆") in page and 'aria-label="trophy"' in page, "the win's emoji is drawn, no emoji font needed"
     second = await (await client.get("/games/hfin?step=2")).text()
     assert f"Step 2 of {len(told)}" in second and all(str(escape(line)) in second for line in told[1][2])
     assert 'href="?step=1"' in second and 'href="?step=3"' in second
