@@ -22,11 +22,13 @@ from cucumber_core.game import GameState, evolve
 
 SEATS = ((108, 124, 255), (250, 166, 26), (87, 242, 135), (235, 69, 158), (88, 199, 230), (200, 200, 200))
 """A colour per seat, apart for colour-blind players too: blue, orange, green, pink, cyan, grey."""
-RED_SUITS = (224, 82, 82)
+RED_SUITS = (200, 30, 45)
+BLACK_SUITS = (30, 31, 34)
+CARD_FACE = (242, 243, 245)
 TARGET = (237, 66, 69)
 CUCUMBER = (87, 242, 135)
-SUIT_LETTERS = "CDHS"
-"""Pillow's built-in font has no suit symbols: ``Q-S`` is the Queen of Spades."""
+DODGE = 2.5
+"""How far apart (px) the seats' lines are drawn, so that equal scores show every line, not the last."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,10 +77,6 @@ def chart(events: Iterable[Event]) -> Chart:
     return deque(charts(events), maxlen=1)[0]
 
 
-def card_text(card: int) -> str:
-    return f"{SHORT_NUMS[card % 13]}-{SUIT_LETTERS[card // 13]}"
-
-
 def render(c: Chart) -> bytes:
     """The PNG of the game."""
     out = io.BytesIO()
@@ -116,12 +114,16 @@ def _draw(c: Chart, axes: Chart) -> Image.Image:
     for tick in ticks(high):
         canvas.line([(left, y(tick)), (right, y(tick))], GRID)
         canvas.text(left - 8, y(tick), str(tick), 13, MUTED, anchor="rm")
+    canvas.text(left - 8, top - 10, "points", 13, MUTED, anchor="rb")
+    for hand in ticks(hands, 10)[1:]:
+        canvas.text(x(hand), bottom + 14, str(hand), 13, MUTED, anchor="mm")
     canvas.dashed((left, y(c.target)), (right, y(c.target)), TARGET)
     canvas.text(right - 4, y(c.target) - 4, f"target {c.target}", 13, TARGET, anchor="rb")
-    canvas.text((left + right) / 2, bottom + 24, "hands", 13, MUTED, anchor="mm")
+    canvas.text((left + right) / 2, bottom + 34, "after hand", 13, MUTED, anchor="mm")
     for seat, name in enumerate(c.names):
         colour = SEATS[seat % len(SEATS)]
-        points = [(x(h), y(s[seat])) for h, s in enumerate(c.scores)]
+        dodge = (seat - (len(c.names) - 1) / 2) * DODGE
+        points = [(x(h), y(s[seat]) + dodge) for h, s in enumerate(c.scores)]
         if len(points) > 1:
             canvas.line(points, colour, width=3)
         for px, py in points[1:]:
@@ -147,8 +149,31 @@ def _last_hand(canvas: Canvas, c: Chart, left: float, top: float) -> None:
         taker = max(i for i, v in enumerate(values) if v == max(values))
         for i, (seat, card) in enumerate(plays):
             x = left + 56 * i
-            colour = RED_SUITS if card // 13 in (1, 2) else TEXT
-            canvas.rect((x, y - 10, x + 50, y + 12), SEATS[seat % len(SEATS)] + (70,), radius=4)
-            width = canvas.text(x + 25, y + 1, card_text(card), 14, colour, anchor="mm")
+            colour = RED_SUITS if card // 13 in (1, 2) else BLACK_SUITS
+            canvas.rect((x, y - 11, x + 50, y + 13), SEATS[seat % len(SEATS)], radius=4)  # the player's colour
+            canvas.rect((x + 2, y - 9, x + 48, y + 8), CARD_FACE, radius=3)  # round the card's face
+            width = canvas.text(x + 21, y, SHORT_NUMS[card % 13], 14, colour, anchor="rm")
+            suit(canvas, x + 29, y, card // 13, colour)
             if i == taker:
-                canvas.line([(x + 25 - width / 2, y + 12), (x + 25 + width / 2, y + 12)], colour, width=2)
+                canvas.line([(x + 21 - width, y + 11), (x + 36, y + 11)], BLACK_SUITS, width=2)
+
+
+def suit(canvas: Canvas, x: float, y: float, which: int, colour: tuple[int, ...], r: float = 6) -> None:
+    """A suit drawn as a shape, centred at ``(x, y)``, ``r`` its half height: Pillow's font has no ♣ ♦ ♥ ♠
+    (0 clubs, 1 diamonds, 2 hearts, 3 spades: ``cards.SUITS``)."""
+    if which == 1:
+        canvas.polygon([(x, y - r), (x + r * 0.75, y), (x, y + r), (x - r * 0.75, y)], colour, colour)
+        return
+    lobe = r * 0.45
+    if which == 0:
+        for cx, cy in ((x, y - r * 0.45), (x - r * 0.5, y + r * 0.1), (x + r * 0.5, y + r * 0.1)):
+            canvas.circle(cx, cy, lobe, colour)
+    else:  # a heart, or a spade as a heart upside down
+        up = -1 if which == 2 else 1
+        for cx in (x - lobe * 0.95, x + lobe * 0.95):
+            canvas.circle(cx, y + up * r * 0.3, lobe, colour)
+        canvas.polygon(
+            [(x - r * 0.88, y + up * r * 0.45), (x + r * 0.88, y + up * r * 0.45), (x, y - up * r)], colour, colour
+        )
+    if which != 2:  # the stem of a club or a spade
+        canvas.polygon([(x, y + r * 0.2), (x + r * 0.4, y + r), (x - r * 0.4, y + r)], colour, colour)
