@@ -17,7 +17,17 @@ import msgspec
 from storage import tallies
 from storage.answers import Answers
 from storage.events import prefix_range
-from storage.ratings import MEMBERS, WRITES, RatedGame, Rating, RatingViews, member_rows, rated_rows, rating_rows
+from storage.ratings import (
+    MEMBERS,
+    WRITES,
+    RatedGame,
+    Rating,
+    RatingViews,
+    member_rows,
+    rated_rows,
+    rating_rows,
+    step_rows,
+)
 from storage.sql import Database, Guard
 
 DERIVED = (
@@ -26,6 +36,7 @@ DERIVED = (
     "damaged",
     "ratings",
     "rated",
+    "rating_steps",
     "tallies",
     "player_facts",
     "season_standings",
@@ -208,7 +219,7 @@ class GameViews:
                 damaged,
             ),
             ("UPDATE games SET status = 'damaged', live = 0 WHERE game_id = ?", [(g,) for g, _ in damaged]),
-            *zip(WRITES, (rating_rows(ratings), rated_rows(rated), member_rows(rated)), strict=True),
+            *zip(WRITES, (rating_rows(ratings), rated_rows(rated), member_rows(rated), step_rows(rated)), strict=True),
             *zip(tallies.WRITES, tallies.rows(tallied), strict=True),
             (
                 "INSERT INTO checkpoints (name, position) VALUES (?, ?) "
@@ -306,6 +317,10 @@ class GameViews:
         where, params = _filter({"place = ?": place, "game = ?": game})
         # ``live = 1`` written out, not a parameter: the planners match it to the partial index ``games_live``
         return await self._rows(f"live = 1 AND {where}", params, "ORDER BY started_at")
+
+    async def playing_now(self, limit: int) -> list[GameRow]:
+        """The ``limit`` live games started last, newest first (the front page's games being played)."""
+        return await self._rows("live = 1", [limit], "ORDER BY started_at DESC LIMIT ?")
 
     async def players_named(self, id_prefix: str) -> list[tuple[str, str]]:
         """``(player_id, name)`` of every player whose id begins with ``id_prefix`` (the terminal's

@@ -78,3 +78,25 @@ def imported(real: str) -> str:
         trusted     INTEGER NOT NULL
     );
     """
+
+
+LIVE_BY_START = """
+CREATE INDEX games_live_by_start ON games (started_at) WHERE live = 1;
+"""
+"""SQLite's 18, PostgreSQL's 12: the games being played, newest first, wherever they are (the front
+page's), read from the end of an index of live games only: as many rows as the page shows."""
+
+
+def rating_steps(real: str) -> str:
+    """SQLite's 19, PostgreSQL's 13 (``real``: each backend's double): each player's rating after each
+    rated game, for the chart on their page (derived: a rebuild draws it for every game ever rated)."""
+    return f"""
+    CREATE TABLE rating_steps (
+        game        TEXT    NOT NULL,
+        player_id   TEXT    NOT NULL,
+        finished_at {real}  NOT NULL,
+        game_id     TEXT    NOT NULL,
+        score       {real}  NOT NULL,
+        PRIMARY KEY (game, player_id, finished_at, game_id)
+    );
+    """

@@ -45,6 +45,8 @@ class RatedGame:
     """The position of the event that decided it: games are rated in this order."""
     finished_at: float
     counted: bool
+    after: tuple[Rating, ...] = ()
+    """Its players' ratings after it (none when it did not count)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +80,10 @@ def member_rows(games: Iterable[RatedGame]) -> list[tuple[object, ...]]:
     return [(g.game_id,) for g in games]
 
 
+def step_rows(games: Iterable[RatedGame]) -> list[tuple[object, ...]]:
+    return [(g.game, r.player_id, g.finished_at, g.game_id, r.score) for g in games for r in g.after]
+
+
 WRITES = (
     "INSERT INTO ratings (game, player_id, name, mu, sigma, score, games) VALUES (?, ?, ?, ?, ?, ?, ?) "
     "ON CONFLICT (game, player_id) DO UPDATE SET name = excluded.name, mu = excluded.mu, sigma = excluded.sigma, "
@@ -89,9 +95,11 @@ WRITES = (
     "INSERT INTO members (server, game, player_id) SELECT p.server, g.game, s.player_id FROM rated g "
     "JOIN places p ON p.place = g.place JOIN seats s ON s.game_id = g.game_id WHERE g.game_id = ? "
     "ON CONFLICT DO NOTHING",
+    "INSERT INTO rating_steps (game, player_id, finished_at, game_id, score) VALUES (?, ?, ?, ?, ?) "
+    "ON CONFLICT (game, player_id, finished_at, game_id) DO UPDATE SET score = excluded.score",
 )
-"""The projector's writes, in its transaction, for the rows of ``rating_rows``, ``rated_rows`` and
-``member_rows`` in turn."""
+"""The projector's writes, in its transaction, for the rows of ``rating_rows``, ``rated_rows``,
+``member_rows`` and ``step_rows`` in turn."""
 MEMBERS = (
     "INSERT INTO members (server, game, player_id) SELECT p.server, g.game, s.player_id FROM rated g "
     "JOIN places p ON p.place = g.place JOIN seats s ON s.game_id = g.game_id WHERE TRUE ON CONFLICT DO NOTHING"
@@ -113,6 +121,18 @@ class RatingViews:
             f"SELECT {COLUMNS} FROM ratings WHERE game = ? AND player_id IN ({marks})", game, *player_ids
         )
         return {r.player_id: r for r in map(_rating, rows)}
+
+    async def steps(self, game: str, player_id: str, most: int = 60) -> list[tuple[float, float]]:
+        """``(finished_at, score)`` after each of the player's last ``most`` rated games, oldest first:
+        from the end of its key, as many rows as the chart draws."""
+        rows = await self._db.fetch(
+            "SELECT finished_at, score FROM rating_steps WHERE game = ? AND player_id = ? "
+            "ORDER BY finished_at DESC LIMIT ?",
+            game,
+            player_id,
+            most,
+        )
+        return [(float(at), float(score)) for at, score in reversed(rows)]
 
     async def rated(self, game_ids: Sequence[str]) -> set[str]:
         """Which of these games have been rated (or judged not to count) already."""

@@ -144,13 +144,15 @@ class Ledger:
             key = players_key(summary)
             times = self.recent.setdefault((summary.game, key), [])
             counted = sum(1 for t in times if t >= d.finished_at - FARM_WINDOW) < FARM_LIMIT
+            after = self._play(summary) if counted else []
             rated.append(
-                RatedGame(summary.game_id, summary.game, summary.place, key, d.position, d.finished_at, counted)
+                RatedGame(
+                    summary.game_id, summary.game, summary.place, key, d.position, d.finished_at, counted, tuple(after)
+                )
             )
-            if not counted:
-                continue
-            times.append(d.finished_at)
-            for rating in self._play(summary):
+            if counted:
+                times.append(d.finished_at)
+            for rating in after:
                 self.ratings[rating.game, rating.player_id] = changed[rating.game, rating.player_id] = rating
         return rated, list(changed.values())
 

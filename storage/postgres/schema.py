@@ -11,7 +11,7 @@ from typing import Any
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
-from storage.migrations import ANSWERED_BOARDS, LISTS_BY_START, answers, imported
+from storage.migrations import ANSWERED_BOARDS, LISTS_BY_START, LIVE_BY_START, answers, imported, rating_steps
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: the event log, as SQLite's migration 1
@@ -181,6 +181,10 @@ MIGRATIONS: tuple[str, ...] = (
     ANSWERED_BOARDS,
     # 11: where each imported game came from, and whether it is trusted (kept by a rebuild)
     imported("DOUBLE PRECISION"),
+    # 12: the games being played, newest first, wherever they are (the front page)
+    LIVE_BY_START,
+    # 13: each player's rating after each rated game (derived: a rebuild fills it)
+    rating_steps("DOUBLE PRECISION"),
 )
 
 

@@ -13,7 +13,7 @@ from urllib.parse import quote
 
 import aiosqlite
 
-from storage.migrations import ANSWERED_BOARDS, LISTS_BY_START, answers, imported
+from storage.migrations import ANSWERED_BOARDS, LISTS_BY_START, LIVE_BY_START, answers, imported, rating_steps
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: the event log; each event remembers the command that appended it (idempotent appends)
@@ -264,6 +264,10 @@ MIGRATIONS: tuple[str, ...] = (
     ANSWERED_BOARDS,
     # 17: where each imported game came from, and whether it is trusted (kept by a rebuild)
     imported("REAL"),
+    # 18: the games being played, newest first, wherever they are (the front page)
+    LIVE_BY_START,
+    # 19: each player's rating after each rated game (derived: a rebuild fills it)
+    rating_steps("REAL"),
 )
 
 

@@ -137,7 +137,8 @@ def test_a_win_beats_a_draw_beats_a_loss_for_any_number_of_seats() -> None:
 
 def dump(path: Path) -> tuple[list[tuple[object, ...]], ...]:
     with sqlite3.connect(path) as db:
-        return tuple(db.execute(f"SELECT * FROM {t} ORDER BY 1, 2").fetchall() for t in ("ratings", "rated"))
+        tables = ("ratings", "rated", "rating_steps")
+        return tuple(db.execute(f"SELECT * FROM {t} ORDER BY 1, 2, 3, 4").fetchall() for t in tables)
 
 
 async def test_ratings_followed_in_small_batches_equal_a_rebuild(tmp_path: Path) -> None:
@@ -158,8 +159,12 @@ async def test_ratings_followed_in_small_batches_equal_a_rebuild(tmp_path: Path)
         await projector.catch_up(batch=3)
         followed = dump(path)
         assert len(followed[1]) == 20 and len(followed[0]) == 6
+        for rating in (await views.ratings.of("hog", [str(i) for i in range(6)])).values():
+            steps = await views.ratings.steps("hog", rating.player_id, most=100)
+            assert len(steps) == rating.games and steps[-1][1] == rating.score, "a step a rated game, the last today's"
+            assert [at for at, _ in steps] == sorted(at for at, _ in steps)
         await projector.rebuild()
-        assert dump(path) == followed
+        assert dump(path) == followed, "a rebuild draws the very same rating steps"
     finally:
         await views.close()
         await store.close()

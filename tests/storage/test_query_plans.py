@@ -11,6 +11,7 @@ import pytest
 
 from storage.games import GameViews
 from storage.kept import Kept
+from storage.ratings import RatedGame, Rating
 from storage.postgres.database import PostgresDatabase
 from storage.sql import numbered
 from storage.sqlite.database import SqliteDatabase
@@ -136,3 +137,30 @@ async def test_the_check_for_boards_behind_reads_only_the_unsettled(views: GameV
             "ON g.game_id = b.game_id WHERE b.settled = 0 AND (g.version IS NULL OR b.shown_version < g.version)"
         )
         assert "boards_unsettled" in "\n".join(str(row[-1]) for row in rows)
+
+
+async def test_the_games_being_played_are_read_newest_first_from_an_index_of_live_games(views: GameViews) -> None:
+    """The front page's games under way: as many as it shows, from the end of the live games' index."""
+    await views.apply([cards(f"r{n}", None, 100.0 + n, place=f"c{n % 3}") for n in range(12)], 72)
+    await views.analyze()
+    assert [row.game_id for row in await views.playing_now(3)] == ["r11", "r10", "r9"]
+    for sql, plan in await plans(views, lambda: views.playing_now(3)):
+        if "LIMIT" in sql:
+            assert "games_live_by_start" in plan, (sql, plan)
+            assert "Seq Scan" not in plan and "TEMP B-TREE" not in plan and "Sort" not in plan, (sql, plan)
+
+
+async def test_a_players_rating_steps_are_read_from_the_end_of_their_key(views: GameViews) -> None:
+    """The chart on a player's page: their last rated games' ratings, by key, however many they played."""
+    rated = [RatedGame(f"k{n}", "cards", "c1", "ada grace", n, float(n), True, after(n)) for n in range(60)]
+    await views.apply([], 61, rated=rated)
+    await views.analyze()
+    assert [score for _, score in await views.ratings.steps("cards", "ada", most=3)] == [57.0, 58.0, 59.0]
+    explained = await plans(views, lambda: views.ratings.steps("cards", "ada", most=3))
+    for sql, plan in explained:
+        assert "Seq Scan" not in plan and "TEMP B-TREE" not in plan and "Sort" not in plan, (sql, plan)
+        assert "INDEX" in plan.upper() or "PRIMARY KEY" in plan.upper(), (sql, plan)
+
+
+def after(n: int) -> tuple[Rating, ...]:
+    return (Rating("cards", "ada", "Ada", float(n), 0.0, n + 1), Rating("cards", "grace", "Grace", -n, 0.0, n + 1))
