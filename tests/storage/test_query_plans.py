@@ -11,8 +11,8 @@ import pytest
 
 from storage.games import GameViews
 from storage.kept import Kept
-from storage.ratings import RatedGame, Rating
 from storage.postgres.database import PostgresDatabase
+from storage.ratings import RatedGame, Rating
 from storage.sql import numbered
 from storage.sqlite.database import SqliteDatabase
 from tests.storage.databases import BOTH, empty_views
