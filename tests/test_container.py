@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import fnmatch
 import re
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -56,3 +57,29 @@ def test_compose_builds_the_image_once_and_needs_no_token_to_come_down() -> None
     assert ":?" not in compose, "docker compose down must work without DISCORD_TOKEN"
     policies = re.findall(r"restart: (\S+)", compose)
     assert policies and all(re.fullmatch(r"on-failure:\d+", policy) for policy in policies), "no restart forever"
+
+
+def test_every_file_a_package_reads_is_installed_with_it() -> None:
+    """``pip install .`` (the image's) takes a package's ``.py`` files only, unless ``package-data``
+    names the rest: every template, stylesheet and picture in the packages is named there (the games'
+    boards, emblems and pages were left out once, and their pages failed in the image)."""
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
+    packages = ("bot", "hog_core", "cucumber_core", "storage")
+    files = [
+        path.relative_to(ROOT)
+        for package in packages
+        for path in (ROOT / package).rglob("*")
+        if path.is_file() and path.suffix not in (".py", ".pyc") and "__pycache__" not in path.parts
+    ]
+    assert files, "the packages hold data files"
+
+    def named(path: Path) -> bool:
+        for package, patterns in data.items():
+            folder = Path(*package.split("."))
+            if path.is_relative_to(folder) and any(
+                fnmatch.fnmatch(str(path.relative_to(folder)), pattern) for pattern in patterns
+            ):
+                return True
+        return False
+
+    assert [str(path) for path in files if not named(path)] == []
