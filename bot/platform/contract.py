@@ -38,6 +38,7 @@ __all__ = [
     "Commands",
     "ConsoleFront",
     "Deadline",
+    "Emblem",
     "EventRecord",
     "Game",
     "GameRow",
@@ -442,6 +443,14 @@ class HtmlBoard(Protocol):
     board_style: Path
 
     async def html_board(self, outcome: Outcome[Any, Any], viewer: str) -> str: ...
+
+
+class Emblem(Protocol):
+    """What a game may show in the lobby (optional): a drawing of it, an SVG file the web front serves
+    at ``/emblems/<game>.svg``, and a sentence that says what it is to someone who never played it."""
+
+    emblem: Path
+    blurb: str
 
 
 @dataclass(frozen=True)

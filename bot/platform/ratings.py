@@ -33,7 +33,11 @@ SHOWN_AT_START, SHOWN_PER_POINT = 1000, 40
 
 def shown(rating: Rating | None) -> int:
     """The number a player sees: the conservative estimate, scaled (a newcomer's is 1000)."""
-    score = rating.score if rating is not None else MODEL.mu - 3 * MODEL.sigma
+    return shown_score(rating.score if rating is not None else MODEL.mu - 3 * MODEL.sigma)
+
+
+def shown_score(score: float) -> int:
+    """A conservative estimate (``Rating.score``) as the number a player sees."""
     return round(SHOWN_AT_START + SHOWN_PER_POINT * score)
 
 

@@ -25,16 +25,18 @@ from urllib.parse import quote
 
 from aiohttp import web
 from aiohttp.http_exceptions import BadHttpMessage
+from markupsafe import Markup
 from prometheus_client import CONTENT_TYPE_LATEST
 
 from bot.platform import seasons
 from bot.platform.compose import Platform
-from bot.platform.contract import GameRow, HtmlBoard, WebPages, optional
+from bot.platform.contract import Emblem, HtmlBoard, WebPages, optional
 from bot.platform.metrics import LAG, LIVE_GAMES, WEB_REQUESTS, exposition
-from bot.platform.ratings import shown
+from bot.platform.ratings import shown, shown_score
 from bot.web.api import add_api
+from bot.web.charts import rating_chart
 from bot.web.gui import add_gui
-from bot.web.pages import game_page
+from bot.web.pages import game_page, listed
 from bot.web.render import (
     HERE,
     LINKS,
@@ -48,6 +50,7 @@ from bot.web.render import (
     trouble,
 )
 from bot.web.tournaments import add_tournament_pages
+from storage.games import GameViews
 from storage.ratings import Ranked
 
 log = logging.getLogger(__name__)
@@ -95,12 +98,15 @@ async def index(request: web.Request) -> web.Response:
     page = page_of(request)
     if page is None:
         return not_found("such page")
-    rows = await (await p.settled_views()).history(None, limit=PAGE + 1, offset=(page - 1) * PAGE)
-    games = listed(p, rows[:PAGE], None)
+    views = await p.settled_views()
+    rows = await views.history(None, limit=PAGE + 1, offset=(page - 1) * PAGE)
+    now = [] if page > 1 else listed(p, await views.playing_now(PLAYING_SHOWN), None)
+    playing = [(g, f"/games/{g.game_id}") for g in now]
     boards = [(name, game.title) for name, game in p.games.items()]
     return render(
         "index.html",
-        games=games,
+        playing=playing,
+        games=listed(p, rows[:PAGE], None),
         titles=titles(p),
         boards=boards,
         links=request.app[LINKS],
@@ -109,9 +115,8 @@ async def index(request: web.Request) -> web.Response:
     )
 
 
-def listed(p: Platform, rows: list[GameRow], player_id: str | None) -> list[tuple[str, str, GameRow]]:
-    """Games as a list shows them: each id, its line (from ``player_id``'s side, or nobody's), its row."""
-    return [(row.game_id, p.games[row.game].history_line(row, player_id), row) for row in rows if row.game in p.games]
+PLAYING_SHOWN = 6
+"""How many games being played the front page shows as tiles (the newest started)."""
 
 
 def titles(p: Platform) -> dict[str, str]:
@@ -124,7 +129,8 @@ def page_of(request: web.Request) -> int | None:
 
 
 async def player(request: web.Request) -> web.Response:
-    """``/players/<id>``: a player's games, newest first, and their record and rating in each game."""
+    """``/players/<id>``: a player's record, rating and its chart in each game they played, and their
+    games, newest first."""
     p, player_id, page = request.app[PLATFORM], request.match_info["player_id"], page_of(request)
     if page is None or not PLAYER_ID.fullmatch(player_id):
         return not_found("such player")
@@ -132,23 +138,49 @@ async def player(request: web.Request) -> web.Response:
     rows = await views.history(player_id, limit=PAGE + 1, offset=(page - 1) * PAGE)
     if not rows and page == 1:
         return not_found(f"player {player_id}")
-    games = listed(p, rows[:PAGE], player_id)
     name = next((s.name for s in rows[0].seats if s.player_id == player_id), player_id) if rows else player_id
-    records = []
-    for game in p.games.values():
-        told = io.StringIO()
-        await game.console.stats(views, player_id, told)
-        records.append((game.title, told.getvalue().split("\n", 1)[-1].rstrip()))
+    records = [record for game in p.games.values() if (record := await played(views, game, player_id))]
     return render(
         "player.html",
         name=name,
         player_id=player_id,
-        games=games,
+        games=listed(p, rows[:PAGE], player_id),
         titles=titles(p),
-        records=records,
+        records=records if page == 1 else [],
         page=page,
         more=len(rows) > PAGE,
     )
+
+
+async def played(views: GameViews, game: Any, player_id: str) -> dict[str, Any] | None:
+    """A player's record in ``game`` as their page draws it (``None`` if they finished none): the
+    numbers, the rating's chart over their last rated games, and the game's own words for the rest."""
+    stats = await views.stats(player_id, game.name, by="", best="")
+    if not stats.total.games:
+        return None
+    rating, chart = stats.rating, Markup("")
+    if rating is not None:
+        steps = await views.ratings.steps(game.name, player_id, most=CHARTED)
+        scores = [shown_score(score) for _, score in steps]
+        chart = rating_chart(scores, rating.games - len(scores) + 1, f"{game.title} rating")
+    told = io.StringIO()
+    await game.console.stats(views, player_id, told)
+    return {
+        "title": game.title,
+        "name": game.name,
+        "total": stats.total,
+        "current": stats.current_streak,
+        "longest": stats.longest_streak,
+        "rating": None if rating is None else shown(rating),
+        "rated": 0 if rating is None else rating.games,
+        "chart": chart,
+        "bots": sorted(stats.vs_bots.items()),
+        "words": told.getvalue().split("\n", 1)[-1].rstrip(),
+    }
+
+
+CHARTED = 60
+"""How many of a player's last rated games their rating chart draws."""
 
 
 async def leaderboard(request: web.Request) -> web.Response:
@@ -497,6 +529,15 @@ async def board_style(request: web.Request) -> web.StreamResponse:
     return web.FileResponse(drawer.board_style, headers={"Content-Type": "text/css"})
 
 
+async def emblem(request: web.Request) -> web.StreamResponse:
+    """A game's drawing for its tile in the lobby (``contract.Emblem``), served from its package."""
+    module = request.app[PLATFORM].games.get(request.match_info["game"])
+    drawing = None if module is None else optional(module, Emblem)
+    if drawing is None:
+        return not_found("such emblem")
+    return web.FileResponse(drawing.emblem, headers={"Content-Type": "image/svg+xml"})
+
+
 async def favicon(request: web.Request) -> web.StreamResponse:
     """The browser's tab icon, asked for by every browser at this address: a die."""
     return web.FileResponse(HERE / "static" / "favicon.svg", headers={"Content-Type": "image/svg+xml"})
@@ -538,6 +579,7 @@ def make_app(platform: Platform, gui_port: int | None = None, streams: Streams |
     app.router.add_get("/metrics", metrics)
     app.router.add_static("/static", HERE / "static")
     app.router.add_get("/boards/{game}.css", board_style)
+    app.router.add_get("/emblems/{game}.svg", emblem)
     app.router.add_get("/favicon.ico", favicon)
     add_tournament_pages(app)
     add_api(app, platform, app[LIVE], client_of)

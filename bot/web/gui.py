@@ -18,15 +18,16 @@ import contextlib
 import re
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
+from urllib.parse import urlencode
 
 from aiohttp import web
 
 from bot import console
 from bot.platform.compose import Platform
-from bot.platform.contract import Choice, MoveChoices, Refusal, optional
+from bot.platform.contract import Choice, Emblem, GameRow, MoveChoices, Refusal, optional
 from bot.platform.names import checked
 from bot.platform.service import OUT_OF_DATE
-from bot.web.pages import drawn_board
+from bot.web.pages import drawn_board, listed
 from bot.web.render import LINKS, PLATFORM, not_found, number, render
 
 GUI_HOSTS = web.AppKey("gui_hosts", frozenset[str])
@@ -148,15 +149,15 @@ def add_gui(app: web.Application, port: int) -> None:
     app.on_response_prepare.append(private)
 
     async def home(request: web.Request) -> web.Response:
+        """The lobby: the games under way here first, each drawn, then a tile to start each game."""
         p = request.app[PLATFORM]
-        live = await (await p.settled_views()).live_games(console.PLACE)
+        live = listed(p, (await (await p.settled_views()).live_games(console.PLACE))[::-1], None)
+        playing = [(g, table_of(g.game_id, person)) for g in live if (person := first_person(g.row))]
         games = [
-            (row.game_id, p.games[row.game].title, p.games[row.game].history_line(row, None), row)
-            for row in live
-            if row.game in p.games
+            (name, game.title, getattr(optional(game, Emblem), "blurb", ""), optional(game, Emblem) is not None)
+            for name, game in p.games.items()
         ]
-        titles = [(n, g.title) for n, g in p.games.items()]
-        return render("gui_home.html", titles=titles, games=games, links=request.app[LINKS])
+        return render("gui_home.html", playing=playing, games=games, links=request.app[LINKS])
 
     async def new_form(request: web.Request) -> web.Response:
         p, game = request.app[PLATFORM], request.match_info["game"]
@@ -241,6 +242,15 @@ def add_gui(app: web.Application, port: int) -> None:
     app.router.add_get("/play/{game_id}", table, name="gui_table")
     app.router.add_post("/play/{game_id}", move)
     app.middlewares.append(same_site)
+
+
+def first_person(row: GameRow) -> str:
+    """The name of a game's first seat that is no bot: whom the lobby's tile goes on as."""
+    return next((seat.name for seat in row.seats if seat.bot is None), "")
+
+
+def table_of(game_id: str, name: str) -> str:
+    return f"/play/{game_id}?{urlencode({'as': name})}"
 
 
 async def drawn_table(

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from markupsafe import Markup
 
 from bot.platform.chance import seal_words
 from bot.platform.compose import Platform
-from bot.platform.contract import HtmlBoard, Lines, Outcome, ReplaySteps, optional
+from bot.platform.contract import GameRow, HtmlBoard, Lines, Outcome, ReplaySteps, optional
 from bot.platform.fairness import FAIR, verify
 
 PUBLIC = ""
@@ -112,3 +113,29 @@ async def _seal(p: Platform, game: Any, final: Any) -> str:
         return seal_words(game.draws, seed, False, "")
     verdict = await verify(p.service(game), p.kept, final.game_id)
     return seal_words(game.draws, seed, True, "every draw matches it" if verdict.status == FAIR else verdict.text)
+
+
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """A game as a list or a tile shows it: its line (from one player's side, or nobody's), its row,
+    and when it started, in words."""
+
+    game_id: str
+    title: str
+    line: str
+    row: GameRow
+    started: str
+
+
+def listed(p: Platform, rows: list[GameRow], player_id: str | None) -> list[Listed]:
+    return [
+        Listed(
+            row.game_id,
+            p.games[row.game].title,
+            p.games[row.game].history_line(row, player_id),
+            row,
+            datetime.fromtimestamp(row.started_at, UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        )
+        for row in rows
+        if row.game in p.games
+    ]

@@ -251,3 +251,23 @@ async def test_a_cucumber_card_you_may_not_play_looks_it_and_says_why(gui: Gui) 
     )
     if refused:  # the deal gave Ann a hand the rule limits: the reason is on the page, once
         assert f"Greyed out: {refused[0]}" in page
+
+
+async def test_the_lobby_shows_games_under_way_drawn_first_then_a_tile_a_game(gui: Gui) -> None:
+    _, client, origin = gui
+    lobby = await (await client.get("/play")).text()
+    assert "<h1>Play a game</h1>" in lobby and "under way" not in lobby  # nothing started yet
+    for game in ("hog", "cucumber"):
+        assert f'<a class="tile-link" href="/play/new/{game}">' in lobby and f'src="/emblems/{game}.svg"' in lobby
+        emblem = await client.get(f"/emblems/{game}.svg")
+        assert emblem.status == 200 and emblem.content_type == "image/svg+xml" and "<svg" in await emblem.text()
+    assert "CS 61A" in lobby and "CS 88" in lobby  # a sentence says what each game is
+    assert (await client.get("/emblems/chess.svg")).status == 404
+    table = await start(client, origin, "cucumber", player="Ann", players="2", bots="random")
+    game_id = table.split("/")[2].split("?")[0]
+    lobby = await (await client.get("/play")).text()
+    assert lobby.index("<h1>Your games under way</h1>") < lobby.index("<h2>A new game</h2>")
+    tile = f'<a class="tile-link" href="/play/{game_id}?as=Ann">'
+    assert tile in lobby and f'<img src="/games/{game_id}.png" alt=""' in lobby
+    picture = await client.get(f"/games/{game_id}.png")
+    assert picture.status == 200 and picture.content_type == "image/png"

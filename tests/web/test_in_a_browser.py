@@ -23,7 +23,7 @@ from bot.platform.compose import Platform
 from hog_core.events import Player
 from hog_core.game import CreateGame
 from tests.web.browser import at_each_width, checked
-from tests.web.test_pages import ADA, finished_cucumber, finished_hog, running_cucumber
+from tests.web.test_pages import ADA, finished_cucumber, finished_hog, rated_hog, running_cucumber
 from tests.web.test_tournament_pages import EVIL, tournament
 
 
@@ -141,7 +141,7 @@ async def test_the_gui_plays_a_hog_game_against_the_easy_house_to_the_end_with_t
     def play(width: int) -> tuple[list[str], list[int], str]:
         browser.get(f"{origin}/play")
         seen = [checked(browser, "gui-home", width)]
-        link = tab_to(lambda e: e.text == "A new game of Hog")
+        link = tab_to(lambda e: e.text.startswith("A new game of Hog"))
         link.send_keys(Keys.ENTER)
         moved_on(browser, link)
         seen.append(checked(browser, "gui-new", width))
@@ -197,11 +197,13 @@ async def test_a_tournaments_page_shows_its_standings_and_picture(
 async def test_every_kind_of_page_is_accessible_and_fits_a_phone(
     site: tuple[Platform, str], browser: webdriver.Chrome
 ) -> None:
-    """The front page, a game's page running, finished and at a step, its embed, a player's page, a
-    leaderboard, the tournaments and a tournament, a Cucumber game's page, a missing page: no axe-core
-    violation (WCAG 2.1 A and AA), nothing wider than the window, at 390 px and at 1280 px."""
+    """The front page (a game being played drawn as a tile), a game's page running, finished and at a
+    step, its embed, a player's page (a rating chart), a leaderboard, the tournaments and a tournament,
+    a Cucumber game's page, a missing page: no axe-core violation (WCAG 2.1 A and AA), nothing wider
+    than the window, at 390 px and at 1280 px."""
     p, origin = site
     await finished_hog(p, "hfin")
+    await rated_hog(p, "hrated", ADA, Player("5", "Cy"))  # a rating, drawn on Ada's page
     await p.service("hog").create("hrun", CreateGame("hrun", (ADA, Player("3", "Bob")), place="c1"), "new")
     await p.service("hog").execute("hrun", turn(ADA.id, 4), "move")
     await tournament(p)

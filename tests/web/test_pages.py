@@ -31,6 +31,7 @@ from bot.games.hog.analysis import move_words, player_line
 from bot.games.hog.module import resign, turn
 from bot.platform.chance import commitment
 from bot.platform.compose import Platform, platform
+from bot.platform.ratings import shown
 from bot.platform.drawing import HEIGHT, WIDTH
 from bot.platform.settings import Settings, SettingsError
 from bot.web.app import make_app
@@ -331,7 +332,13 @@ async def test_a_players_page_and_the_leaderboards_are_paged(site: Site) -> None
     await finished_hog(p, "solo", (ADA, HOUSE))
     page = await (await client.get("/players/1")).text()
     assert "<h1>Ada</h1>" in page and all(f'href="/games/{g}"' in page for g in ("r1", "r2", "solo"))
-    assert "<h2>Hog</h2>" in page and "3 played, " in page and "<h2>Cucumber</h2>" in page
+    assert '<h2 id="r-hog">Hog</h2>' in page and "<dt>Games</dt><dd>3</dd>" in page and "3 played, " in page
+    assert 'id="r-cucumber"' not in page, "a game they never finished has no record drawn"
+    ada = (await (await p.settled_views()).ratings.of("hog", ["1"]))["1"]
+    assert f'<a href="/leaderboards/hog">{shown(ada)}</a> <small>after 2 rated games</small>' in page
+    chart = re.search(r'<svg class="chart"[^>]*aria-label="([^"]*)"', page)
+    assert chart and chart[1].startswith("Hog rating: ") and f"{shown(ada)} after game 2" in chart[1]
+    assert chart[0].count("<polyline") == 0 and page.count("<polyline") == 1  # one line, two points
     board = await (await client.get("/leaderboards/hog")).text()
     assert "3 rated" in board and board.index("Ada") < board.index("Bob")
     assert '<td data-label="Place">1</td><td data-label="Player"><a href="/players/1">Ada</a></td>' in board
@@ -341,6 +348,7 @@ async def test_a_players_page_and_the_leaderboards_are_paged(site: Site) -> None
     assert "0 rated" in await (await client.get("/leaderboards/hog?server=123")).text()
     home = await (await client.get("/")).text()
     assert 'href="/leaderboards/hog"' in home and 'href="/players/1"' in home
+    assert "Being played now" not in home, "no game under way: no tiles"
     for bad in (
         "/leaderboards/chess",
         "/leaderboards/hog?page=0",
@@ -514,3 +522,22 @@ async def test_a_request_too_long_to_read_is_refused_in_one_line_not_a_traceback
     told = [r for r in caplog.records if r.name == "aiohttp.server"]
     assert told and all(r.exc_info is None and r.levelno == logging.WARNING for r in told)
     assert "LineTooLong" in told[0].getMessage()
+
+
+async def test_the_front_page_sets_the_games_being_played_apart_drawn_as_tiles(site: Site) -> None:
+    p, client = site
+    await finished_hog(p, "done")
+    service = p.service("hog")
+    await service.create("live", CreateGame("live", (ADA, HOUSE), goal=50, place="c1"), "new-live")
+    await service.execute("live", turn("1", 2), "live-0")
+    page = await (await client.get("/")).text()
+    assert page.index("<h1>Being played now</h1>") < page.index("<h2>Recent games</h2>")
+    tiles = page[page.index('<ul class="tiles">') : page.index("<h2>Recent games</h2>")]
+    assert '<a class="tile-link" href="/games/live">' in tiles and '<img src="/games/live.png" alt=""' in tiles
+    assert "done" not in tiles, "a finished game is no tile"
+    recent = page[page.index("<h2>Recent games</h2>") :]
+    assert '<table class="games cards">' in recent and 'href="/games/done"' in recent and 'href="/games/live"' in recent
+    assert '<td data-label="Game">Hog</td>' in recent and re.search(
+        r"<time>\d{4}-\d\d-\d\d \d\d:\d\d UTC</time>", recent
+    )
+    assert "Being played now" not in await (await client.get("/?page=2")).text()

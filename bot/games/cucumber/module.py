@@ -286,6 +286,11 @@ class CucumberGame:
         return await drawn(animate, frames) if len(frames) > 1 else None
 
     board_style = Path(__file__).parent / "web" / "board.css"
+    emblem = Path(__file__).parent / "web" / "emblem.svg"
+    blurb = (
+        "Play a card a trick and dodge the points: whoever takes the last trick scores, and reaching the "
+        "target loses. CS 88's card game."
+    )
 
     async def html_board(self, outcome: Outcome[GameState, ev.Event], viewer: str) -> str:
         """The table as HTML, as ``viewer`` may see it (``bot.games.cucumber.html_board``)."""

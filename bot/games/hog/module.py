@@ -298,6 +298,8 @@ class HogGame:
         ]
 
     board_style = Path(__file__).parent / "web" / "board.css"
+    emblem = Path(__file__).parent / "web" / "emblem.svg"
+    blurb = "Roll up to ten dice, bank the points, reach the goal first: CS 61A's dice game, in every semester's rules."
 
     async def html_board(self, outcome: Outcome[GameState, ev.Event], viewer: str) -> str:
         """The board as HTML (``bot.games.hog.html_board``): everything in Hog is public."""
