@@ -31,8 +31,8 @@ from bot.games.hog.analysis import move_words, player_line
 from bot.games.hog.module import resign, turn
 from bot.platform.chance import commitment
 from bot.platform.compose import Platform, platform
-from bot.platform.ratings import shown
 from bot.platform.drawing import HEIGHT, WIDTH
+from bot.platform.ratings import shown
 from bot.platform.settings import Settings, SettingsError
 from bot.web.app import make_app
 from bot.web.icons import icon
