@@ -457,13 +457,15 @@ class Emblem(Protocol):
 class Choice:
     """A move a player may press instead of typing it: the line it stands for (what they would type
     at the terminal), its button's label, what it does in words (for a screen reader), the key that
-    presses it, and why it may not be played now (``""`` when it may)."""
+    presses it, why it may not be played now (``""`` when it may), and how it looks: class names
+    its game's board stylesheet styles (a card's button drawn as the card, its suit's colour)."""
 
     line: str
     label: str
     words: str
     key: str = ""
     refused: str = ""
+    look: str = ""
 
 
 class MoveChoices(Protocol):

@@ -22,7 +22,7 @@ from bot.games.hog.module import turn
 from bot.platform.compose import Platform
 from hog_core.events import Player
 from hog_core.game import CreateGame
-from tests.web.browser import at_each_width, checked
+from tests.web.browser import DESKTOP, PHONE, at_each_width, checked
 from tests.web.test_pages import ADA, finished_cucumber, finished_hog, rated_hog, running_cucumber
 from tests.web.test_tournament_pages import EVIL, tournament
 
@@ -123,6 +123,12 @@ async def test_a_running_games_page_follows_a_move_within_a_second(
     assert said.startswith("Ada rolls ") and "Ada " in said, said  # said to a screen reader
 
 
+IN_VIEW = (
+    "return [...document.querySelectorAll('button.choice')].every(b => b.getBoundingClientRect().bottom <= innerHeight)"
+)
+"""Whether every move's button is in the window, no scrolling needed."""
+
+
 async def test_the_gui_plays_a_hog_game_against_the_easy_house_to_the_end_with_the_keyboard_alone(
     site: tuple[Platform, str], browser: webdriver.Chrome
 ) -> None:
@@ -138,7 +144,9 @@ async def test_the_gui_plays_a_hog_game_against_the_easy_house_to_the_end_with_t
                 return browser.switch_to.active_element
         raise AssertionError("not reached with Tab")
 
-    def play(width: int) -> tuple[list[str], list[int], str]:
+    def play(width: int) -> tuple[list[str], list[int], str, list[bool]]:
+        if width > PHONE[0]:
+            browser.set_window_size(1280, 900)  # a laptop's screen: every move's button in view
         browser.get(f"{origin}/play")
         seen = [checked(browser, "gui-home", width)]
         link = tab_to(lambda e: e.text.startswith("A new game of Hog"))
@@ -151,6 +159,7 @@ async def test_the_gui_plays_a_hog_game_against_the_easy_house_to_the_end_with_t
         tab_to(lambda e: e.get_attribute("name") == "goal").send_keys("30")
         tab_to(lambda e: e.get_attribute("name") == "house").send_keys("easy")
         start = tab_to(lambda e: e.text == "Start")
+        in_view: list[bool] = []
         start.send_keys(Keys.ENTER)
         moved_on(browser, start)
         seen.append(checked(browser, "gui-table", width))
@@ -158,13 +167,16 @@ async def test_the_gui_plays_a_hog_game_against_the_easy_house_to_the_end_with_t
             if "The game is over." in text_of(browser):
                 break
             board = browser.find_element(By.ID, "board")
+            if width > PHONE[0]:
+                in_view.append(browser.execute_script(IN_VIEW))
             browser.find_element(By.TAG_NAME, "body").send_keys("5")  # five dice, by its key
             moved_on(browser, board)  # the table after the move has replaced it
         seen.append(checked(browser, "gui-over", width))
-        return [v for found, _ in seen for v in found], [wide for _, wide in seen], text_of(browser)
+        return [v for found, _ in seen for v in found], [wide for _, wide in seen], text_of(browser), in_view
 
-    for found, wide, page in await asyncio.to_thread(at_each_width, browser, play):
+    for found, wide, page, in_view in await asyncio.to_thread(at_each_width, browser, play):
         assert found == [] and wide == [0] * 4, (found, wide)
+        assert all(in_view), in_view
         assert "The game is over." in page and ("Ada won." in page or "The house won." in page)
     rows = await (await p.settled_views()).history(None)
     assert len(rows) == 2 and all(r.status == "finished" and {s.name for s in r.seats} == {"Ada", "The house"}
@@ -227,14 +239,30 @@ async def test_every_kind_of_page_is_accessible_and_fits_a_phone(
         assert {path: found for path, found in seen.items() if found != ([], 0)} == {}
 
 
+LOOKS = """
+const buttons = [...document.querySelectorAll("button.choice")];
+const hand = document.querySelector(".cuc-hand");
+const red = buttons.filter(b => /[♥♦]/.test(b.textContent));
+return [
+  !hand || hand.offsetParent === null,
+  red.every(b => getComputedStyle(b).color === "rgb(179, 38, 30)"),
+  buttons.every(b => b.getBoundingClientRect().bottom <= window.innerHeight),
+];
+"""
+"""Whether the GUI's Cucumber table at 1280 x 900 shows the hand once (as its buttons), each red suit's
+card in red, and every card's button without scrolling."""
+
+
 async def test_the_gui_plays_cucumber_against_bots_to_the_end_by_pressing_cards(
     site: tuple[Platform, str], browser: webdriver.Chrome
 ) -> None:
     """Your hand as cards you press (those the rules forbid now disabled, with the rule in words), the
-    table drawn, to the game's end: each press a card of yours, never another seat's card shown."""
+    table drawn, to the game's end: each press a card of yours, never another seat's card shown; the
+    hand shown once, as the cards' buttons in their suits' colours, in view without scrolling."""
     p, origin = site
 
-    def play() -> tuple[str, list[str], str]:
+    def play() -> tuple[str, list[str], str, list[list[bool]]]:
+        browser.set_window_size(1280, 900)
         browser.get(f"{origin}/play/new/cucumber")
         browser.find_element(By.NAME, "player").clear()
         browser.find_element(By.NAME, "player").send_keys("Ann")
@@ -245,18 +273,22 @@ async def test_the_gui_plays_cucumber_against_bots_to_the_end_by_pressing_cards(
         form.find_element(By.TAG_NAME, "button").send_keys(Keys.ENTER)
         moved_on(browser, form)
         refused: list[str] = []
+        looks: list[list[bool]] = []  # the board's copy of the hand hidden, red suits red, in view
         for _ in range(200):
             if "The game is over." in text_of(browser):
                 break
+            looks.append(browser.execute_script(LOOKS))
             refused += [
                 str(b.get_attribute("title")) for b in browser.find_elements(By.CSS_SELECTOR, "button.choice[disabled]")
             ]
             card = browser.find_element(By.CSS_SELECTOR, "button.choice:not([disabled])")
             card.send_keys(Keys.ENTER)  # the keyboard on the card's button
             moved_on(browser, card)
-        return text_of(browser), refused, browser.current_url
+        browser.set_window_size(*DESKTOP)
+        return text_of(browser), refused, browser.current_url, looks
 
-    page, refused, url = await asyncio.to_thread(play)
+    page, refused, url, looks = await asyncio.to_thread(play)
+    assert looks and all(look == [True, True, True] for look in looks), looks
     game_id = url.split("/play/")[1].split("?")[0]
     assert "The game is over." in page and (await p.service("cucumber").load(game_id)).is_over
     assert all(r for r in refused) and any("Play " in r or "lowest" in r for r in refused), refused[:3]

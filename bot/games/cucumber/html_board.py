@@ -75,6 +75,13 @@ def choices(state: GameState, player: str) -> list[Choice]:
         return []
     hand = hand_of(state, seat)
     return [
-        Choice(str(i), short(c), f"play {name(c)}", str(i) if i < 10 else "", "" if c in hand.legal else hand.why)
+        Choice(
+            str(i),
+            short(c),
+            f"play {name(c)}",
+            str(i) if i < 10 else "",
+            "" if c in hand.legal else hand.why,
+            "cuc-card-button cuc-red" if shown(c).red else "cuc-card-button",
+        )
         for i, c in enumerate(hand.cards, 1)
     ]
