@@ -5,28 +5,15 @@ posted before any upgrade keep working."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.discord.buttons import FORGED, GameButton, number
-from bot.discord.front import front_of
 from bot.discord.stepping import NAVIGATION
-from bot.games.hog.limits import MAX_SOLVED_GOAL
+from bot.games.hog.discord.desk import hog
 from bot.platform.contract import Refusal
 from hog_core.game import PORK_CHOP, AcceptChallenge, DeclineChallenge
-from hog_core.puzzles import facts_of
-from hog_core.rulesets import RULE_SETS
-
-if TYPE_CHECKING:
-    from bot.games.hog.discord.front import HogFront
-
-GAME = "hog"
-
-
-def hog(interaction: discord.Interaction[Any]) -> HogFront:
-    front: HogFront = front_of(interaction, GAME)
-    return front
 
 
 class MoveButton(GameButton, template=r"hog:move:(?P<game>[^:]*):(?P<version>[^:]*):(?P<k>[^:]*)"):
@@ -74,41 +61,6 @@ class AnswerButton(GameButton, template=r"hog:answer:(?P<game>[^:]*):(?P<answer>
         player = str(interaction.user.id)
         command = AcceptChallenge(player) if self.answer == "accept" else DeclineChallenge(player)
         await hog(interaction).answer(interaction, self.game_id, command)
-
-
-MODES = {"p": "puzzle", "d": "daily", "t": "train"}
-"""A puzzle button's mode letter, and the mode its answer is kept in."""
-
-
-class PuzzleButton(GameButton, template=r"hog:puzzle:(?P<puzzle>[^:]*):(?P<mode>[^:]*):(?P<k>[^:]*)"):
-    """A move on a puzzle's board (for whoever was served it: the message is theirs alone). The
-    custom_id carries the puzzle's id, which is its position (``hog_core.puzzles.facts_of``), and the
-    mode: ``p`` a puzzle, ``d`` the daily one, ``t`` training; checked before it is judged, so a
-    restart loses nothing and a forged one is refused."""
-
-    def __init__(self, puzzle_id: str, mode: str, k: int) -> None:
-        label = "Pork Chop" if k == PORK_CHOP else str(k)
-        style = discord.ButtonStyle.danger if k == PORK_CHOP else discord.ButtonStyle.secondary
-        super().__init__(f"hog:puzzle:{puzzle_id}:{mode}:{k}", label, style)
-        self.puzzle_id, self.mode, self.k = puzzle_id, mode, k
-
-    @classmethod
-    def parse(cls, match: re.Match[str]) -> PuzzleButton:
-        k = number(match["k"])
-        return cls(match["puzzle"], match["mode"], -2 if k is None else k)
-
-    def refusal(self) -> str | None:
-        facts = facts_of(self.puzzle_id)
-        fair = (
-            facts is not None
-            and facts.goal <= MAX_SOLVED_GOAL
-            and self.mode in MODES
-            and (self.k == PORK_CHOP or 0 <= self.k <= RULE_SETS[facts.rules].max_dice)
-        )
-        return None if fair else FORGED
-
-    async def press(self, interaction: discord.Interaction[Any]) -> None:
-        await hog(interaction).puzzles.judge(interaction, self.puzzle_id, MODES[self.mode], self.k)
 
 
 class HintButton(GameButton, template=r"hog:hint:(?P<game>[^:]*)"):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -19,8 +19,8 @@ from bot.discord.reach import EVERYWHERE, in_this_chat
 from bot.discord.tournaments import FORMAT_CHOICES, tournament_group
 from bot.discord.verify import add_verify_command
 from bot.games.hog.contest.entries import EVERYONE, Contest
-from bot.games.hog.discord.buttons import GAME
 from bot.games.hog.discord.contest import add_contest_commands, contest_of
+from bot.games.hog.discord.desk import GAME, HogDesk
 from bot.games.hog.discord.embeds import stats_embed
 from bot.games.hog.module import resign
 from bot.games.hog.rules_help import explain
@@ -34,9 +34,6 @@ from hog_core.events import Event, Player
 from hog_core.game import Command, CreateGame, DeclineChallenge, ExpireChallenge, GameState
 from hog_core.rulesets import DEFAULT_RULES, RULE_SETS, RuleSet, canonical, offered, toggles, turned_off
 from hog_core.strategies import DIFFICULTIES, ENTRY
-
-if TYPE_CHECKING:
-    from bot.games.hog.discord.front import HogFront
 
 
 def new_game_id() -> str:
@@ -70,7 +67,7 @@ def chosen_rule_set(interaction: discord.Interaction[Any]) -> RuleSet | None:
 
 
 async def entry_player(
-    bot: HogFront, interaction: discord.Interaction[Any], wanted: str, rules: str, goal: int
+    bot: HogDesk, interaction: discord.Interaction[Any], wanted: str, rules: str, goal: int
 ) -> tuple[str, Player]:
     """The contest entry ``wanted`` names (``entry:<scope>:<team>`` as offered, or a team's name) as
     the house's seat, its table pinned in the game; ``Refusal`` when there is none here."""
@@ -104,7 +101,7 @@ class Here:
     challenge_timeout: int
 
     @classmethod
-    async def of(cls, bot: HogFront, interaction: discord.Interaction[Any]) -> Here:
+    async def of(cls, bot: HogDesk, interaction: discord.Interaction[Any]) -> Here:
         chosen = await chosen_here(bot.client, interaction)
         return cls(
             chosen["hog-rules"],
@@ -114,7 +111,7 @@ class Here:
         )
 
 
-def hog_commands(bot: HogFront) -> app_commands.Group:
+def hog_commands(bot: HogDesk) -> app_commands.Group:
     hog = app_commands.Group(name="hog", description="Play Hog, the dice game from CS 61A", **EVERYWHERE)
 
     @hog.command(name="house", description="Play a game against the house, or against a contest entry")

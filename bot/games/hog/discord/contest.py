@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import io
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from urllib.parse import quote
 
 import discord
@@ -19,16 +19,13 @@ from bot.games.hog.contest.arena import Results
 from bot.games.hog.contest.entries import EVERYONE, Contest
 from bot.games.hog.contest.pictures import MATRIX_TOP, costs_picture, matrix_picture, table_picture
 from bot.games.hog.contest.words import HEADER, compared_line, explored_lines, outcome, placed, standing_line, summary
-from bot.games.hog.discord.buttons import hog
+from bot.games.hog.discord.desk import HogDesk, hog
 from bot.platform.contract import Refusal
 from bot.platform.names import cleaned
 from bot.platform.painter import drawn
 from hog_core.contest import MAX_BYTES, BadTable, parse
 from hog_core.kernel import CONTESTABLE
 from hog_core.rulesets import RULE_SETS
-
-if TYPE_CHECKING:
-    from bot.games.hog.discord.front import HogFront
 
 PAGE = 15
 MAX_PAGE = 1000
@@ -86,7 +83,7 @@ def on_the_web(
     return view
 
 
-def add_contest_commands(hog: app_commands.Group, bot: HogFront) -> None:
+def add_contest_commands(hog: app_commands.Group, bot: HogDesk) -> None:
     contest = app_commands.Group(name="contest", description="The course's Hog contest: final strategies, exactly")
     hog.add_command(contest)
     contests = bot.contests

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import io
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -18,19 +18,18 @@ from bot.games.hog.board import hint
 from bot.games.hog.contest.arena import Contests
 from bot.games.hog.contest.entries import Entries
 from bot.games.hog.discord.buttons import (
-    GAME,
     AnalyzeButton,
     AnswerButton,
     HintButton,
     MoveButton,
-    PuzzleButton,
     RematchButton,
     ReplayButton,
 )
 from bot.games.hog.discord.commands import hog_commands, new_game_id
 from bot.games.hog.discord.contest import StandingsButton
+from bot.games.hog.discord.desk import GAME, HogDesk
 from bot.games.hog.discord.dice import drawings
-from bot.games.hog.discord.puzzles import PuzzleDesk
+from bot.games.hog.discord.puzzles import PuzzleButton, PuzzleDesk
 from bot.games.hog.discord.replays import replay_embed, replay_view
 from bot.games.hog.discord.table import table
 from bot.games.hog.limits import MAX_SOLVED_GOAL, check
@@ -233,3 +232,7 @@ class HogFront:
 
     def commands(self) -> app_commands.Group:
         return hog_commands(self)
+
+
+if TYPE_CHECKING:
+    _: type[HogDesk] = HogFront  # the front is what its buttons and commands ask of it

@@ -5,23 +5,67 @@ moves until you find the best) — each a board for the asker alone, a button pe
 from __future__ import annotations
 
 import random
+import re
 import time
 from typing import Any
 
 import discord
 
-from bot.discord.buttons import FORGED, Buttons
+from bot.discord.buttons import FORGED, Buttons, GameButton, number
+from bot.discord.front import front_of
 from bot.games.hog import puzzling
-from bot.games.hog.discord.buttons import PuzzleButton
+from bot.games.hog.limits import MAX_SOLVED_GOAL
 from bot.games.hog.module import HogGame
 from bot.games.hog.puzzle_book import PuzzleBook, book_of, position
 from bot.platform.compose import Platform
 from bot.platform.exercises import Marked, day_of, shown
-from hog_core.puzzles import Puzzle, move_words
-from hog_core.rulesets import DEFAULT_RULES
+from hog_core.game import PORK_CHOP
+from hog_core.puzzles import Puzzle, facts_of, move_words
+from hog_core.rulesets import DEFAULT_RULES, RULE_SETS
 
 SOLVERS_SHOWN = 15
 """How many of the day's solvers a daily puzzle's answer names."""
+
+
+MODES = {"p": "puzzle", "d": "daily", "t": "train"}
+"""A puzzle button's mode letter, and the mode its answer is kept in."""
+
+
+class PuzzleButton(GameButton, template=r"hog:puzzle:(?P<puzzle>[^:]*):(?P<mode>[^:]*):(?P<k>[^:]*)"):
+    """A move on a puzzle's board (for whoever was served it: the message is theirs alone). The
+    custom_id carries the puzzle's id, which is its position (``hog_core.puzzles.facts_of``), and the
+    mode: ``p`` a puzzle, ``d`` the daily one, ``t`` training; checked before it is judged, so a
+    restart loses nothing and a forged one is refused."""
+
+    def __init__(self, puzzle_id: str, mode: str, k: int) -> None:
+        label = "Pork Chop" if k == PORK_CHOP else str(k)
+        style = discord.ButtonStyle.danger if k == PORK_CHOP else discord.ButtonStyle.secondary
+        super().__init__(f"hog:puzzle:{puzzle_id}:{mode}:{k}", label, style)
+        self.puzzle_id, self.mode, self.k = puzzle_id, mode, k
+
+    @classmethod
+    def parse(cls, match: re.Match[str]) -> PuzzleButton:
+        k = number(match["k"])
+        return cls(match["puzzle"], match["mode"], -2 if k is None else k)
+
+    def refusal(self) -> str | None:
+        facts = facts_of(self.puzzle_id)
+        fair = (
+            facts is not None
+            and facts.goal <= MAX_SOLVED_GOAL
+            and self.mode in MODES
+            and (self.k == PORK_CHOP or 0 <= self.k <= RULE_SETS[facts.rules].max_dice)
+        )
+        return None if fair else FORGED
+
+    async def press(self, interaction: discord.Interaction[Any]) -> None:
+        await desk_of(interaction).judge(interaction, self.puzzle_id, MODES[self.mode], self.k)
+
+
+def desk_of(interaction: discord.Interaction[Any]) -> PuzzleDesk:
+    """The puzzle desk of Hog's front on the client a click came to."""
+    desk: PuzzleDesk = front_of(interaction, HogGame.name).puzzles
+    return desk
 
 
 def place_of(interaction: discord.Interaction[Any]) -> str:
