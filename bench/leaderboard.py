@@ -23,8 +23,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bot.platform.ratings import FARM_WINDOW, Decided, Ledger
-from storage.games import GameViews, SeatSummary, Summary
+from storage.games import GameViews
 from storage.sqlite.database import SqliteDatabase
+from storage.summaries import SeatSummary, Summary
 
 SERVERS = {"s1": [f"c{i}" for i in range(5)], "s2": [f"c{i}" for i in range(5, 10)]}
 

@@ -34,9 +34,10 @@ from hog_core.kernel import Kernel  # noqa: E402
 from hog_core.puzzles import mined  # noqa: E402
 from hog_core.review import Reviewer  # noqa: E402
 from hog_core.rulesets import RULE_SETS  # noqa: E402
-from storage.games import GameViews, SeatSummary, Summary  # noqa: E402
+from storage.games import GameViews  # noqa: E402
 from storage.shelves import FolderShelf  # noqa: E402
 from storage.sqlite.database import SqliteDatabase  # noqa: E402
+from storage.summaries import SeatSummary, Summary  # noqa: E402
 
 
 def percentile(samples: list[float], q: float) -> float:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from storage.games import Summary
+    from storage.summaries import Summary
 
 RESULTS = ("win", "loss", "draw")
 ALL, BOTS = "", "@bot"

@@ -30,7 +30,8 @@ from typing import Any, Generic, Protocol, TextIO, TypeVar
 
 import msgspec
 
-from storage.games import GameRow, GameViews, SeatSummary, Summary
+from storage.games import GameRow, GameViews
+from storage.summaries import SeatSummary, Summary
 
 __all__ = [
     "Chance",

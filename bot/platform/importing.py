@@ -35,9 +35,9 @@ from bot.platform.registry import RECORD, AnyGame
 from bot.platform.service import GameService
 from storage.errors import DATABASE_ERRORS
 from storage.events import NewEvent, StoredEvent, StoreError
-from storage.games import Summary
 from storage.kept import Provenance
 from storage.memory import MemoryEventStore
+from storage.summaries import Summary
 
 GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 """A game id as this bot makes them (``g1a2b3c4d5e``, ``t0a1b2c3dr1g2``): no record's ``@``, no path."""

@@ -28,9 +28,10 @@ from bot.platform.registry import AnyGame, Games, is_record
 from storage.backend import Backend
 from storage.errors import ROW_ERRORS
 from storage.events import EventStore, StoredEvent
-from storage.games import GameViews, Summary
+from storage.games import GameViews
 from storage.ratings import RatedGame, Rating
 from storage.sql import Moved
+from storage.summaries import Summary
 
 log = logging.getLogger(__name__)
 

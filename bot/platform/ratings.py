@@ -21,8 +21,8 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
-from storage.games import Summary
 from storage.ratings import Ranked, RatedGame, Rating, RatingViews, Standings
+from storage.summaries import Summary
 
 MODEL = PlackettLuce()
 RANKS = {"win": 1, "draw": 2, "loss": 3}

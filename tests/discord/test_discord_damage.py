@@ -17,7 +17,7 @@ from bot.discord.client import GameBot
 from bot.games.hog.module import HogGame
 from hog_core.events import TurnTaken
 from storage.events import NewEvent
-from storage.games import Summary
+from storage.summaries import Summary
 from tests.discord.boards import board_text
 from tests.discord.boards import buttons as board_buttons
 from tests.discord.discord_world import board_of, button, press, running_bot, subcommand

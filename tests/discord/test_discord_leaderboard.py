@@ -8,8 +8,8 @@ from typing import Any
 
 from bot.discord.client import GameBot
 from bot.platform.ratings import shown as shown_rating
-from storage.games import SeatSummary, Summary
 from storage.ratings import RatedGame, Rating
+from storage.summaries import SeatSummary, Summary
 from tests.discord.discord_world import answer_to, board_of, button, challenge_command, press, subcommand
 from tests.discord.fake_discord import CHANNEL_ID, GUILD_ID, FakeDiscord
 

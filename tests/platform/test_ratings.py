@@ -29,9 +29,10 @@ from hog_core.events import Player
 from hog_core.game import AcceptChallenge, CreateGame, Forfeit, TakeTurn, decide, evolve
 from hog_core.game import GameState as HogState
 from storage.events import EventStore
-from storage.games import GameViews, SeatSummary, Summary
+from storage.games import GameViews
 from storage.sqlite.database import SqliteDatabase
 from storage.sqlite.store import SqliteEventStore
+from storage.summaries import SeatSummary, Summary
 from tests.helpers import HOG, Seeded, hog_record
 
 SIX = [Seat(str(i), name) for i, name in enumerate(["Ann", "Bob", "Cy", "Di", "Ed", "Flo"], start=1)]

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from storage.games import Best, GameViews, Record, SeatSummary, Summary
+from storage.games import Best, GameViews, Record
 from storage.ratings import Ranked, RatedGame, Rating
+from storage.summaries import SeatSummary, Summary
 from tests.storage.databases import BOTH, empty_views
 
 

@@ -6,27 +6,18 @@ is answered in words."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 import discord
 
 from bot.discord.buttons import FORGED, GameButton
-from bot.discord.front import front_of
 from bot.discord.stepping import NAVIGATION
+from bot.games.cucumber.discord.desk import cucumber
 from cucumber_core.cards import Card, short
 
-if TYPE_CHECKING:
-    from bot.games.cucumber.discord.front import CucumberFront
-
-GAME = "cucumber"
 LABELS = {"join": "Join", "leave": "Leave", "start": "Start", "fill": "Start with bots"}
 STYLES = {"join": discord.ButtonStyle.success, "start": discord.ButtonStyle.primary}
 NOT_YOURS = "That hand is not yours: press Show my hand on the board for your own."
-
-
-def cucumber(interaction: discord.Interaction[Any]) -> CucumberFront:
-    front: CucumberFront = front_of(interaction, GAME)
-    return front
 
 
 def _card(text: str) -> Card | None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -17,7 +17,7 @@ from bot.discord.reach import EVERYWHERE
 from bot.discord.sections import sections_embed
 from bot.discord.tournaments import FORMAT_CHOICES, tournament_group
 from bot.discord.verify import add_verify_command
-from bot.games.cucumber.discord.buttons import GAME
+from bot.games.cucumber.discord.desk import GAME, CucumberDesk
 from bot.games.cucumber.discord.embeds import COLOUR
 from bot.games.cucumber.moves import leave
 from bot.games.cucumber.rules_help import RULES, worked_trick
@@ -29,15 +29,12 @@ from cucumber_core.errors import CucumberError
 from cucumber_core.events import Event, Seat
 from cucumber_core.game import MAX_PLAYERS, GameState, OpenLobby, decide
 
-if TYPE_CHECKING:
-    from bot.games.cucumber.discord.front import CucumberFront
-
 
 def new_game_id() -> str:
     return f"c{secrets.token_hex(5)}"
 
 
-def cucumber_commands(front: CucumberFront) -> app_commands.Group:
+def cucumber_commands(front: CucumberDesk) -> app_commands.Group:
     group = app_commands.Group(name="cucumber", description="Play Cucumber, the card game from CS 88", **EVERYWHERE)
     client = front.client
 

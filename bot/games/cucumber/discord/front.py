@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -23,7 +23,6 @@ from bot.discord.layout import Board, Picture
 from bot.discord.reach import postable
 from bot.games.cucumber.analysis import player_line, review_lines
 from bot.games.cucumber.discord.buttons import (
-    GAME,
     BackButton,
     CardButton,
     HandButton,
@@ -32,6 +31,7 @@ from bot.games.cucumber.discord.buttons import (
     ReplayButton,
 )
 from bot.games.cucumber.discord.commands import cucumber_commands, new_game_id
+from bot.games.cucumber.discord.desk import GAME, CucumberDesk
 from bot.games.cucumber.discord.embeds import board_table, board_view, hand_message, replay_message, review_embed
 from bot.games.cucumber.module import CucumberGame
 from bot.games.cucumber.moves import play
@@ -295,3 +295,7 @@ def _add_bot(player: str, bot: str) -> Commands[GameState, Command]:
         return [JoinLobby(bot_seat(bot, state.seats))]
 
     return commands
+
+
+if TYPE_CHECKING:
+    _: type[CucumberDesk] = CucumberFront  # the front is what its buttons and commands ask of it
