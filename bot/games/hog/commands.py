@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import importlib
 import json
 import random
@@ -25,11 +26,13 @@ from bot.games.hog.analysis import review_json, review_text
 from bot.games.hog.console import RULES_HELP
 from bot.games.hog.contest.terminal import contest_command
 from bot.games.hog.limits import GOALS, MAX_SOLVED_GOAL
-from bot.games.hog.puzzle_book import PuzzleBook, stored_games
+from bot.games.hog.puzzle_book import book_of
 from bot.games.hog.rules_help import explain, rule_set_id
 from bot.games.hog.solutions import SolutionCache
 from bot.platform.compose import platform
 from bot.platform.contract import Refusal, Subcommand
+from bot.platform.exercises import Marked
+from bot.platform.names import checked
 from hog_core.errors import HogError
 from hog_core.game import replay
 from hog_core.kernel import Kernel
@@ -208,6 +211,9 @@ def subcommands(hog: HogGame) -> tuple[Subcommand, ...]:
         parser.add_argument("--theme", help="only puzzles of this theme (a part of its name: bacon, swap, lead …)")
         parser.add_argument("--seed", type=int, default=None, help="the same puzzles again (default: fresh ones)")
         parser.add_argument(
+            "--name", default="Player", help="whose answers these are: rated and kept under it (default: Player)"
+        )
+        parser.add_argument(
             "--json", action="store_true", help="print the puzzles, one JSON object a line, for scripts"
         )
         parser.add_argument("--count", type=int, default=None, metavar="N", help="at most N puzzles (--json: all)")
@@ -217,13 +223,25 @@ def subcommands(hog: HogGame) -> tuple[Subcommand, ...]:
             raise Refusal(f"Puzzles come from the solved game: goals {GOALS[0]} to {MAX_SOLVED_GOAL}, not {args.goal}.")
         if args.count is not None and args.count < 1:
             raise Refusal(f"--count is how many puzzles: 1 or more, not {args.count}.")
+        name = checked(args.name)
+        kept = contextlib.AsyncExitStack()
+        with refused_in_words(), asyncio.Runner() as loop:
+            try:
+                p = loop.run(kept.enter_async_context(platform(hog.platform_settings)))  # stored games mined too
+                book = book_of(p, solutions)
 
-        async def mined() -> list[Puzzle]:
-            async with platform(hog.platform_settings) as p:  # the stored games' puzzles too
-                return list((await PuzzleBook(solutions, stored=stored_games(p)).pool(args.rules, args.goal)).values())
+                def rate(puzzle: Puzzle, k: int) -> Marked | None:
+                    return loop.run(book.answer(puzzle, player_id(name), name, k, "puzzle", time.time()))
 
-        with refused_in_words():
-            pool = asyncio.run(mined())
+                return serve_puzzles(list(loop.run(book.pool(args.rules, args.goal)).values()), args, out, rate)
+            finally:
+                loop.run(kept.aclose())
+
+    def serve_puzzles(
+        pool: list[Puzzle], args: argparse.Namespace, out: TextIO, rate: Callable[[Puzzle, int], Marked | None]
+    ) -> int:
+        """The pool's puzzles of the theme asked, shuffled by the seed: as JSON, or played at this
+        terminal, each answer rated and kept under the player's name."""
         found = puzzling.of_theme(pool, args.theme)
         if not found and args.theme:
             themes = ", ".join(sorted({p.theme for p in pool}))
@@ -232,11 +250,10 @@ def subcommands(hog: HogGame) -> tuple[Subcommand, ...]:
         found = found[: args.count]
         if args.json:
             out.writelines(json.dumps(as_json(puzzle)) + "\n" for puzzle in found)
-            return 0
-        if not found:
+        elif not found:
             print("No puzzles turned up in these rules: try another rule set.", file=out)
-            return 0
-        puzzling.train(found, keyboard(out), out)
+        else:
+            puzzling.train(found, keyboard(out), out, rate)
         return 0
 
     def train_arguments(parser: argparse.ArgumentParser) -> None:

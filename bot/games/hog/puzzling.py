@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, TextIO
 from bot.games.hog.limits import MAX_SOLVED_GOAL
 from bot.platform import export
 from bot.platform.compose import Platform
+from bot.platform.exercises import Marked
+from bot.platform.exercises import shown as shown_rating
 from hog_core.game import PORK_CHOP, GameState, replay
 from hog_core.kernel import Kernel
 from hog_core.puzzles import Puzzle, memory_words, mined, mistakes, move_words, played, why
@@ -124,9 +126,15 @@ def read_move(line: str, puzzle: Puzzle) -> int | None:
     return k if k in puzzle.chances else None
 
 
-def train(found: list[Puzzle], ask: Callable[[str], str | None], out: TextIO) -> int:
+def train(
+    found: list[Puzzle],
+    ask: Callable[[str], str | None],
+    out: TextIO,
+    rate: Callable[[Puzzle, int], Marked | None] = lambda puzzle, k: None,
+) -> int:
     """The puzzles in turn until they run out or the player types ``quit`` (or input ends); how many
-    were solved."""
+    were solved. ``rate`` keeps each answer (rated when it is the player's first to that puzzle) and
+    says the rating and the streak kept with it; without it a streak is counted while they play."""
     solved = streak = 0
     for n, puzzle in enumerate(found, 1):
         print(f"\nPuzzle {n} of {len(found)}\n{shown(puzzle)}", file=out)
@@ -141,9 +149,22 @@ def train(found: list[Puzzle], ask: Callable[[str], str | None], out: TextIO) ->
             print(f"{line.strip()[:20]!r} is not a move here: {', '.join(map(str, sorted(puzzle.chances)))}.", file=out)
         right, words = answered(puzzle, k)
         solved, streak = solved + right, streak + 1 if right else 0
-        print(words + (f"\n  Streak: {streak}" if streak > 1 else ""), file=out)
+        marked = rate(puzzle, k)
+        rated = rating_words(marked, puzzle.rules).replace("\n", "\n  ")
+        print(words + (rated or (f"\n  Streak: {streak}" if streak > 1 else "")), file=out)
     print(f"Solved {solved} of {len(found)}.", file=out)
     return solved
+
+
+def rating_words(marked: Marked | None, rules: str) -> str:
+    """The solver's rating and streak after a rated answer (empty when it was not rated)."""
+    if marked is None or not marked.first or marked.solver[1] is None:
+        return ""
+    after, change = marked.solver[1], marked.change()
+    puzzle = marked.exercise[1]
+    solved = f" · this puzzle: {shown_rating(puzzle)}, solved {puzzle.solved} of {puzzle.tries}" if puzzle else ""
+    streak = f" · streak {marked.streak}" if marked.streak > 1 else ""
+    return f"\nYour {rules} puzzle rating: {shown_rating(after)} ({change:+d}){streak}{solved}"
 
 
 async def your_mistakes(p: Platform, hog: HogGame, player_id: str) -> list[Puzzle]:

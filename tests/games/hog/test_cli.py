@@ -147,6 +147,29 @@ def test_puzzles_at_the_terminal_say_right_or_wrong_and_every_moves_chance(monke
     assert "Right: " in again and again.rstrip().endswith("Solved 1 of 1.")
 
 
+def test_puzzles_at_the_terminal_are_rated_and_the_streak_kept_under_your_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each first answer moves Ada's puzzle rating as Discord's do, kept in the database: a second
+    session goes on from the first's rating and streak; an answer given again is not rated again."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    shown = run("puzzle", "--seed", "7", "--count", "3", "--json")
+    answers = [json.loads(line)["answer"] for line in shown.splitlines()]
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"{answers[0]}\nquit\n"))
+    first = run("puzzle", "--seed", "7", "--count", "3", "--name", "Ada")
+    rating = re.search(r"Your fa18 puzzle rating: (\d+) \(\+(\d+)\)", first)
+    assert rating is not None and int(rating[2]) > 0, first
+    keys = "\n".join(str(a) for a in answers) + "\nquit\n"
+    monkeypatch.setattr("sys.stdin", io.StringIO(keys))
+    second = run("puzzle", "--seed", "7", "--count", "3", "--name", "Ada")
+    ratings = re.findall(r"Your fa18 puzzle rating: (\d+) \(\+\d+\)( · streak (\d+))?", second)
+    assert len(ratings) == 2, "the first puzzle, answered before, is not rated again: " + second
+    assert int(ratings[0][0]) > int(rating[1]) and ratings[-1][2] == "3", ratings  # the streak went on: 1, 2, 3
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    stats = run("stats", "--name", "Ada")
+    assert "puzzle" in stats.lower(), stats
+
+
 @pytest.mark.parametrize(
     ("argv", "said"),
     [

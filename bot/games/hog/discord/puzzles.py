@@ -18,7 +18,7 @@ from bot.games.hog.limits import MAX_SOLVED_GOAL
 from bot.games.hog.module import HogGame
 from bot.games.hog.puzzle_book import PuzzleBook, book_of, position
 from bot.platform.compose import Platform
-from bot.platform.exercises import Marked, day_of, shown
+from bot.platform.exercises import day_of
 from hog_core.game import PORK_CHOP
 from hog_core.puzzles import Puzzle, facts_of, move_words
 from hog_core.rulesets import DEFAULT_RULES, RULE_SETS
@@ -71,17 +71,6 @@ def desk_of(interaction: discord.Interaction[Any]) -> PuzzleDesk:
 def place_of(interaction: discord.Interaction[Any]) -> str:
     """Where a daily puzzle is shared: the server; everyone's outside one."""
     return str(interaction.guild_id) if interaction.guild_id else ""
-
-
-def rating_words(marked: Marked | None, rules: str) -> str:
-    """The solver's rating and streak after a rated answer (empty when it was not rated)."""
-    if marked is None or not marked.first or marked.solver[1] is None:
-        return ""
-    after, change = marked.solver[1], marked.change()
-    puzzle = marked.exercise[1]
-    solved = f" · this puzzle: {shown(puzzle)}, solved {puzzle.solved} of {puzzle.tries}" if puzzle else ""
-    streak = f" · streak {marked.streak}" if marked.streak > 1 else ""
-    return f"\nYour {rules} puzzle rating: {shown(after)} ({change:+d}){streak}{solved}"
 
 
 class PuzzleDesk:
@@ -158,7 +147,7 @@ class PuzzleDesk:
         marked = await self.book.answer(
             found, str(who.id), who.display_name, k, mode, now, *((day, place) if mode == "daily" else ())
         )
-        said = f"{puzzling.shown(found)}\n\n{words}{rating_words(marked, found.rules)}"
+        said = f"{puzzling.shown(found)}\n\n{words}{puzzling.rating_words(marked, found.rules)}"
         if mode == "daily":
             said += await self._of_the_day(interaction, found, day)
         title = {"train": "🎯 Found it!", "daily": "📅 Solved!" if right else "📅 Not quite"}.get(
