@@ -10,7 +10,7 @@ import numpy.typing as npt
 from PIL import Image
 
 from bot.games.hog.contest.arena import PERFECT, Results
-from bot.platform.drawing import HEIGHT, MUTED, PANEL, SCALE, TEXT, Canvas, drawable
+from bot.platform.drawing import HEIGHT, MUTED, PANEL, SCALE, TEXT, WIDTH, Canvas, drawable
 from hog_core.contest import SIZE
 from hog_core.explorer import Explored
 from hog_core.rulesets import RULE_SETS
@@ -53,12 +53,22 @@ def _grid(canvas: Canvas, x: int, y: int, rgb: npt.NDArray[np.uint8], cell: int)
     canvas.image.paste(Image.fromarray(rgb, "RGB").resize(size, Image.Resampling.NEAREST), (x * SCALE, y * SCALE))
 
 
+def _scores(canvas: Canvas, x: float, y: float, cell: int, rows: bool) -> None:
+    """The scores along a heat map's edges, every 25: the opponent's above it and, with ``rows``, yours
+    to its left."""
+    for score in range(0, SIZE, 25):
+        at = (score + 0.5) * cell
+        canvas.text(x + at, y - 3, str(score), 10, MUTED, anchor="mb")
+        if rows:
+            canvas.text(x - 4, y + at, str(score), 10, MUTED, anchor="rm")
+
+
 def table_picture(results: Results, name: str) -> bytes:
     """``name``'s table as a heat map of dice counts beside the perfect strategy's (on turn 0, not an
     extra turn), and a third map of where they differ: more dice than perfect in red, fewer in blue."""
     canvas = Canvas()
     mine, perfect = results.tables[name], results.tables[PERFECT]
-    top, left, gap = 86, 20, 15
+    top, left, gap = 100, 30, 10
     standing = results.standing(name)
     title = drawable(name, "This entry")
     if standing is not None:
@@ -85,7 +95,8 @@ def table_picture(results: Results, name: str) -> bytes:
     for i, (label, rgb) in enumerate(panels):
         at = left + i * (SIZE * CELL + gap)
         _grid(canvas, at, top, rgb, CELL)
-        canvas.text(at, top - 18, label, 13, TEXT)
+        _scores(canvas, at, top, CELL, rows=i == 0)  # the rows are the same scores in every panel
+        canvas.text(at, top - 30, label, 13, TEXT)
     y = top + SIZE * CELL + 16
     x: float = left
     for k in range(-1 if RULE_SETS[results.contest.rules].pork_chop else 0, 11):
@@ -108,12 +119,13 @@ def _shade(value: float) -> tuple[int, int, int]:
 
 
 def matrix_picture(results: Results, top: int = MATRIX_TOP) -> bytes:
-    """The value of each of the best ``top`` entries (rows) against each (columns), shaded."""
+    """The value of each of the best ``top`` entries (rows) against each (columns), shaded, each row and
+    column named by its place in the standings; the cells as large as the frame allows."""
     canvas = Canvas()
     shown = [s.name for s in results.standings[:top]]
     index = [results.names.index(n) for n in shown]
-    cell = min(40, (HEIGHT - 90) // max(1, len(shown)))
     left, y0 = 260, 60
+    cell = max(1, min(64, (HEIGHT - y0 - 20) // max(1, len(shown)), (WIDTH - left - 170) // max(1, len(shown))))
     canvas.text(20, 16, f"{results.contest.title}: the best {len(shown)}, row against column", 18, TEXT)
     rgb = np.array(
         [[(60, 62, 68) if i == j else _shade(results.values[i, j]) for j in index] for i in index], dtype=np.uint8
@@ -124,7 +136,8 @@ def matrix_picture(results: Results, top: int = MATRIX_TOP) -> bytes:
         mark = " *" if standing.reference else ""
         label = f"{standing.place}. {drawable(name, '?')}{mark}"
         canvas.text(left - 8, y0 + n * cell + cell / 2, label, min(14, max(9, cell - 4)), TEXT, anchor="rm")
-        canvas.text(left + n * cell + cell / 2, y0 - 4, str(n + 1), min(13, max(8, cell - 6)), MUTED, anchor="mb")
+        header = str(standing.place)  # the place the standings give it, ties and all
+        canvas.text(left + n * cell + cell / 2, y0 - 4, header, min(13, max(8, cell - 6)), MUTED, anchor="mb")
     legend = left + len(shown) * cell + 30
     for i, (value, words) in enumerate(((1.0, "row wins"), (0.5, "even"), (0.0, "row loses"))):
         canvas.rect((legend, y0 + i * 26, legend + 18, y0 + i * 26 + 18), _shade(value))
@@ -146,9 +159,12 @@ def cost_colours(costs: npt.NDArray[np.float64]) -> npt.NDArray[np.uint8]:
 
 
 def costs_picture(explored: Sequence[Explored], title: str) -> bytes:
-    """Each entry's cells shaded by the chance its move there gives away against perfect play, side by side."""
+    """Each entry's cells shaded by the chance its move there gives away against perfect play, side by
+    side (one entry drawn larger), the scale beside them."""
     canvas = Canvas()
-    top, left, gap = 100, 20, 40
+    shown = explored[:2]
+    top, left, gap = 112, 30, 30
+    cell = CELL + 1 if len(shown) == 1 else CELL  # one map fills the frame's height
     canvas.text(left, 14, title, 20, TEXT)  # the contest's own title: no player's text
     canvas.text(
         left, 42, "Each cell: the chance of winning its move gives away against the best move there, both", 12, MUTED
@@ -156,13 +172,16 @@ def costs_picture(explored: Sequence[Explored], title: str) -> bytes:
     canvas.text(
         left, 58, "playing perfectly afterwards. Rows: your score, 0 at the top; columns: the opponent's.", 12, MUTED
     )
-    for i, e in enumerate(explored[:2]):
-        at = left + i * (SIZE * CELL + gap)
-        _grid(canvas, at, top, cost_colours(e.costs), CELL)
+    for i, e in enumerate(shown):
+        at = left + i * (SIZE * cell + gap)
+        _grid(canvas, at, top, cost_colours(e.costs), cell)
+        _scores(canvas, at, top, cell, rows=True)
         label = f"{drawable(e.name, 'This entry')}: {e.differing:,} cells, {e.average * 100:.2f} points a cell"
-        canvas.text(at, top - 18, label, 13, TEXT)
-    y, x = top + SIZE * CELL + 16, float(left)
-    for cost, words in ((0.0, "no cost"), (0.01, "1 point"), (0.05, "5 points"), (COST_FULL, "20 points or more")):
+        canvas.text(at, top - 30, label, 13, TEXT)
+    x, y = left + len(shown) * (SIZE * cell + gap) + 10, float(top)
+    canvas.text(x, y, "given away", 13, MUTED)
+    for cost, words in ((0.0, "nothing"), (0.01, "1 point"), (0.05, "5 points"), (COST_FULL, "20 points or more")):
+        y += 26
         canvas.rect((x, y, x + 16, y + 16), tuple(int(v) for v in cost_colours(np.array([[cost]]))[0, 0]))
-        x += 22 + canvas.text(x + 22, y + 1, words, 13, TEXT) + 14
+        canvas.text(x + 24, y + 1, words, 13, TEXT)
     return _png(canvas)
