@@ -16,7 +16,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import re
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from typing import Any
 from urllib.parse import urlencode
 
@@ -172,32 +172,25 @@ def add_gui(app: web.Application, port: int) -> None:
             return not_found("such game")
         form = {k: str(v) for k, v in (await request.post()).items()}
         kept = {k: v for k, v in form.items() if v.isprintable()}  # what a refused form shows again
-        try:
+        wrong: list[str] = []  # every mistake of the form said at once, not the first alone
+        name = console.DEFAULT_NAME
+        with refused_into(wrong, p.games[game].refusal):
             name = checked(form.get("player", "").strip() or console.DEFAULT_NAME, "Your name")
+        with refused_into(wrong, p.games[game].refusal):
             args = parsed(p, game, form)
             args.name = name
             game_id, create = p.games[game].console.new_game(args, console.player_id(name), name)
-            await p.service(game).create(game_id, create, console.command_id())
-        except (Refused, Refusal) as error:
-            said = str(error) if isinstance(error, Refused) else error.message
+            if not wrong:
+                await p.service(game).create(game_id, create, console.command_id())
+        if wrong:
             return render(
                 "gui_new.html",
                 status=400,
                 game=game,
                 title=p.games[game].title,
                 fields=options_of(p, game),
-                said=said,
+                said=" ".join(wrong),
                 form=kept,  # the answers stay: a player mends one, not all
-            )
-        except p.games[game].refusal as error:
-            return render(
-                "gui_new.html",
-                status=400,
-                game=game,
-                title=p.games[game].title,
-                fields=options_of(p, game),
-                said=str(getattr(error, "message", error)),
-                form=kept,
             )
         raise web.HTTPSeeOther(str(request.app.router["gui_table"].url_for(game_id=game_id).with_query({"as": name})))
 
@@ -242,6 +235,19 @@ def add_gui(app: web.Application, port: int) -> None:
     app.router.add_get("/play/{game_id}", table, name="gui_table")
     app.router.add_post("/play/{game_id}", move)
     app.middlewares.append(same_site)
+
+
+@contextlib.contextmanager
+def refused_into(wrong: list[str], refusal: type[Exception]) -> Iterator[None]:
+    """A refusal of the form (ours, the platform's or the game's) noted in ``wrong`` in words."""
+    try:
+        yield
+    except Refused as error:
+        wrong.append(str(error))
+    except Refusal as error:
+        wrong.append(error.message)
+    except refusal as error:
+        wrong.append(str(getattr(error, "message", error)))
 
 
 def first_person(row: GameRow) -> str:

@@ -152,6 +152,12 @@ async def test_a_game_that_cannot_be_is_refused_in_words(gui: Gui) -> None:
     assert answer.status == 400 and "The goal must be between 10 and 1000, not 5000." in await answer.text()
     answer = await client.post("/play/new/hog", data={"player": "Ada", "goal": "many"}, headers={"Origin": origin})
     assert answer.status == 400 and "invalid int value" in await answer.text()
+    both = {"player": "A\u200bda", "goal": "5000", "rules": "sp21"}
+    answer = await client.post("/play/new/hog", data=both, headers={"Origin": origin})
+    said = await answer.text()
+    assert answer.status == 400 and "Your name can&#39;t hold control or invisible characters" in said
+    assert "The goal must be between 10 and 1000, not 5000." in said, "every mistake said at once"
+    assert 'value="5000"' in said and '<option value="sp21" selected>' in said  # the answers stay
     assert await p.views.count() == 0
     assert (await client.get("/play/new/chess")).status == 404
 
