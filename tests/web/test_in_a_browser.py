@@ -313,3 +313,25 @@ async def test_the_new_game_form_shows_the_chosen_semesters_own_rules(
     assert await asyncio.to_thread(shown, "sp16") == [
         "Swine Swap", "Hogtimus Prime", "Piggy Back", "Hog Wild",
     ]  # fmt: skip
+
+
+async def test_a_games_picture_stays_legible_on_a_phone(site: tuple[Platform, str], browser: webdriver.Chrome) -> None:
+    """At 390 px the picture is drawn at two thirds of its size or more, in a region that scrolls
+    sideways (and takes the keyboard's focus), not shrunk to a third; the page itself never scrolls
+    sideways. At 1280 px it fits its column."""
+    p, origin = site
+    await finished_hog(p, "hfin")
+
+    def sizes(width: int) -> tuple[float, int, int, bool]:
+        browser.get(f"{origin}/games/hfin")
+        picture = browser.find_element(By.CSS_SELECTOR, "figure .wide")
+        return (
+            browser.execute_script("return document.querySelector('figure img').getBoundingClientRect().width"),
+            browser.execute_script("return document.documentElement.scrollWidth"),
+            width,
+            picture.get_attribute("tabindex") == "0",
+        )
+
+    phone, desktop = await asyncio.to_thread(at_each_width, browser, sizes)
+    assert phone[0] >= 640 and phone[1] <= phone[2] and phone[3], phone
+    assert desktop[0] <= 1280 / 2 and desktop[1] <= desktop[2], desktop
