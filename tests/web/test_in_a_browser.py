@@ -318,7 +318,8 @@ async def test_the_new_game_form_shows_the_chosen_semesters_own_rules(
 async def test_a_games_picture_stays_legible_on_a_phone(site: tuple[Platform, str], browser: webdriver.Chrome) -> None:
     """At 390 px the picture is drawn at two thirds of its size or more, in a region that scrolls
     sideways (and takes the keyboard's focus), not shrunk to a third; the page itself never scrolls
-    sideways. At 1280 px it fits its column."""
+    sideways. At 1280 px it fits its column. (The contest's and the tournaments' pictures are drawn
+    in the same region.)"""
     p, origin = site
     await finished_hog(p, "hfin")
 
