@@ -20,6 +20,7 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
@@ -520,22 +521,25 @@ async def end_streams(app: web.Application) -> None:
         streaming.cancel()
 
 
-async def board_style(request: web.Request) -> web.StreamResponse:
-    """A game's board stylesheet (``contract.HtmlBoard.board_style``), served from its package."""
-    module = request.app[PLATFORM].games.get(request.match_info["game"])
-    drawer = None if module is None else optional(module, HtmlBoard)
-    if drawer is None:
-        return not_found("such stylesheet")
-    return web.FileResponse(drawer.board_style, headers={"Content-Type": "text/css"})
+def game_file(
+    part: Any, path_of: Callable[[Any], Path], kind: str, content_type: str
+) -> Callable[[web.Request], Awaitable[web.StreamResponse]]:
+    """A handler serving a file a game brings from its package (its ``part``: ``path_of`` it), or 404."""
+
+    async def serve(request: web.Request) -> web.StreamResponse:
+        module = request.app[PLATFORM].games.get(request.match_info["game"])
+        brought = None if module is None else optional(module, part)
+        if brought is None:
+            return not_found(f"such {kind}")
+        return web.FileResponse(path_of(brought), headers={"Content-Type": content_type})
+
+    return serve
 
 
-async def emblem(request: web.Request) -> web.StreamResponse:
-    """A game's drawing for its tile in the lobby (``contract.Emblem``), served from its package."""
-    module = request.app[PLATFORM].games.get(request.match_info["game"])
-    drawing = None if module is None else optional(module, Emblem)
-    if drawing is None:
-        return not_found("such emblem")
-    return web.FileResponse(drawing.emblem, headers={"Content-Type": "image/svg+xml"})
+board_style = game_file(HtmlBoard, lambda b: b.board_style, "stylesheet", "text/css")
+"""A game's board stylesheet (``contract.HtmlBoard.board_style``)."""
+emblem = game_file(Emblem, lambda e: e.emblem, "emblem", "image/svg+xml")
+"""A game's drawing for its tile in the lobby (``contract.Emblem``)."""
 
 
 async def favicon(request: web.Request) -> web.StreamResponse:
