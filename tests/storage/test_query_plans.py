@@ -164,3 +164,15 @@ async def test_a_players_rating_steps_are_read_from_the_end_of_their_key(views: 
 
 def after(n: int) -> tuple[Rating, ...]:
     return (Rating("cards", "ada", "Ada", float(n), 0.0, n + 1), Rating("cards", "grace", "Grace", -n, 0.0, n + 1))
+
+
+async def test_the_live_games_everywhere_are_read_from_the_live_games_index(views: GameViews) -> None:
+    """``/metrics`` and a process taking the lead count the live games of every place: read from the
+    index of live games (as many rows as there are live games), never the games by time."""
+    await views.apply([cards(f"r{n}", None, 100.0 + n, place=f"c{n % 3}") for n in range(12)], 72)
+    await views.analyze()
+    assert len(await views.live_games()) == 12
+    for sql, plan in await plans(views, lambda: views.live_games()):
+        if "live = 1" in sql:
+            assert "games_live_by_start" in plan, (sql, plan)
+            assert "Seq Scan" not in plan and "games_by_time" not in plan and "Sort" not in plan, (sql, plan)
