@@ -91,7 +91,10 @@ def test_a_strategy_and_a_table_are_entered_and_ranked(where: Path) -> None:
     assert f"Wrote {where / 'pigs.png'}: the picture of Pigs's table beside the perfect strategy's." in text
     assert "Pigs" in run("contest", "standings") and "perfect *" in run("contest", "standings")
     matrix = run("contest", "matrix", "--picture", str(where / "matrix.png"))
-    assert matrix.splitlines()[3].startswith("  1. perfect") and (where / "matrix.png").stat().st_size > 1000
+    assert matrix.splitlines()[3].startswith("  1. perfect *") and (where / "matrix.png").stat().st_size > 1000
+    ranked = [line.split()[0] for line in run("contest", "standings").splitlines()[3:]]
+    rows = [line.split(".")[0].strip() for line in matrix.splitlines()[3:-1]]
+    assert rows == ranked[: len(rows)] and matrix.splitlines()[2].split() == rows  # the standings' places
     assert (
         matrix.splitlines()[-1]
         == f"Wrote {where / 'matrix.png'}: the picture of the best {MATRIX_TOP} entries, each against each."

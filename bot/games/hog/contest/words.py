@@ -77,11 +77,13 @@ def record_json(results: Results, name: str) -> str:
 def matrix_text(results: Results, top: int) -> str:
     shown = [s.name for s in results.standings[:top]]
     index = [results.names.index(n) for n in shown]
-    lines = [f"{results.contest.title}: row's value against column", ""]
-    lines.append(" " * 36 + "".join(f"{n + 1:>6}" for n in range(len(shown))))
+    places = [s.place for s in results.standings[: len(shown)]]  # as the standings give them, ties and all
+    lines = [f"{results.contest.title}: row's value against column, each named by its place", ""]
+    lines.append(" " * 36 + "".join(f"{place:>6}" for place in places))
     for n, i in enumerate(index):
         cells = "".join("     -" if i == j else f"{results.values[i, j]:>6.3f}" for j in index)
-        lines.append(f"{n + 1:>3}. {shown[n][:30]:<31}{cells}")
+        mark = " *" if results.standings[n].reference else ""
+        lines.append(f"{places[n]:>3}. {(shown[n][:28] + mark):<31}{cells}")
     return "\n".join(lines)
 
 
