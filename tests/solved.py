@@ -16,6 +16,5 @@ async def shelve(shelf: Shelf, solutions: dict[str, Solution]) -> None:
     """Put the solutions of ``SHELVED`` (the ``solutions`` fixture: solved once per run) on ``shelf``,
     as a bot that had solved them would have."""
     cache = SolutionCache(shelf)
-    for rules, solution in solutions.items():
-        if rules in SHELVED:
-            await cache.put(solution, RULE_SETS[rules], 100)
+    for rules in SHELVED:
+        await cache.put(solutions[rules], RULE_SETS[rules], 100)
