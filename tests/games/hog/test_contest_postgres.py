@@ -22,7 +22,7 @@ from tests.solved import shelve
 async def test_two_processes_share_a_contest_and_its_pair_values(
     tmp_path: Path, postgres_url: str, solutions: dict[str, Solution]
 ) -> None:
-    await shelve(PostgresShelf(postgres_url), {"sp21": solutions["sp21"]})
+    await shelve(PostgresShelf(postgres_url), solutions, ("sp21",))
     settings = Settings(db=tmp_path / "unused.sqlite3", database_url=postgres_url, cache=tmp_path)
     contest = Contest("sp21")
     async with platform(settings) as one, platform(settings) as two:
