@@ -108,7 +108,6 @@ async def index(request: web.Request) -> web.Response:
         "index.html",
         playing=playing,
         games=listed(p, rows[:PAGE], None),
-        titles=titles(p),
         boards=boards,
         links=request.app[LINKS],
         page=page,
@@ -118,10 +117,6 @@ async def index(request: web.Request) -> web.Response:
 
 PLAYING_SHOWN = 6
 """How many games being played the front page shows as tiles (the newest started)."""
-
-
-def titles(p: Platform) -> dict[str, str]:
-    return {name: game.title for name, game in p.games.items()}
 
 
 def page_of(request: web.Request) -> int | None:
@@ -146,7 +141,6 @@ async def player(request: web.Request) -> web.Response:
         name=name,
         player_id=player_id,
         games=listed(p, rows[:PAGE], player_id),
-        titles=titles(p),
         records=records if page == 1 else [],
         page=page,
         more=len(rows) > PAGE,

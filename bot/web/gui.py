@@ -154,8 +154,9 @@ def add_gui(app: web.Application, port: int) -> None:
         live = listed(p, (await (await p.settled_views()).live_games(console.PLACE))[::-1], None)
         playing = [(g, table_of(g.game_id, person)) for g in live if (person := first_person(g.row))]
         games = [
-            (name, game.title, getattr(optional(game, Emblem), "blurb", ""), optional(game, Emblem) is not None)
+            (name, game.title, drawing.blurb if drawing else "", drawing is not None)
             for name, game in p.games.items()
+            for drawing in [optional(game, Emblem)]
         ]
         return render("gui_home.html", playing=playing, games=games, links=request.app[LINKS])
 
