@@ -61,8 +61,8 @@ class Database(Protocol):
         ...
 
     async def transaction(self, work: Work, guard: Guard | None = None) -> None:
-        """Every statement of ``work``, all or nothing, one such transaction at a time across every
-        process; raises ``Moved`` (and does nothing) if ``guard`` no longer holds."""
+        """Every statement of ``work``, all or nothing. With a ``guard``, one such transaction at a time
+        across every process, and ``Moved`` raised (nothing done) if the guard no longer holds."""
         ...
 
     async def aside(self) -> Database:

@@ -165,16 +165,15 @@ class Boards:
         return shown is not None and shown < (await self.services[game].load(game_id)).version
 
     async def shown(self, game_id: str, version: int) -> None:
-        """The board of ``game_id`` shows ``version``: here, and in the read models for a restart. A
-        process alone writes it a moment later, with the others shown meanwhile (one write for many
-        moves): a crash before the write leaves the board recorded behind, and the restart's
-        ``reconcile`` edits it to its game's last version again, which it shows already."""
+        """The board of ``game_id`` shows ``version``: here, and in the read models for a restart,
+        written a moment later with the others shown meanwhile (one write for many moves, off the
+        click's path): a crash before the write leaves the board recorded behind, and the restart's
+        ``reconcile`` edits it to its game's last version again, which it shows already. Another
+        process that reads the older record meanwhile may edit an older version over it; its own
+        ``keep_up`` then finds the log past what it showed and edits the board again."""
         if len(self._shown) > REMEMBERED:
             self._shown.clear()
         self._shown[game_id] = max(version, self._shown.get(game_id, 0))
-        if self.shared:
-            await self.kept.board_shown(game_id, version)
-            return
         self._unwritten[game_id] = max(version, self._unwritten.get(game_id, 0))
         if self._writing is None or self._writing.done():
             self._writing = asyncio.create_task(self._write())

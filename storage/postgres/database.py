@@ -13,7 +13,9 @@ from storage.sql import Database, Guard, Moved, Rows, Work, numbered, storable, 
 ASIDE = "rebuild"
 """The schema a rebuild writes its read models to."""
 TRANSACTION_LOCK = 7_317_002
-"""The key that makes the read models' transactions (a projector's batch, a rebuild) take turns."""
+"""The key that makes the guarded transactions (a projector's batch, a puzzle's ratings) and a
+rebuild's adoption take turns; the others (a board's shown version) take row locks only, so a move
+never waits for another game's."""
 
 
 class PostgresDatabase:
@@ -43,9 +45,10 @@ class PostgresDatabase:
 
     async def transaction(self, work: Work, guard: Guard | None = None) -> None:
         async with self._pool.acquire() as db, db.transaction():
-            await db.execute("SELECT pg_advisory_xact_lock($1)", TRANSACTION_LOCK)  # one at a time, everywhere
-            if guard is not None and await db.fetchval(numbered(guard.sql), *guard.params) != guard.expected:
-                raise Moved(guard.sql)
+            if guard is not None:  # the guard is read and kept true until the commit: one at a time, everywhere
+                await db.execute("SELECT pg_advisory_xact_lock($1)", TRANSACTION_LOCK)
+                if await db.fetchval(numbered(guard.sql), *guard.params) != guard.expected:
+                    raise Moved(guard.sql)
             for sql, rows in storable_work(work):
                 if rows:
                     await db.executemany(numbered(sql), rows)

@@ -14,7 +14,8 @@ import asyncpg
 log = logging.getLogger(__name__)
 
 CHANNEL = "hogbot_events"
-"""What the PostgreSQL event store NOTIFYs after each commit (the payload: the last position)."""
+"""What the PostgreSQL event store NOTIFYs after each commit (the payload: the appending process's
+``sender`` token)."""
 LEADER_LOCK = 7_317_003
 PATIENCE = 3.0
 """Seconds a check of the lead may go unanswered before the leader steps down."""
@@ -30,8 +31,11 @@ well after the leader itself stepped down. (TCP only: on a Unix socket a gone pr
 
 
 class PostgresLeadership:
-    def __init__(self, url: str, patience: float = PATIENCE) -> None:
-        self._url, self._patience = url, patience
+    def __init__(self, url: str, patience: float = PATIENCE, own: str | None = None) -> None:
+        """``own``: the token this process's event store NOTIFYs with. Its own appends are no hint (the
+        process hears of them from its own service, as on SQLite): a hint per own commit would have
+        the leader read the log again after every move it served."""
+        self._url, self._patience, self._own = url, patience, own
         self._db: asyncpg.Connection[Any] | None = None
         self._held = False
         self._hinted = asyncio.Event()
@@ -55,8 +59,9 @@ class PostgresLeadership:
             await self._drop()
         return self._held
 
-    def _heard(self, *_: object) -> None:
-        self._hinted.set()
+    def _heard(self, connection: object, pid: int, channel: str, payload: object) -> None:
+        if self._own is None or payload != self._own:
+            self._hinted.set()
 
     async def hint(self, timeout: float) -> None:
         # asyncio.timeout, not wait_for: on Python 3.11 wait_for can swallow a cancellation that meets

@@ -15,7 +15,7 @@ many writers in many processes, and that changes how positions are given out:
   and one commit a group, not a hundred.
 - A command already appended, in any process, is found under the same lock, so a resent command
   gets its original result back even when it also collides on the version.
-- Each commit NOTIFYs ``hogbot_events``: a hint for the leading process (``storage.leadership``)
+- Each commit NOTIFYs ``hogbot_events``: a hint for the other processes (``storage.leadership``)
   to read the log.
 
 ``docs/postgres.md`` explains the choice against the alternative (transaction-id snapshots).
@@ -54,14 +54,15 @@ class PostgresEventStore(GroupCommitStore):
     """The event log in PostgreSQL: a connection for this process's writer task (a pool of one, so
     that a connection lost with a restart of the server is replaced at the next group), a pool for reads."""
 
-    def __init__(self, writer: asyncpg.Pool, readers: asyncpg.Pool) -> None:
+    def __init__(self, writer: asyncpg.Pool, readers: asyncpg.Pool, sender: str = "") -> None:
         super().__init__()
-        self._writer, self._readers = writer, readers
+        self._writer, self._readers, self._sender = writer, readers, sender
 
     @classmethod
-    async def open(cls, url: str) -> PostgresEventStore:
+    async def open(cls, url: str, sender: str = "") -> PostgresEventStore:
         """Connect to ``url`` (any libpq URL, a Unix socket as ``postgresql://user@/db?host=/dir``),
-        creating or upgrading the schema as needed."""
+        creating or upgrading the schema as needed. ``sender``: what each commit's NOTIFY carries, so
+        that this process's own ``Leadership`` can tell its own appends from the others'."""
         writer = await asyncpg.create_pool(url, min_size=1, max_size=1, reset=as_it_is)
         try:
             async with writer.acquire() as db:
@@ -70,7 +71,7 @@ class PostgresEventStore(GroupCommitStore):
         except BaseException:
             await writer.close()
             raise
-        return cls(writer, readers)
+        return cls(writer, readers, sender)
 
     async def _commit(self, batch: list[Pending]) -> list[AppendResult | StoreError]:
         """A group in one transaction, tried once more on a fresh connection if the one it had is
@@ -91,7 +92,7 @@ class PostgresEventStore(GroupCommitStore):
             inserts, outcomes = plan(batch, await db.fetch(query, streams, commands))
             if inserts:
                 await db.copy_records_to_table("events", records=inserts, columns=[*COLUMNS.split(", "), "command_id"])
-                await db.execute("SELECT pg_notify($1, $2)", CHANNEL, str(inserts[-1][0]))  # sent on commit
+                await db.execute("SELECT pg_notify($1, $2)", CHANNEL, self._sender)  # sent on commit
         return outcomes
 
     async def import_events(self, events: Sequence[StoredEvent]) -> None:

@@ -85,15 +85,23 @@ async def holder_of_the_lead(url: str) -> int:
 
 
 async def test_an_append_in_any_process_wakes_the_others(postgres_url: str) -> None:
-    leadership = PostgresLeadership(postgres_url)
-    store = await PostgresEventStore.open(postgres_url)
+    """A commit of another process is a hint; one of this process's own is not (it heard of it from
+    its own service): the leader does not read the log again after every move it served itself."""
+    leadership = PostgresLeadership(postgres_url, own="mine")
+    own, other = await PostgresEventStore.open(postgres_url, "mine"), await PostgresEventStore.open(postgres_url, "x")
     try:
         await leadership.lead()  # connected, listening
         woken = asyncio.ensure_future(leadership.hint(timeout=600))
-        await store.append("g", [event(1)], 0)
+        await own.append("g", [event(1)], 0)
+        await other.append("h", [event(1)], 0)  # NOTIFYs arrive in commit order: the own one first
         await asyncio.wait_for(woken, 20)  # a hint, long before the tick
+        await leadership.hint(timeout=0.2)  # nothing more is waiting
+        await own.append("g", [event(2)], 1)
+        with pytest.raises(TimeoutError):
+            await asyncio.wait_for(leadership.hint(timeout=600), 1.0)  # an own hint would come at once
     finally:
-        await store.close()
+        await own.close()
+        await other.close()
         await leadership.close()
 
 
