@@ -30,11 +30,16 @@ class NewEvent:
     data: bytes
 
 
+UNPLACED = 2**62
+"""The position ``load`` shows for an event PostgreSQL has not placed in the global order yet
+(``storage.postgres.store``): after every placed one, as it will be."""
+
+
 class StoredEvent(msgspec.Struct, frozen=True):
     """An event as stored (a msgspec struct: a game's load builds dozens at once)."""
 
     position: int
-    """Global, gapless, starting at 1."""
+    """Global, gapless, starting at 1 (``UNPLACED`` in a ``load`` until it is given, on PostgreSQL)."""
     stream_id: str
     version: int
     """Within the stream, gapless, starting at 1."""
@@ -50,9 +55,8 @@ class StoredEvent(msgspec.Struct, frozen=True):
 class AppendResult:
     stream_id: str
     version: int
-    """The stream's version after the append."""
-    first_position: int
-    last_position: int
+    """The stream's version after the append. (Not its positions: on PostgreSQL an event is placed
+    in the global order by the first reader of the log after its commit, ``storage.postgres.store``.)"""
     duplicate: bool = False
     """True when this command was already appended: nothing new was stored."""
 
@@ -131,22 +135,23 @@ COLUMNS = "position, stream_id, version, type, schema, data, recorded_at"
 
 Row = tuple[int, str, int, str, int, bytes, float, str | None]
 """An event as inserted: position, stream, version, type, schema, data, recorded_at, command_id."""
-Seen = dict[str, tuple[str, int, int, int]]
-"""Each command already appended: its stream, the version it reached, its first and last positions."""
+Seen = dict[str, tuple[str, int]]
+"""Each command already appended: its stream and the version it reached."""
 
 
 def plan(batch: Sequence[Pending], state: Iterable[Iterable[Any]]) -> tuple[list[Row], list[AppendResult | StoreError]]:
     """Check a batch of appends, in order (each sees the ones before it), against the store's state
     as ``STATE`` reads it: the rows to insert and each append's outcome. The same for every backend:
-    only how the state is read and the rows are written differ."""
+    only how the state is read and the rows are written differ. The rows' positions follow the last
+    position the state read (``HEAD``); a backend that places events later reads none and ignores them."""
     versions: dict[str, int] = {}
     seen: Seen = {}
     position = 0
-    for kind, key, version, first, last, stream in state:
+    for kind, key, version, stream in state:
         if kind == "s":
             versions[key] = version
         elif kind == "c":
-            seen[key] = (stream, version, first, last)
+            seen[key] = (stream, version)
         else:
             position = version
     inserts: list[Row] = []
@@ -163,11 +168,11 @@ def plan(batch: Sequence[Pending], state: Iterable[Iterable[Any]]) -> tuple[list
                 continue
             stamps = r.stamps
         elif r.command_id is not None and r.command_id in seen:
-            stream, version, first, last = seen[r.command_id]
+            stream, version = seen[r.command_id]
             if stream != r.stream_id:
                 outcomes.append(StoreError(f"command {r.command_id!r} was already used on another stream"))
             else:
-                outcomes.append(AppendResult(r.stream_id, version, first, last, duplicate=True))
+                outcomes.append(AppendResult(r.stream_id, version, duplicate=True))
             continue
         else:
             current = versions.get(r.stream_id, 0)
@@ -182,25 +187,25 @@ def plan(batch: Sequence[Pending], state: Iterable[Iterable[Any]]) -> tuple[list
         inserts += rows
         for row in rows:
             if row[7] is not None:
-                first = seen[row[7]][2] if row[7] in seen else row[0]
-                seen[row[7]] = (r.stream_id, row[2], first, row[0])
-        result = AppendResult(r.stream_id, current + len(r.events), position + 1, position + len(r.events))
-        position, versions[r.stream_id] = result.last_position, result.version
-        outcomes.append(result)
+                seen[row[7]] = (r.stream_id, row[2])
+        position += len(rows)
+        versions[r.stream_id] = current + len(rows)
+        outcomes.append(AppendResult(r.stream_id, versions[r.stream_id]))
     return inserts, outcomes
 
 
 STATE = (
     "SELECT 's', k.stream_id, coalesce((SELECT max(version) FROM events WHERE stream_id = k.stream_id), 0), "
-    "0, 0, '' FROM {streams} "
-    "UNION ALL SELECT 'c', command_id, max(version), min(position), max(position), max(stream_id) "
-    "FROM events WHERE command_id {commands} GROUP BY command_id "
-    "UNION ALL SELECT 'p', '', coalesce(max(position), 0), 0, 0, '' FROM events"
+    "'' FROM {streams} "
+    "UNION ALL SELECT 'c', command_id, max(version), max(stream_id) "
+    "FROM events WHERE command_id {commands} GROUP BY command_id"
 )
-"""What a group of appends is checked against, in one read: each stream's version (``s``), each
-command already appended (``c``) and the last position (``p``). ``{streams}`` is the backend's
-table ``k`` of the streams' ids, one ``stream_id`` a row (each stream's last version is then one
-step down an index, however long the stream), ``{commands}`` its way to match a list of keys."""
+"""What a group of appends is checked against, in one read: each stream's version (``s``) and each
+command already appended (``c``). ``{streams}`` is the backend's table ``k`` of the streams' ids,
+one ``stream_id`` a row (each stream's last version is then one step down an index, however long
+the stream), ``{commands}`` its way to match a list of keys."""
+HEAD = " UNION ALL SELECT 'p', '', coalesce(max(position), 0), '' FROM events"
+"""``STATE``'s last row for a backend that gives positions as it appends: the last position (``p``)."""
 
 
 def keys(batch: Sequence[Pending]) -> tuple[list[str], list[str]]:

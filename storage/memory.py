@@ -17,8 +17,8 @@ class Held:
 
     events: list[StoredEvent] = field(default_factory=list)
     streams: dict[str, list[StoredEvent]] = field(default_factory=dict)
-    commands: dict[str, tuple[str, int, int, int]] = field(default_factory=dict)
-    """Each command appended: its stream, the version it reached, its first and last positions."""
+    commands: dict[str, tuple[str, int]] = field(default_factory=dict)
+    """Each command appended: its stream and the version it reached."""
 
 
 class MemoryEventStore(GroupCommitStore):
@@ -37,17 +37,16 @@ class MemoryEventStore(GroupCommitStore):
     async def _commit(self, batch: list[Pending]) -> list[AppendResult | StoreError]:
         held = self._held
         streams, commands = keys(batch)
-        state = [("s", s, len(held.streams.get(s, ())), 0, 0, "") for s in streams]
-        state += [("c", c, *held.commands[c][1:], held.commands[c][0]) for c in commands if c in held.commands]
-        state.append(("p", "", len(held.events), 0, 0, ""))
+        state = [("s", s, len(held.streams.get(s, ())), "") for s in streams]
+        state += [("c", c, held.commands[c][1], held.commands[c][0]) for c in commands if c in held.commands]
+        state.append(("p", "", len(held.events), ""))
         inserts, outcomes = plan(batch, state)
         for row in inserts:
             event = StoredEvent(*row)
             held.events.append(event)
             held.streams.setdefault(event.stream_id, []).append(event)
             if event.command_id is not None:
-                first = held.commands[event.command_id][2] if event.command_id in held.commands else event.position
-                held.commands[event.command_id] = (event.stream_id, event.version, first, event.position)
+                held.commands[event.command_id] = (event.stream_id, event.version)
         return outcomes
 
     async def load(self, stream_id: str, after_version: int = 0) -> list[StoredEvent]:

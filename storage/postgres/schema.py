@@ -13,6 +13,51 @@ from asyncpg.pool import PoolConnectionProxy
 
 from storage.migrations import ANSWERED_BOARDS, LISTS_BY_START, LIVE_BY_START, answers, imported, rating_steps
 
+PLACE_LOCK = 7_317_004
+"""The advisory lock key that makes readers placing events (``hogbot_place``) take turns."""
+
+PLACING = f"""
+ALTER TABLE events DROP CONSTRAINT events_pkey;
+ALTER TABLE events ALTER COLUMN position DROP NOT NULL;
+CREATE UNIQUE INDEX events_by_position ON events (position);
+CREATE INDEX events_unplaced ON events (stream_id, version) WHERE position IS NULL;
+CREATE FUNCTION hogbot_place() RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+    head BIGINT;
+BEGIN
+    IF NOT EXISTS (SELECT 1 FROM events WHERE position IS NULL) THEN
+        RETURN;
+    END IF;
+    PERFORM pg_advisory_xact_lock({PLACE_LOCK});
+    SELECT coalesce(max(e.position), 0) INTO head FROM events e;
+    -- oldest transaction first: one that wrote after reading another's commit has the later id
+    WITH unplaced AS (
+        SELECT e.stream_id, e.version, row_number() OVER (ORDER BY age(e.xmin) DESC, e.stream_id, e.version) AS n
+        FROM events e WHERE e.position IS NULL
+    )
+    UPDATE events e SET position = head + u.n FROM unplaced u
+    WHERE e.stream_id = u.stream_id AND e.version = u.version AND e.position IS NULL;
+END $$;
+CREATE FUNCTION hogbot_read(after BIGINT, most INTEGER) RETURNS TABLE (
+    "position" BIGINT, stream_id TEXT, version INTEGER, type TEXT, schema INTEGER, data BYTEA,
+    recorded_at DOUBLE PRECISION, command_id TEXT
+) LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM hogbot_place();
+    RETURN QUERY SELECT e.position, e.stream_id, e.version, e.type, e.schema, e.data, e.recorded_at, e.command_id
+        FROM events e WHERE e.position > after ORDER BY e.position LIMIT most;
+END $$;
+CREATE FUNCTION hogbot_head() RETURNS BIGINT LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM hogbot_place();
+    RETURN (SELECT coalesce(max(e.position), 0) FROM events e);
+END $$;
+"""
+"""A commit no longer waits for every other: an event is appended unplaced (``position`` NULL), and
+the first reader of the log after its commit (``hogbot_read``, ``hogbot_head``) gives every committed
+unplaced event the next positions, one reader at a time. Positions stay gapless, and none is given
+below one a reader has seen."""
+
 MIGRATIONS: tuple[str, ...] = (
     # 1: the event log, as SQLite's migration 1
     """
@@ -185,6 +230,9 @@ MIGRATIONS: tuple[str, ...] = (
     LIVE_BY_START,
     # 13: each player's rating after each rated game (derived: a rebuild fills it)
     rating_steps("DOUBLE PRECISION"),
+    # 14: appends take no lock shared by all games; the first reader after a commit places its events
+    # in the global order (storage/postgres/store.py, docs/postgres.md)
+    PLACING,
 )
 
 

@@ -1,24 +1,24 @@
 """The event store on PostgreSQL (asyncpg), for several bot processes sharing one database.
 
 The guarantees are the SQLite store's (the same contract tests prove both). What PostgreSQL adds is
-many writers in many processes, and that changes how positions are given out:
+many writers in many processes, and none of them waits for another game's:
 
-- A position is ``max(position) + 1`` taken while holding ``LOCK TABLE events IN EXCLUSIVE MODE``
-  for the rest of the append's transaction, as the ``eventsourcing`` library's PostgreSQL recorder
-  does. Appends therefore commit one at a time, in position order: positions are gapless (a
-  rolled-back append frees its numbers for the next) and a reader that has seen position ``p`` will
-  never later find a new event below ``p`` (a ``bigserial`` read as ``position > checkpoint`` would
-  skip an event whose transaction took its number first but committed last). Readers take no lock
-  that the append's blocks: ``SELECT`` goes on while an append holds the table.
-- The cost of that serialisation is paid once per *group*: each process's writer task commits every
-  append waiting for it in one transaction (as on SQLite), so 100 concurrent writers cost one lock
-  and one commit a group, not a hundred.
-- A command already appended, in any process, is found under the same lock, so a resent command
-  gets its original result back even when it also collides on the version.
+- An append takes no lock shared by all games. Its events go in with their stream's version and no
+  position: ``UNIQUE (stream_id, version)`` is what refuses a second writer at the same version (it
+  waits only for an uncommitted append to the same game), and the command ids already used are read
+  in the same check, so a resent click gets its original result back.
+- The global order is given by readers: the first read of the log after a commit (``read_all``,
+  ``head``: the database's ``hogbot_read`` and ``hogbot_head``) places every committed unplaced
+  event after the last position, oldest transaction first, one reader at a time under an advisory
+  lock that no append takes. Positions are gapless, and a reader that has seen position ``p`` never
+  later finds an event below it: a position is only given to an event already committed, and always
+  above every position given before.
+- Each process's writer task still commits every append waiting for it in one transaction (as on
+  SQLite): one read, one ``COPY``, one commit for a hundred clicks.
 - Each commit NOTIFYs ``hogbot_events``: a hint for the other processes (``storage.leadership``)
   to read the log.
 
-``docs/postgres.md`` explains the choice against the alternative (transaction-id snapshots).
+``docs/postgres.md`` explains the choice against the others (a table lock, transaction-id snapshots).
 """
 
 from __future__ import annotations
@@ -28,9 +28,20 @@ from collections.abc import Sequence
 
 import asyncpg
 
-from storage.events import COLUMNS, STATE, AppendResult, GroupCommitStore, Pending, StoredEvent, StoreError, keys, plan
+from storage.events import (
+    COLUMNS,
+    STATE,
+    UNPLACED,
+    AppendResult,
+    GroupCommitStore,
+    Pending,
+    StoredEvent,
+    StoreError,
+    keys,
+    plan,
+)
 from storage.postgres.leadership import CHANNEL
-from storage.postgres.schema import migrate
+from storage.postgres.schema import PLACE_LOCK, migrate
 
 log = logging.getLogger(__name__)
 
@@ -86,12 +97,12 @@ class PostgresEventStore(GroupCommitStore):
 
     async def _commit_once(self, batch: list[Pending]) -> list[AppendResult | StoreError]:
         async with self._writer.acquire() as db, db.transaction():
-            await db.execute("LOCK TABLE events IN EXCLUSIVE MODE")
             streams, commands = keys(batch)
             query = STATE.format(streams="unnest($1::text[]) AS k(stream_id)", commands="= any($2::text[])")
             inserts, outcomes = plan(batch, await db.fetch(query, streams, commands))
             if inserts:
-                await db.copy_records_to_table("events", records=inserts, columns=[*COLUMNS.split(", "), "command_id"])
+                unplaced = [(None, *row[1:]) for row in inserts]
+                await db.copy_records_to_table("events", records=unplaced, columns=[*COLUMNS.split(", "), "command_id"])
                 await db.execute("SELECT pg_notify($1, $2)", CHANNEL, self._sender)  # sent on commit
         return outcomes
 
@@ -99,8 +110,8 @@ class PostgresEventStore(GroupCommitStore):
         """Store events copied from another store exactly as they were (positions, versions, times,
         commands), after the last one here: the log's order continues unbroken (``storage.copying``)."""
         async with self._readers.acquire() as db, db.transaction():
-            await db.execute("LOCK TABLE events IN EXCLUSIVE MODE")
-            last = await db.fetchval("SELECT coalesce(max(position), 0) FROM events")
+            await db.execute("SELECT pg_advisory_xact_lock($1)", PLACE_LOCK)  # no reader places events meanwhile
+            last = await db.fetchval("SELECT hogbot_head()")
             if events and events[0].position != last + 1:
                 raise StoreError(f"events from position {events[0].position} cannot follow position {last}")
             rows = [
@@ -111,7 +122,8 @@ class PostgresEventStore(GroupCommitStore):
 
     async def load(self, stream_id: str, after_version: int = 0) -> list[StoredEvent]:
         rows = await self._readers.fetch(
-            f"SELECT {COLUMNS}, command_id FROM events WHERE stream_id = $1 AND version > $2 ORDER BY version",
+            f"SELECT coalesce(position, {UNPLACED}), stream_id, version, type, schema, data, recorded_at, command_id "
+            "FROM events WHERE stream_id = $1 AND version > $2 ORDER BY version",
             stream_id,
             after_version,
         )
@@ -128,20 +140,17 @@ class PostgresEventStore(GroupCommitStore):
         return None if found is None else str(found)
 
     async def read_all(self, after_position: int = 0, limit: int = 1000) -> list[StoredEvent]:
-        rows = await self._readers.fetch(
-            f"SELECT {COLUMNS}, command_id FROM events WHERE position > $1 ORDER BY position LIMIT $2",
-            after_position,
-            limit,
-        )
-        return _stored(rows)
+        return _stored(await self._readers.fetch("SELECT * FROM hogbot_read($1, $2)", after_position, limit))
 
     async def head(self) -> int:
-        return int(await self._readers.fetchval("SELECT coalesce(max(position), 0) FROM events"))
+        return int(await self._readers.fetchval("SELECT hogbot_head()"))
 
     async def streams(self, prefix: str) -> list[str]:
         # starts_with, not a range: a database's collation may order '@' and ':' as it likes
         rows = await self._readers.fetch(
-            "SELECT stream_id FROM events WHERE starts_with(stream_id, $1) AND version = 1 ORDER BY position", prefix
+            "SELECT stream_id FROM events WHERE starts_with(stream_id, $1) AND version = 1 "
+            "ORDER BY position, age(xmin) DESC",  # the unplaced last, oldest first, as they will be placed
+            prefix,
         )
         return [str(row[0]) for row in rows]
 

@@ -13,6 +13,7 @@ import aiosqlite
 
 from storage.events import (
     COLUMNS,
+    HEAD,
     STATE,
     AppendResult,
     GroupCommitStore,
@@ -153,7 +154,7 @@ def _commit_on(db: sqlite3.Connection, batch: list[Pending]) -> list[AppendResul
     with immediate(db):
         streams, commands = keys(batch)
         stream_ids = "(SELECT value AS stream_id FROM json_each(?)) AS k"
-        query = STATE.format(streams=stream_ids, commands=f"IN ({','.join('?' * len(commands))})")
+        query = (STATE + HEAD).format(streams=stream_ids, commands=f"IN ({','.join('?' * len(commands))})")
         inserts, outcomes = plan(batch, db.execute(query, [json.dumps(streams), *commands]).fetchall())
         if inserts:
             db.executemany(f"INSERT INTO events ({COLUMNS}, command_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", inserts)

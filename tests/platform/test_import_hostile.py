@@ -195,8 +195,8 @@ async def test_a_file_of_hostile_lines_stores_only_the_good_games(opened: Opened
     assert len(bad) >= 30
     async with opened("target") as target:
         assert (await importing.import_lines(target, [json.dumps(stored).encode()])).stored == ["gstored"]
+        views = await target.settled_views()  # the log read: every event placed (PostgreSQL places on reading)
         before = await target.store.load("gstored")
-        views = await target.settled_views()
         history = await views.history(limit=50)
         file = [line for _, line in bad] + [json.dumps(g).encode() for g in (*good, stored)]
         done = await importing.import_lines(target, file)
