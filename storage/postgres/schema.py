@@ -29,6 +29,10 @@ BEGIN
         RETURN;
     END IF;
     PERFORM pg_advisory_xact_lock({PLACE_LOCK});
+    -- no wait for the disk: whoever acts on a position for good commits after reading it, and that
+    -- commit's flush takes this one with it (the log is flushed in order); lost in a crash, the
+    -- events are placed again by the next reader, and nobody had kept their positions
+    PERFORM set_config('synchronous_commit', 'off', true);
     SELECT coalesce(max(e.position), 0) INTO head FROM events e;
     -- oldest transaction first: one that wrote after reading another's commit has the later id
     WITH unplaced AS (

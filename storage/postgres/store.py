@@ -15,14 +15,17 @@ many writers in many processes, and none of them waits for another game's:
   above every position given before.
 - Each process's writer task still commits every append waiting for it in one transaction (as on
   SQLite): one read, one ``COPY``, one commit for a hundred clicks.
-- Each commit NOTIFYs ``hogbot_events``: a hint for the other processes (``storage.leadership``)
-  to read the log.
+- After a commit the process NOTIFYs ``hogbot_events``: a hint for the other processes
+  (``storage.leadership``) to read the log. Not inside the append's transaction: a NOTIFY takes a lock
+  on the database's one notification queue as it commits, which would make every commit of every
+  process take turns. One NOTIFY for however many groups committed while the last was on its way.
 
 ``docs/postgres.md`` explains the choice against the others (a table lock, transaction-id snapshots).
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Sequence
 
@@ -68,6 +71,8 @@ class PostgresEventStore(GroupCommitStore):
     def __init__(self, writer: asyncpg.Pool, readers: asyncpg.Pool, sender: str = "") -> None:
         super().__init__()
         self._writer, self._readers, self._sender = writer, readers, sender
+        self._hinting: asyncio.Task[None] | None = None
+        self._unhinted = False
 
     @classmethod
     async def open(cls, url: str, sender: str = "") -> PostgresEventStore:
@@ -103,8 +108,24 @@ class PostgresEventStore(GroupCommitStore):
             if inserts:
                 unplaced = [(None, *row[1:]) for row in inserts]
                 await db.copy_records_to_table("events", records=unplaced, columns=[*COLUMNS.split(", "), "command_id"])
-                await db.execute("SELECT pg_notify($1, $2)", CHANNEL, self._sender)  # sent on commit
+        if inserts:
+            self._hint()
         return outcomes
+
+    def _hint(self) -> None:
+        """NOTIFY the other processes, on the side: the appends committed are answered meanwhile."""
+        self._unhinted = True
+        if self._hinting is None or self._hinting.done():
+            self._hinting = asyncio.get_running_loop().create_task(self._notify())
+
+    async def _notify(self) -> None:
+        while self._unhinted:
+            self._unhinted = False
+            try:
+                await self._readers.execute("SELECT pg_notify($1, $2)", CHANNEL, self._sender)
+            except Exception as error:  # a hint lost: the others read the log at their next tick
+                log.warning("could not tell the other processes of an append (%s)", error)
+                return
 
     async def import_events(self, events: Sequence[StoredEvent]) -> None:
         """Store events copied from another store exactly as they were (positions, versions, times,
@@ -112,6 +133,7 @@ class PostgresEventStore(GroupCommitStore):
         async with self._readers.acquire() as db, db.transaction():
             await db.execute("SELECT pg_advisory_xact_lock($1)", PLACE_LOCK)  # no reader places events meanwhile
             last = await db.fetchval("SELECT hogbot_head()")
+            await db.execute("SET LOCAL synchronous_commit = on")  # a copy is kept for good when it says so
             if events and events[0].position != last + 1:
                 raise StoreError(f"events from position {events[0].position} cannot follow position {last}")
             rows = [
@@ -157,6 +179,8 @@ class PostgresEventStore(GroupCommitStore):
     async def close(self) -> None:
         """Store the appends already queued, then close."""
         await self._stop_writing()
+        if self._hinting is not None:
+            await self._hinting
         await self._readers.close()
         await self._writer.close()
 
