@@ -12,12 +12,12 @@ lead, Pig Out's risk, taking a risk). Pure: the chances come in (``Reviewer.move
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from hog_core.effects import ExtraTurn, Swap, ZeroDice
 from hog_core.events import Event, Player, TurnTaken
-from hog_core.game import PORK_CHOP, CreateGame, GameState, TakeTurn, decide, evolve
+from hog_core.game import PORK_CHOP, CreateGame, GameState, TakeTurn, decide, evolve, replay
 from hog_core.rulesets import RULE_SETS
 from hog_core.strategies import BASELINE
 from hog_core.turn import Turn
@@ -242,21 +242,21 @@ TRAINED = 0.05
 """The chance of winning a move must have cost for the trainer to serve it back (five points)."""
 
 
-def mistakes(
-    events: Iterable[Event], seat: int, values_of: Callable[[GameState], Mapping[int, float]], source: str | None
-) -> Iterator[Puzzle]:
-    """The positions of a game (``events``) where ``seat`` lost at least ``TRAINED`` of their chance
-    of winning, as puzzles whose answer is the best move (and whose natural move is theirs)."""
-    state = GameState()
-    for event in events:
-        before, state = state, evolve(state, event)
-        if not isinstance(event, TurnTaken) or before.mover != seat:
-            continue
-        chances = dict(values_of(before))
-        answer = max(chances, key=lambda k: chances[k])
-        if chances[answer] - chances[event.k] < TRAINED:
-            continue
-        yield posed(before, chances, answer, event.k, source)
+def mistake(
+    events: Sequence[Event], version: int, values_of: Callable[[GameState], Mapping[int, float]], source: str | None
+) -> Puzzle | None:
+    """The position before the game's event ``version`` (a ``TurnTaken``) as a puzzle whose answer is
+    the best move and whose natural move is the one played, if it lost ``TRAINED`` of the mover's
+    chance or more; ``None`` otherwise."""
+    event = events[version - 1] if 0 < version <= len(events) else None
+    if not isinstance(event, TurnTaken):
+        return None
+    before = replay(events[: version - 1]) if version > 1 else GameState()
+    chances = dict(values_of(before))
+    answer = max(chances, key=lambda k: chances[k])
+    if event.k not in chances or chances[answer] - chances[event.k] < TRAINED:
+        return None
+    return posed(before, chances, answer, event.k, source)
 
 
 def played(

@@ -40,6 +40,7 @@ DERIVED = (
     "rating_steps",
     "tallies",
     "player_facts",
+    "mistakes",
     "season_standings",
     "checkpoints",
 )
@@ -435,6 +436,26 @@ class GameViews:
             fact,
         )
         return next((Best(int(value), str(game_id)) for value, game_id in rows), None)
+
+    async def mistakes(self, player_id: str, game: str, offset: int = 0, limit: int = 20) -> list[tuple[str, int]]:
+        """``(game_id, version)`` of the player's costly moves in ``game`` (``SeatSummary.mistakes``),
+        oldest game first, from ``offset``: one range of the table's key."""
+        rows = await self._db.fetch(
+            "SELECT game_id, version FROM mistakes WHERE game = ? AND player_id = ? "
+            "ORDER BY started_at, game_id, version LIMIT ? OFFSET ?",
+            game,
+            player_id,
+            limit,
+            offset,
+        )
+        return [(str(g), int(v)) for g, v in rows]
+
+    async def mistakes_count(self, player_id: str, game: str) -> int:
+        """How many costly moves of the player's ``mistakes`` lists."""
+        ((n,),) = await self._db.fetch(
+            "SELECT count(*) FROM mistakes WHERE game = ? AND player_id = ?", game, player_id
+        )
+        return int(n)
 
 
 _FIELDS = msgspec.json.Decoder(dict[str, str])

@@ -100,3 +100,19 @@ def rating_steps(real: str) -> str:
         PRIMARY KEY (game, player_id, finished_at, game_id)
     );
     """
+
+
+def mistakes(real: str) -> str:
+    """SQLite's 20, PostgreSQL's 15 (``real``: each backend's double): each player's costly moves, by
+    when their game started (derived: tallied once a game is decided, and by a rebuild for every game
+    ever decided), so that the trainer reads a player's positions by index, not every game replayed."""
+    return f"""
+    CREATE TABLE mistakes (
+        game       TEXT    NOT NULL,
+        player_id  TEXT    NOT NULL,
+        started_at {real}  NOT NULL,
+        game_id    TEXT    NOT NULL,
+        version    INTEGER NOT NULL,
+        PRIMARY KEY (game, player_id, started_at, game_id, version)
+    );
+    """

@@ -18,6 +18,9 @@ class SeatSummary:
     """``win``, ``loss`` or ``draw`` once the game is decided for this seat."""
     facts: Mapping[str, int] = field(default_factory=dict)
     """The game's own numbers about this seat's play (Hog: ``turn``, its biggest turn), kept as JSON."""
+    mistakes: tuple[int, ...] = ()
+    """The versions of the events by which this seat's moves cost it dearly (``contract.Trainer``),
+    found once the game is decided: the trainer's positions (``storage.tallies``)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,7 @@
 """A player's record kept as their games are decided, not counted from every seat they ever sat in:
 wins, losses and draws (in all, by each of the game's fields, against each bot level), their final
-scores, their winning streaks, and each of their seat's facts summed up and at its highest.
+scores, their winning streaks, each of their seat's facts summed up and at its highest, and the moves
+that cost them dearly (``mistakes``: the trainer's positions, by when their game started).
 
 A player's page reads a handful of rows, however many games they played. Each decided game is
 tallied once (``games.tallied``), in the order of the events that decided them, in the projector's
@@ -42,6 +43,8 @@ WRITES = (
     "best = CASE WHEN excluded.best > player_facts.best THEN excluded.best ELSE player_facts.best END, "
     f"best_game = CASE WHEN {BETTER} THEN excluded.best_game ELSE player_facts.best_game END, "
     f"best_started = CASE WHEN {BETTER} THEN excluded.best_started ELSE player_facts.best_started END",
+    "INSERT INTO mistakes (game, player_id, started_at, game_id, version) VALUES (?, ?, ?, ?, ?) "
+    "ON CONFLICT DO NOTHING",
     "UPDATE games SET tallied = 1 WHERE game_id = ?",
 )
 """The projector's writes, in its transaction, for the rows of ``rows`` in turn (after the games'
@@ -50,11 +53,12 @@ own rows)."""
 Rows = list[tuple[object, ...]]
 
 
-def rows(decided: Sequence[tuple[Summary, float]]) -> tuple[Rows, Rows, Rows]:
+def rows(decided: Sequence[tuple[Summary, float]]) -> tuple[Rows, Rows, Rows, Rows]:
     """The rows of ``WRITES`` for each decided game (with when it started), in the order given (the
     order they were decided). A seat counts once it has a result."""
     tallies: Rows = []
     facts: Rows = []
+    mistakes: Rows = []
     for summary, started_at in decided:
         for seat in summary.seats:
             if seat.result is None:
@@ -75,4 +79,5 @@ def rows(decided: Sequence[tuple[Summary, float]]) -> tuple[Rows, Rows, Rows]:
                 )
                 for fact, value in seat.facts.items()
             ]
-    return tallies, facts, [(summary.game_id,) for summary, _ in decided]
+            mistakes += [(summary.game, seat.player_id, started_at, summary.game_id, v) for v in seat.mistakes]
+    return tallies, facts, mistakes, [(summary.game_id,) for summary, _ in decided]

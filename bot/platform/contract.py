@@ -61,6 +61,7 @@ __all__ = [
     "Subcommand",
     "Summarizer",
     "Summary",
+    "Trainer",
     "TurnTable",
     "UnfitGame",
     "WebPages",
@@ -369,6 +370,14 @@ class Storyteller(Protocol):
     last (``None``: the start); the words must be ``narrate``'s. A game without it is told whole."""
 
     def tell(self, story: Any, events: Sequence[Any]) -> tuple[Any, Sequence[tuple[Any, Any, Lines]]]: ...
+
+
+class Trainer(Protocol):
+    """What a game may add to ``assess`` (optional): each seat's moves that cost it dearly, by the
+    version of the event that made them, found once the game is decided and kept by the read models
+    (``mistakes``), so that a player's trainer reads its positions, not every game they played."""
+
+    async def mistakes(self, events: Sequence[Any]) -> Sequence[Sequence[int]] | None: ...
 
 
 class Summarizer(Protocol):

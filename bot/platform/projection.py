@@ -21,7 +21,7 @@ from typing import Any
 import msgspec
 
 from bot.platform.codec import from_records
-from bot.platform.contract import Summarizer, optional
+from bot.platform.contract import Summarizer, Trainer, optional
 from bot.platform.ratings import Decided, Ledger
 from bot.platform.recent import Recent
 from bot.platform.registry import AnyGame, Games, is_record
@@ -63,6 +63,8 @@ class Seen(msgspec.Struct, frozen=True, gc=False):
     """The position and time of the event that decided the game, once decided."""
     facts: Sequence[Mapping[str, int]] | None
     """What the game module's assessment found in the decided game (asked once)."""
+    mistakes: Sequence[Sequence[int]] | None = None
+    """Each seat's costly moves in the decided game, for a module that trains (asked once)."""
 
 
 Untrusted = Callable[[Sequence[str]], Awaitable[set[str]]]
@@ -228,17 +230,17 @@ class Projector:
             events = ()  # the tally holds what a summary needs: the log is not kept
         if not summary.decided and not summary.live and any(seat.result for seat in summary.seats):
             summary = replace(summary, decided=summary.version)  # a module that does not say: its last event
-        deciding, facts = (kept.deciding, kept.facts) if kept is not None else (None, None)
+        deciding, facts, mistakes = (kept.deciding, kept.facts, kept.mistakes) if kept else (None, None, None)
         if summary.decided and deciding is None:
             index = summary.decided - have - 1  # kept from its first event: decided by one just read, as a rule
             event = new[index] if 0 <= index < len(new) else (await self.store.load(stream_id, summary.decided - 1))[0]
             deciding = (event.position, event.recorded_at)
             whole = events or (decoded if have == 0 else tuple(from_records(game, await self.store.load(stream_id))))
-            facts = await assessment(game, whole, stream_id)
+            facts, mistakes = await assessment(game, whole, stream_id)
         started = kept.started_at if kept is not None else new[0].recorded_at
         updated = new[-1].recorded_at if new or kept is None else kept.updated_at
-        seen = Seen(game, have + len(new), started, updated, tally, events, deciding, facts)
-        return seen, with_facts(summary, facts)
+        seen = Seen(game, have + len(new), started, updated, tally, events, deciding, facts, mistakes)
+        return seen, with_facts(summary, facts, mistakes)
 
     async def _decided(
         self, updates: Sequence[Update], decided: Sequence[Decided]
@@ -322,21 +324,30 @@ async def settle_and_close(projector: Projector, backend: Backend) -> None:
         await backend.close()
 
 
-async def assessment(game: AnyGame, events: Sequence[object], game_id: str) -> Sequence[Mapping[str, int]] | None:
-    """Each seat's facts the game module finds in the decided game at length (``assess``); ``None``
-    when it finds none or fails: those facts are extras, the game is not damaged."""
+async def assessment(
+    game: AnyGame, events: Sequence[object], game_id: str
+) -> tuple[Sequence[Mapping[str, int]] | None, Sequence[Sequence[int]] | None]:
+    """Each seat's facts the game module finds in the decided game at length (``assess``), and each
+    seat's costly moves (``contract.Trainer``); ``None`` when it finds none or fails: those are
+    extras, the game is not damaged."""
+    trainer = optional(game, Trainer)
     try:
-        return await game.assess(events) or None
+        facts = await game.assess(events) or None
+        return facts, (await trainer.mistakes(events) or None) if trainer is not None else None
     except Exception:
         log.exception("game %s could not be assessed", game_id)
-        return None
+        return None, None
 
 
-def with_facts(summary: Summary, found: Sequence[Mapping[str, int]] | None) -> Summary:
-    """The summary with the assessed facts added to its seats'."""
-    if not found:
+def with_facts(
+    summary: Summary, found: Sequence[Mapping[str, int]] | None, mistakes: Sequence[Sequence[int]] | None = None
+) -> Summary:
+    """The summary with the assessed facts and costly moves added to its seats'."""
+    if not found and not mistakes:
         return summary
+    facts, costly = found or [{}] * len(summary.seats), mistakes or [()] * len(summary.seats)
     seats = tuple(
-        replace(seat, facts={**seat.facts, **facts}) for seat, facts in zip(summary.seats, found, strict=False)
+        replace(seat, facts={**seat.facts, **f}, mistakes=tuple(m))
+        for seat, f, m in zip(summary.seats, facts, costly, strict=False)
     )
     return replace(summary, seats=seats + summary.seats[len(seats) :])

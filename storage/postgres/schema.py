@@ -11,7 +11,7 @@ from typing import Any
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
-from storage.migrations import ANSWERED_BOARDS, LISTS_BY_START, LIVE_BY_START, answers, imported, rating_steps
+from storage.migrations import ANSWERED_BOARDS, LISTS_BY_START, LIVE_BY_START, answers, imported, mistakes, rating_steps
 
 PLACE_LOCK = 7_317_004
 """The advisory lock key that makes readers placing events (``hogbot_place``) take turns."""
@@ -237,6 +237,8 @@ MIGRATIONS: tuple[str, ...] = (
     # 14: appends take no lock shared by all games; the first reader after a commit places its events
     # in the global order (storage/postgres/store.py, docs/postgres.md)
     PLACING,
+    # 15: each player's costly moves, for the trainer (derived: a rebuild fills it for older games)
+    mistakes("DOUBLE PRECISION"),
 )
 
 

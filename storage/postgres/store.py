@@ -58,6 +58,11 @@ LOST = (
 """What a connection the server dropped raises (a broken one, closed mid-transaction, the last)."""
 
 
+RACES = 3
+"""Times a group is checked and tried again after another process stored a version it planned (each
+try finds those versions taken and refuses the appends that wanted them, as a clash in one process is)."""
+
+
 async def as_it_is(connection: object) -> None:
     """How a pooled connection is reset when it goes back: not at all. Ours set no session state
     (every transaction is closed by its block, advisory locks are per transaction, and LISTEN has a
@@ -93,12 +98,16 @@ class PostgresEventStore(GroupCommitStore):
         """A group in one transaction, tried once more on a fresh connection if the one it had is
         gone (a restart of the server): safe, because the retry checks versions and commands afresh,
         so a group that was committed after all is found, never stored twice."""
-        try:
-            return await self._commit_once(batch)
-        except LOST as error:
-            log.warning("the event store's connection was lost (%s): storing on a fresh one", error)
-            await self._writer.expire_connections()
-            return await self._commit_once(batch)
+        for _ in range(RACES):
+            try:
+                return await self._commit_once(batch)
+            except asyncpg.UniqueViolationError:  # another process stored a version this group planned:
+                continue  # committed by now (the check waited for it), so a fresh check finds it
+            except LOST as error:
+                log.warning("the event store's connection was lost (%s): storing on a fresh one", error)
+                await self._writer.expire_connections()
+                return await self._commit_once(batch)
+        return await self._commit_once(batch)
 
     async def _commit_once(self, batch: list[Pending]) -> list[AppendResult | StoreError]:
         async with self._writer.acquire() as db, db.transaction():

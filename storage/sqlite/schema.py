@@ -13,7 +13,7 @@ from urllib.parse import quote
 
 import aiosqlite
 
-from storage.migrations import ANSWERED_BOARDS, LISTS_BY_START, LIVE_BY_START, answers, imported, rating_steps
+from storage.migrations import ANSWERED_BOARDS, LISTS_BY_START, LIVE_BY_START, answers, imported, mistakes, rating_steps
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: the event log; each event remembers the command that appended it (idempotent appends)
@@ -268,6 +268,8 @@ MIGRATIONS: tuple[str, ...] = (
     LIVE_BY_START,
     # 19: each player's rating after each rated game (derived: a rebuild fills it)
     rating_steps("REAL"),
+    # 20: each player's costly moves, for the trainer (derived: a rebuild fills it for older games)
+    mistakes("REAL"),
 )
 
 

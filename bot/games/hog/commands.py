@@ -264,16 +264,24 @@ def subcommands(hog: HogGame) -> tuple[Subcommand, ...]:
     def run_train(args: argparse.Namespace, out: TextIO) -> int:
         who = args.player or player_id(args.name)
 
-        async def found() -> list[Puzzle]:
+        async def page(offset: int) -> tuple[int, list[Puzzle]]:
             async with platform(hog.platform_settings) as p:
-                return await puzzling.your_mistakes(p, hog, who)
+                total = await (await p.settled_views()).mistakes_count(who, hog.name)
+                return total, await puzzling.your_mistakes(p, hog, who, offset, puzzling.TRAINING_PAGE)
 
-        mistakes = asyncio.run(found())
-        if not mistakes:
+        def pages(first: list[Puzzle]) -> Iterator[Puzzle]:
+            """The positions a page at a time, the next read when the last is done."""
+            found, offset = first, 0
+            while found:
+                yield from found
+                offset += puzzling.TRAINING_PAGE
+                found = asyncio.run(page(offset))[1]
+
+        total, first = asyncio.run(page(0))
+        if not first:
             print("No move of yours cost five points of chance in a finished game: nothing to train on yet.", file=out)
             return 0
-
-        puzzling.retrain(mistakes, keyboard(out), out)
+        puzzling.retrain(pages(first), total, keyboard(out), out)
         return 0
 
     def run_analyze(args: argparse.Namespace, out: TextIO) -> int:

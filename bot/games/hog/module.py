@@ -58,6 +58,7 @@ from hog_core.game import (
     replay,
 )
 from hog_core.kernel import Kernel
+from hog_core.puzzles import TRAINED
 from hog_core.review import MoveReview, Reviewer
 from hog_core.rulesets import DEFAULT_RULES, RULE_SETS, canonical
 from hog_core.solver import Solution
@@ -184,21 +185,43 @@ class HogGame:
 
     async def review(self, events: Sequence[ev.Event]) -> list[MoveReview] | None:
         """The exact review of the game ``events`` tell (``hog_core.review``), or ``None`` for a goal
-        past what is solved. A rule set's reviewer is built once, off the event loop."""
+        past what is solved."""
         if not events:
             return []
         last = replay(events)
-        solution = await self.solution(last)
-        if solution is None:
-            return None
         if (kept := self._reviews.get((last.game_id, len(events)))) is not None:
             return kept
+        reviewer = await self.reviewer(last)
+        if reviewer is None:
+            return None
+        return self._reviews.put((last.game_id, len(events)), await asyncio.to_thread(reviewer.review, events))
+
+    async def reviewer(self, state: GameState) -> Reviewer | None:
+        """The reviewer of the rules and goal of ``state``'s game, ``None`` for a goal past what is
+        solved. A rule set's reviewer is built once, off the event loop."""
+        solution = await self.solution(state)
+        if solution is None:
+            return None
         key = (solution.rules, solution.rules_version, solution.goal)
         reviewer = self._reviewers.get(key)
         if reviewer is None:
-            reviewer = await asyncio.to_thread(Reviewer, Kernel(RULE_SETS[last.rules.id], last.goal), solution)
+            reviewer = await asyncio.to_thread(Reviewer, Kernel(RULE_SETS[state.rules.id], state.goal), solution)
             self._reviewers[key] = reviewer
-        return self._reviews.put((last.game_id, len(events)), await asyncio.to_thread(reviewer.review, events))
+        return reviewer
+
+    async def mistakes(self, events: Sequence[ev.Event]) -> list[list[int]] | None:
+        """Each person's moves that cost them ``TRAINED`` of their chance or more, by the version of
+        their ``TurnTaken`` (the house's are left out: nobody trains it): the trainer's positions."""
+        moves = await self.review(events)
+        if moves is None:
+            return None
+        players = replay(events).players
+        found: list[list[int]] = [[], []]
+        turns = [version for version, e in enumerate(events, 1) if isinstance(e, ev.TurnTaken)]
+        for version, move in zip(turns, moves, strict=True):
+            if move.loss >= TRAINED and players[move.mover].house is None:
+                found[move.mover].append(version)
+        return found
 
     turn_columns = turns.HEADER
 

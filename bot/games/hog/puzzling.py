@@ -8,17 +8,14 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, TextIO
 
-from bot.games.hog.limits import MAX_SOLVED_GOAL
-from bot.platform import export
 from bot.platform.compose import Platform
 from bot.platform.exercises import Marked
 from bot.platform.exercises import shown as shown_rating
 from hog_core.game import PORK_CHOP, GameState, replay
-from hog_core.kernel import Kernel
-from hog_core.puzzles import Puzzle, memory_words, mined, mistakes, move_words, played, why
+from hog_core.puzzles import Puzzle, memory_words, mined, mistake, move_words, played, why
 from hog_core.review import Reviewer
 from hog_core.rulesets import RULE_SETS
 from hog_core.solver import Solution
@@ -167,38 +164,44 @@ def rating_words(marked: Marked | None, rules: str) -> str:
     return f"\nYour {rules} puzzle rating: {shown_rating(after)} ({change:+d}){streak}{solved}"
 
 
-async def your_mistakes(p: Platform, hog: HogGame, player_id: str) -> list[Puzzle]:
-    """The positions of ``player_id``'s finished Hog games (solved goals) where a move of theirs cost
-    them at least five points of chance, oldest game first."""
+TRAINING_PAGE = 20
+"""Positions the trainer poses at a time (each from one game of the player's, loaded then)."""
+
+
+async def your_mistakes(
+    p: Platform, hog: HogGame, player_id: str, offset: int = 0, most: int = TRAINING_PAGE
+) -> list[Puzzle]:
+    """The positions of ``player_id``'s decided Hog games where a move of theirs cost them at least
+    five points of chance, oldest game first, ``most`` from ``offset``: read from the read models'
+    ``mistakes`` (found once, when each game was decided), each posed from its one game."""
     found: list[Puzzle] = []
-    reviewers: dict[tuple[str, int], Reviewer] = {}
-    async for row in export.rows_asked(p, export.Asked(player_id=player_id)):  # a page at a time
-        if row.game != hog.name or row.live:
-            continue
-        events = await p.service(hog.name).events(row.game_id)
-        last = replay(events)
-        solution = await hog.solution(last) if last.goal <= MAX_SOLVED_GOAL else None
-        seat = next((i for i, s in enumerate(row.seats) if s.player_id == player_id), None)
-        if solution is None or seat is None:
-            continue
-        key = (last.rules.id, last.goal)
-        if key not in reviewers:
-            reviewers[key] = await asyncio.to_thread(Reviewer, Kernel(RULE_SETS[key[0]], key[1]), solution)
-        judge = reviewers[key].move_values
-        found += await asyncio.to_thread(lambda: list(mistakes(events, seat, judge, row.game_id)))  # noqa: B023
+    for game_id, version in await (await p.settled_views()).mistakes(player_id, hog.name, offset, most):
+        events = await p.service(hog.name).events(game_id)
+        reviewer = await hog.reviewer(replay(events))
+        if reviewer is not None and (puzzle := mistake(events, version, reviewer.move_values, game_id)) is not None:
+            found.append(puzzle)
     return found
 
 
-def retrain(found: list[Puzzle], ask: Callable[[str], str | None], out: TextIO) -> int:
-    """Each position until its best move is found (``quit`` or the end of input stops); how many were found."""
+async def one_of_your_mistakes(p: Platform, hog: HogGame, player_id: str, pick: random.Random) -> Puzzle | None:
+    """One of ``your_mistakes``, drawn by ``pick`` (``None``: there is none)."""
+    count = await (await p.settled_views()).mistakes_count(player_id, hog.name)
+    found = await your_mistakes(p, hog, player_id, pick.randrange(count), 1) if count else []
+    return found[0] if found else None
+
+
+def retrain(found: Iterable[Puzzle], total: int, ask: Callable[[str], str | None], out: TextIO) -> int:
+    """Each of ``total`` positions until its best move is found (``quit`` or the end of input stops);
+    how many were found."""
+    n = 0
     for n, puzzle in enumerate(found, 1):
         played_there = move_words(puzzle.natural)
-        print(f"\nFrom your game {puzzle.source} ({n} of {len(found)}): you played {played_there}", file=out)
+        print(f"\nFrom your game {puzzle.source} ({n} of {total}): you played {played_there}", file=out)
         print(shown(puzzle), file=out)
         while True:
             line = ask(question(puzzle))
             if line is None or line.strip().lower() == "quit":
-                print(f"Found the best move in {n - 1} of {len(found)}.", file=out)
+                print(f"Found the best move in {n - 1} of {total}.", file=out)
                 return n - 1
             k = read_move(line, puzzle)
             if k is None:
@@ -208,5 +211,5 @@ def retrain(found: list[Puzzle], ask: Callable[[str], str | None], out: TextIO) 
             else:
                 print(answered(puzzle, k)[1], file=out)
                 break
-    print(f"Found the best move in all {len(found)}.", file=out)
-    return len(found)
+    print(f"Found the best move in all {n}.", file=out)
+    return n

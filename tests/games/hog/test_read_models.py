@@ -283,6 +283,7 @@ async def test_a_database_from_before_n_seat_read_models_gets_them_from_the_log(
             "exercise_ratings",
             "imported",
             "rating_steps",
+            "mistakes",
         ):
             db.execute(f"DROP TABLE {table}")
         db.executescript(MIGRATIONS[1])

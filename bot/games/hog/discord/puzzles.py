@@ -108,12 +108,12 @@ class PuzzleDesk:
         """``/hog train``: a position of the asker's own games where a move cost them five points or
         more, until they find the best move (a wrong press does not give it away)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        mine = await puzzling.your_mistakes(self.platform, self.game, str(interaction.user.id))
-        if not mine:
+        pick = random.Random(interaction.id)
+        found = await puzzling.one_of_your_mistakes(self.platform, self.game, str(interaction.user.id), pick)
+        if found is None:
             nothing = "No move of yours cost five points of chance in a finished game here: nothing to train on yet."
             await interaction.followup.send(nothing, ephemeral=True)
             return
-        found = random.Random(interaction.id).choice(mine)
         title = f"🎯 From your game {found.source}: you played {move_words(found.natural)}. The best?"
         await self._pose(interaction, found, "t", title)
 
