@@ -51,6 +51,10 @@ CHECKPOINT = "games"
 CHECKPOINT_NOW = "SELECT coalesce(max(position), 0) FROM checkpoints WHERE name = ?"
 
 
+Cursor = tuple[float, str]
+"""Where a list of games is read from: a game's start and id (its place in every list by time)."""
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GameRow(Summary):
     """A game as the read models hold it: its summary (each seat's facts are not read back), and
@@ -312,19 +316,36 @@ class GameViews:
         *,
         place: str | None = None,
         seat_name: str | None = None,
+        before: Cursor | None = None,
+        after: Cursor | None = None,
     ) -> list[GameRow]:
         """Games, the newest started first: a player's (by id, or a person seated under ``seat_name``), of
-        ``game`` and in ``place`` when given; every game when no condition is given. Read by index
-        in time order and no further than the page (``games_by_time``, or the player's seats by time:
-        ``seats_by_player_time``, ``seats_by_name_time``), however long the history."""
-        newest = "ORDER BY started_at DESC, game_id DESC LIMIT ? OFFSET ?"
+        ``game`` and in ``place`` when given; every game when no condition is given; only those started
+        ``before`` a game or ``after`` one (``Cursor``: a page's first or last; after: the ``limit``
+        nearest it). Read by index in time order and no further than the page (``games_by_time``, or
+        the player's seats by time: ``seats_by_player_time``, ``seats_by_name_time``), however long the
+        history and however deep the page a cursor names (``offset`` reads past the rows it skips)."""
+        cursor: dict[str, object] = {}
+        if before is not None:
+            cursor["(started_at, game_id) < (?, ?)"] = before
+        if after is not None:
+            cursor["(started_at, game_id) > (?, ?)"] = after
+        order = "ASC" if after is not None else "DESC"
+        page = f"ORDER BY started_at {order}, game_id {order} LIMIT ? OFFSET ?"
         if player_id is None and seat_name is None:
-            where, params = _filter({"game = ?": game, "place = ?": place})
-            return await self._rows(where, (*params, limit, offset), newest)
+            where, params = _filter({"game = ?": game, "place = ?": place, **cursor})
+            rows = await self._rows(where, (*params, limit, offset), page)
+            return rows[::-1] if after is not None else rows
         who, params = _filter(
-            {"player_id = ?": player_id, "name = ? AND bot IS NULL": seat_name, "game = ?": game, "place = ?": place}
+            {
+                "player_id = ?": player_id,
+                "name = ? AND bot IS NULL": seat_name,
+                "game = ?": game,
+                "place = ?": place,
+                **cursor,
+            }
         )
-        found = await self._db.fetch(f"SELECT game_id FROM seats WHERE {who} {newest}", *params, limit, offset)
+        found = await self._db.fetch(f"SELECT game_id FROM seats WHERE {who} {page}", *params, limit, offset)
         if not found:
             return []
         ids = [str(row[0]) for row in found]
@@ -466,6 +487,8 @@ def _json(values: Mapping[str, object]) -> str:
 
 
 def _filter(conditions: Mapping[str, object]) -> tuple[str, tuple[object, ...]]:
-    """The conditions whose parameter is given, joined with AND, and their parameters."""
+    """The conditions whose parameter is given, joined with AND, and their parameters (a tuple for a
+    condition of several)."""
     kept = {sql: value for sql, value in conditions.items() if value is not None}
-    return " AND ".join(kept) or "TRUE", tuple(kept.values())  # TRUE: both SQLite (3.23+) and PostgreSQL
+    params = tuple(p for value in kept.values() for p in (value if isinstance(value, tuple) else (value,)))
+    return " AND ".join(kept) or "TRUE", params  # TRUE: both SQLite (3.23+) and PostgreSQL

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import io
 import logging
 import re
@@ -37,7 +38,7 @@ from bot.platform.ratings import shown, shown_score
 from bot.web.api import add_api
 from bot.web.charts import rating_chart
 from bot.web.gui import add_gui
-from bot.web.pages import game_page, listed
+from bot.web.pages import game_page, listed, paged
 from bot.web.render import (
     HERE,
     LINKS,
@@ -96,23 +97,15 @@ async def guarded(
 
 async def index(request: web.Request) -> web.Response:
     p = request.app[PLATFORM]
-    page = page_of(request)
+    views = await p.settled_views()
+    page = await paged(request.query, functools.partial(views.history, None), PAGE, MAX_PAGE)
     if page is None:
         return not_found("such page")
-    views = await p.settled_views()
-    rows = await views.history(None, limit=PAGE + 1, offset=(page - 1) * PAGE)
-    now = [] if page > 1 else listed(p, await views.playing_now(PLAYING_SHOWN), None)
+    now = listed(p, await views.playing_now(PLAYING_SHOWN), None) if page.first else []
     playing = [(g, f"/games/{g.game_id}") for g in now]
     boards = [(name, game.title) for name, game in p.games.items()]
-    return render(
-        "index.html",
-        playing=playing,
-        games=listed(p, rows[:PAGE], None),
-        boards=boards,
-        links=request.app[LINKS],
-        page=page,
-        more=len(rows) > PAGE,
-    )
+    games, links = listed(p, page.rows, None), request.app[LINKS]
+    return render("index.html", playing=playing, games=games, boards=boards, links=links, page=page)
 
 
 PLAYING_SHOWN = 6
@@ -127,12 +120,15 @@ def page_of(request: web.Request) -> int | None:
 async def player(request: web.Request) -> web.Response:
     """``/players/<id>``: a player's record, rating and its chart in each game they played, and their
     games, newest first."""
-    p, player_id, page = request.app[PLATFORM], request.match_info["player_id"], page_of(request)
-    if page is None or not PLAYER_ID.fullmatch(player_id):
+    p, player_id = request.app[PLATFORM], request.match_info["player_id"]
+    if not PLAYER_ID.fullmatch(player_id):
         return not_found("such player")
     views = await p.settled_views()
-    rows = await views.history(player_id, limit=PAGE + 1, offset=(page - 1) * PAGE)
-    if not rows and page == 1:
+    page = await paged(request.query, functools.partial(views.history, player_id), PAGE, MAX_PAGE)
+    if page is None:
+        return not_found("such player")
+    rows = page.rows
+    if not rows and page.first:
         return not_found(f"player {player_id}")
     name = next((s.name for s in rows[0].seats if s.player_id == player_id), player_id) if rows else player_id
     records = [record for game in p.games.values() if (record := await played(views, game, player_id))]
@@ -140,10 +136,9 @@ async def player(request: web.Request) -> web.Response:
         "player.html",
         name=name,
         player_id=player_id,
-        games=listed(p, rows[:PAGE], player_id),
-        records=records if page == 1 else [],
+        games=listed(p, rows, player_id),
+        records=records if page.first else [],
         page=page,
-        more=len(rows) > PAGE,
     )
 
 

@@ -4,7 +4,8 @@ told live and the board as anyone may see it. Pure of HTTP: ``bot.web.app`` rend
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -15,6 +16,8 @@ from bot.platform.chance import seal_words
 from bot.platform.compose import Platform
 from bot.platform.contract import GameRow, HtmlBoard, Lines, Outcome, ReplaySteps, optional
 from bot.platform.fairness import FAIR, verify
+from bot.web.render import number
+from storage.games import Cursor
 
 PUBLIC = ""
 """The viewer a page is drawn for: nobody seated, so no hidden card is ever in it."""
@@ -139,3 +142,59 @@ def listed(p: Platform, rows: list[GameRow], player_id: str | None) -> list[List
         for row in rows
         if row.game in p.games
     ]
+
+
+CURSOR = re.compile(r"([0-9]{1,12}(?:\.[0-9]{1,9})?)~([A-Za-z0-9][A-Za-z0-9_:-]{0,99})")
+"""A list's cursor as a link writes it: a game's start (seconds) and its id (``cursor``)."""
+Read = Callable[..., Awaitable[list[GameRow]]]
+"""A list of games (``GameViews.history`` with its filters bound): ``limit``, ``offset``, ``before``, ``after``."""
+
+
+@dataclass(frozen=True)
+class Paged:
+    """A page of a list of games, newest first, and the links to the pages beside it (a query string:
+    ``""`` the first page, ``None`` no page)."""
+
+    rows: list[GameRow]
+    newer: str | None
+    older: str | None
+    first: bool
+
+
+def cursor(row: GameRow) -> str:
+    return f"{row.started_at!r}~{row.game_id}"
+
+
+def read_cursor(text: str | None) -> Cursor | None:
+    found = CURSOR.fullmatch(text or "")
+    return None if found is None else (float(found[1]), found[2])
+
+
+async def paged(query: Mapping[str, str], read: Read, size: int, last_page: int) -> Paged | None:
+    """The page of ``read``'s games that ``query`` asks for: by the game it comes ``before`` or
+    ``after`` (the links it gives: an index seek however deep), or by its number (``page``: the
+    links of before). ``None`` for a query that names no page."""
+    before, after = query.get("before"), query.get("after")
+    if before is not None and after is not None:
+        return None
+    if after is not None:
+        at = read_cursor(after)
+        if at is None:
+            return None
+        rows = await read(limit=size + 1, after=at)
+        if len(rows) <= size:  # nothing newer beyond: the first page, whole
+            return await paged({}, read, size, last_page)
+        return Paged(rows[1:], f"after={cursor(rows[1])}", f"before={cursor(rows[-1])}", False)
+    at = read_cursor(before) if before is not None else None
+    number_ = number(query.get("page", "1"), 1, last_page) if before is None else 1
+    if (before is not None and at is None) or number_ is None:
+        return None
+    rows = await read(limit=size + 1, offset=(number_ - 1) * size, before=at)
+    older = f"before={cursor(rows[size - 1])}" if len(rows) > size else None
+    rows = rows[:size]
+    newer: str | None
+    if at is not None:
+        newer = f"after={cursor(rows[0])}" if rows else ""
+    else:
+        newer = None if number_ == 1 else f"page={number_ - 1}"
+    return Paged(rows, newer, older, at is None and number_ == 1)

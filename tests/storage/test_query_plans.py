@@ -24,6 +24,10 @@ ASKED = [
     {"player_id": "ada", "game": "cards"},
     {"seat_name": "Ada", "place": "c1"},
     {"game": "cards"},
+    {"before": (30.0, "k30")},  # a deep page, by the game it follows (keyset paging): a seek, no offset
+    {"after": (30.0, "k30")},
+    {"player_id": "ada", "before": (30.0, "k30")},
+    {"seat_name": "Ada", "after": (30.0, "k30")},
 ]
 
 

@@ -541,3 +541,37 @@ async def test_the_front_page_sets_the_games_being_played_apart_drawn_as_tiles(s
         r"<time>\d{4}-\d\d-\d\d \d\d:\d\d UTC</time>", recent
     )
     assert "Being played now" not in await (await client.get("/?page=2")).text()
+
+
+async def test_lists_are_paged_by_the_game_a_page_ends_at_older_and_newer_alike(site: Site) -> None:
+    """The front page and a player's page link their neighbours by the game a page begins or ends
+    with (an index seek however deep), walking every game once, older then newer; a cursor that is
+    not one is a 404, as a page number out of range is."""
+    p, client = site
+    bob = Player("3", "Bob")
+    for n in range(45):
+        await rated_hog(p, f"k{n:02d}", ADA, bob)
+    newest_first = [f"k{n:02d}" for n in reversed(range(45))]
+    for first in ("/", "/players/1"):
+        pages, path = [], first
+        while path:
+            html = await (await client.get(path)).text()
+            pages.append(re.findall(r'<a href="/games/(k\d\d)">', html))
+            older = re.search(r'<a rel="next" href="\?(before=[^"]+)">Older', html)
+            path = f"{first}?{older[1].replace('&amp;', '&')}" if older else ""
+        assert [len(games) for games in pages] == [20, 20, 5], first
+        assert [g for games in pages for g in games] == newest_first, first
+        assert "No more games." not in html and 'rel="prev"' in html
+        back = []
+        while (newer := re.search(r'<a rel="prev" href="\?([^"]*)">◀ Newer', html)) is not None:
+            html = await (await client.get(f"{first}?{newer[1]}")).text()
+            back.append(re.findall(r'<a href="/games/(k\d\d)">', html))
+        assert back == pages[-2::-1], "newer pages are the same pages, back to the first"
+    assert "Being played now" not in await (await client.get(f"/?{older_than('k05')}")).text()
+    for bad in ("before=1e9~k01", "before=1.0~", "after=x~k01", "before=1.0~k01&after=1.0~k02", "before=1.0~a%20b"):
+        assert (await client.get(f"/?{bad}")).status == 404, bad
+        assert (await client.get(f"/players/1?{bad}")).status == 404, bad
+
+
+def older_than(game_id: str) -> str:
+    return f"before=1.0~{game_id}"
