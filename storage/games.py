@@ -459,24 +459,25 @@ class GameViews:
         return next((Best(int(value), str(game_id)) for value, game_id in rows), None)
 
     async def mistakes(self, player_id: str, game: str, offset: int = 0, limit: int = 20) -> list[tuple[str, int]]:
-        """``(game_id, version)`` of the player's costly moves in ``game`` (``SeatSummary.mistakes``),
-        oldest game first, from ``offset``: one range of the table's key."""
+        """``(game_id, version)`` of the player's costly moves in ``game`` (``SeatSummary.mistakes``) in
+        the order they were tallied, ``limit`` after the first ``offset``: by their numbers, one range
+        of the table's key however many come before."""
         rows = await self._db.fetch(
-            "SELECT game_id, version FROM mistakes WHERE game = ? AND player_id = ? "
-            "ORDER BY started_at, game_id, version LIMIT ? OFFSET ?",
+            "SELECT game_id, version FROM mistakes WHERE game = ? AND player_id = ? AND n > ? ORDER BY n LIMIT ?",
             game,
             player_id,
-            limit,
             offset,
+            limit,
         )
         return [(str(g), int(v)) for g, v in rows]
 
     async def mistakes_count(self, player_id: str, game: str) -> int:
-        """How many costly moves of the player's ``mistakes`` lists."""
-        ((n,),) = await self._db.fetch(
-            "SELECT count(*) FROM mistakes WHERE game = ? AND player_id = ?", game, player_id
+        """How many costly moves of the player's ``mistakes`` lists: the last one's number, read from
+        the end of their key."""
+        rows = await self._db.fetch(
+            "SELECT n FROM mistakes WHERE game = ? AND player_id = ? ORDER BY n DESC LIMIT 1", game, player_id
         )
-        return int(n)
+        return int(rows[0][0]) if rows else 0
 
 
 _FIELDS = msgspec.json.Decoder(dict[str, str])

@@ -103,16 +103,20 @@ def rating_steps(real: str) -> str:
 
 
 def mistakes(real: str) -> str:
-    """SQLite's 20, PostgreSQL's 15 (``real``: each backend's double): each player's costly moves, by
-    when their game started (derived: tallied once a game is decided, and by a rebuild for every game
-    ever decided), so that the trainer reads a player's positions by index, not every game replayed."""
+    """SQLite's 20, PostgreSQL's 15 (``real``: each backend's double): each player's costly moves,
+    numbered 1, 2, ... in the order they were tallied (derived: once a game is decided, and by a
+    rebuild for every game ever decided, in the same order), so that the trainer reads a player's
+    positions by index, not every game replayed, and draws one by its number (how many there are is
+    the last number: no count, no offset, however many the player made)."""
     return f"""
     CREATE TABLE mistakes (
         game       TEXT    NOT NULL,
         player_id  TEXT    NOT NULL,
+        n          INTEGER NOT NULL,
         started_at {real}  NOT NULL,
         game_id    TEXT    NOT NULL,
         version    INTEGER NOT NULL,
-        PRIMARY KEY (game, player_id, started_at, game_id, version)
+        PRIMARY KEY (game, player_id, n),
+        UNIQUE (game, player_id, game_id, version)
     );
     """

@@ -1,7 +1,7 @@
 """A player's record kept as their games are decided, not counted from every seat they ever sat in:
 wins, losses and draws (in all, by each of the game's fields, against each bot level), their final
 scores, their winning streaks, each of their seat's facts summed up and at its highest, and the moves
-that cost them dearly (``mistakes``: the trainer's positions, by when their game started).
+that cost them dearly (``mistakes``: the trainer's positions, numbered as they are tallied).
 
 A player's page reads a handful of rows, however many games they played. Each decided game is
 tallied once (``games.tallied``), in the order of the events that decided them, in the projector's
@@ -43,7 +43,9 @@ WRITES = (
     "best = CASE WHEN excluded.best > player_facts.best THEN excluded.best ELSE player_facts.best END, "
     f"best_game = CASE WHEN {BETTER} THEN excluded.best_game ELSE player_facts.best_game END, "
     f"best_started = CASE WHEN {BETTER} THEN excluded.best_started ELSE player_facts.best_started END",
-    "INSERT INTO mistakes (game, player_id, started_at, game_id, version) VALUES (?, ?, ?, ?, ?) "
+    # numbered after the player's last (a game tallied again is found by its UNIQUE and adds nothing)
+    "INSERT INTO mistakes (game, player_id, n, started_at, game_id, version) "
+    "SELECT ?, ?, coalesce(max(n), 0) + 1, ?, ?, ? FROM mistakes WHERE game = ? AND player_id = ? "
     "ON CONFLICT DO NOTHING",
     "UPDATE games SET tallied = 1 WHERE game_id = ?",
 )
@@ -79,5 +81,6 @@ def rows(decided: Sequence[tuple[Summary, float]]) -> tuple[Rows, Rows, Rows, Ro
                 )
                 for fact, value in seat.facts.items()
             ]
-            mistakes += [(summary.game, seat.player_id, started_at, summary.game_id, v) for v in seat.mistakes]
+            mine = (summary.game, seat.player_id)
+            mistakes += [(*mine, started_at, summary.game_id, v, *mine) for v in seat.mistakes]
     return tallies, facts, mistakes, [(summary.game_id,) for summary, _ in decided]

@@ -5,6 +5,7 @@ PostgreSQL alike."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -155,3 +156,21 @@ async def test_a_past_season_is_kept_whole_or_its_top_and_an_empty_one_too(views
     assert await views.ratings.season("s1", "cards", 100.0) == table
     assert await views.ratings.season("s1", "cards", 100.0, most=3) == table[:3]
     assert await views.ratings.season("s1", "cards", 200.0) == [] and await views.ratings.season("s1", "x", 1.0) is None
+
+
+async def test_a_players_costly_moves_are_numbered_as_tallied_and_drawn_by_number(views: GameViews) -> None:
+    """The trainer's positions: each player's numbered 1, 2, ... across their games in the order those
+    were decided; a game tallied again adds none; a page starts after a number, the count is the last."""
+
+    def costly(game_id: str, when: float, ada: tuple[int, ...], grace: tuple[int, ...]) -> tuple[Summary, float]:
+        summary, started, _ = cards(game_id, 1, when)
+        seats = (replace(summary.seats[0], mistakes=ada), replace(summary.seats[1], mistakes=grace))
+        return replace(summary, seats=seats + summary.seats[2:]), started
+
+    later, earlier = costly("m2", 20.0, (4, 9), ()), costly("m1", 10.0, (3,), (5, 7))
+    await views.apply([], 41, tallied=[later, earlier])  # decided in that order, whenever they started
+    await views.apply([], 42, tallied=[later])  # the same game again: nothing new
+    assert await views.mistakes_count("ada", "cards") == 3 and await views.mistakes_count("grace", "cards") == 2
+    assert await views.mistakes("ada", "cards") == [("m2", 4), ("m2", 9), ("m1", 3)]
+    assert await views.mistakes("ada", "cards", offset=1, limit=1) == [("m2", 9)]
+    assert await views.mistakes("ada", "cards", offset=3) == [] and await views.mistakes_count("bob", "cards") == 0

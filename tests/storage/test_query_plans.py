@@ -5,6 +5,7 @@ explained by the database itself, and no plan scans a whole table or sorts all o
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -180,3 +181,20 @@ async def test_the_live_games_everywhere_are_read_from_the_live_games_index(view
         if "live = 1" in sql:
             assert "games_live_by_start" in plan, (sql, plan)
             assert "Seq Scan" not in plan and "games_by_time" not in plan and "Sort" not in plan, (sql, plan)
+
+
+async def test_the_trainer_draws_a_costly_move_by_its_number_from_the_players_key(views: GameViews) -> None:
+    """``/hog train``: how many costly moves a player made (the last one's number) and one of them,
+    each a seek on the player's key, however many they made (no count, no offset)."""
+    rows = [
+        (replace(s, seats=(replace(s.seats[0], mistakes=(1, 2, 3)), *s.seats[1:])), t)
+        for s, t, _ in (cards(f"m{n}", 1, float(n)) for n in range(30))
+    ]
+    await views.apply([], 61, tallied=rows)
+    await views.analyze()
+    assert await views.mistakes_count("ada", "cards") == 90
+    assert await views.mistakes("ada", "cards", offset=50, limit=1) == [("m16", 3)]
+    for asking in (lambda: views.mistakes_count("ada", "cards"), lambda: views.mistakes("ada", "cards", 50, 1)):
+        for sql, plan in await plans(views, asking):
+            assert "Seq Scan" not in plan and "TEMP B-TREE" not in plan and "Sort" not in plan, (sql, plan)
+            assert "INDEX" in plan.upper() or "PRIMARY KEY" in plan.upper(), (sql, plan)
