@@ -26,6 +26,7 @@ from storage.ratings import (
     member_rows,
     rated_rows,
     rating_rows,
+    score_rows,
     step_rows,
 )
 from storage.sql import Database, Guard
@@ -192,7 +193,11 @@ class GameViews:
                 damaged,
             ),
             ("UPDATE games SET status = 'damaged', live = 0 WHERE game_id = ?", [(g,) for g, _ in damaged]),
-            *zip(WRITES, (rating_rows(ratings), rated_rows(rated), member_rows(rated), step_rows(rated)), strict=True),
+            *zip(
+                WRITES,
+                (rating_rows(ratings), score_rows(ratings), rated_rows(rated), member_rows(rated), step_rows(rated)),
+                strict=True,
+            ),
             *zip(tallies.WRITES, tallies.rows(tallied), strict=True),
             (
                 "INSERT INTO checkpoints (name, position) VALUES (?, ?) "

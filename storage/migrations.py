@@ -120,3 +120,28 @@ def mistakes(real: str) -> str:
         UNIQUE (game, player_id, game_id, version)
     );
     """
+
+
+def scored_members(real: str) -> str:
+    """SQLite's 21, PostgreSQL's 16 (``real``: each backend's double), the part both share: each member
+    of a server's leaderboard carries their rating's score (``NULL``: a member never rated), kept with
+    the rating (``storage.ratings.WRITES``), so that a server's page is read from the end of its own
+    index, and its size and a member's place counted there, never from every rating of the game."""
+    return f"""
+    ALTER TABLE members ADD COLUMN score {real};
+    UPDATE members SET score = (
+        SELECT r.score FROM ratings r WHERE r.game = members.game AND r.player_id = members.player_id
+    );
+    CREATE INDEX members_by_score ON members (server, game, score DESC, player_id);
+    CREATE INDEX members_by_player ON members (game, player_id);
+    """
+
+
+def members_of(server: str, where: str, located: bool = False) -> str:
+    """The members of ``server`` (an expression) that the rated games ``where`` says make, their
+    scores with them: ``located``, each game's server is its place's (``places p``)."""
+    places = " JOIN places p ON p.place = g.place" if located else ""
+    return (
+        f"SELECT {server}, g.game, s.player_id, r.score FROM rated g{places} JOIN seats s ON s.game_id = g.game_id "
+        f"LEFT JOIN ratings r ON r.game = g.game AND r.player_id = s.player_id WHERE {where}"
+    )

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from storage.migrations import members_of
 from storage.sql import Database
 
 
@@ -72,6 +73,10 @@ def rating_rows(ratings: Iterable[Rating]) -> list[tuple[object, ...]]:
     return [(r.game, r.player_id, r.name, r.mu, r.sigma, r.score, r.games) for r in ratings]
 
 
+def score_rows(ratings: Iterable[Rating]) -> list[tuple[object, ...]]:
+    return [(r.score, r.game, r.player_id) for r in ratings]
+
+
 def rated_rows(games: Iterable[RatedGame]) -> list[tuple[object, ...]]:
     return [(g.game_id, g.game, g.place, g.players, g.position, g.finished_at, int(g.counted)) for g in games]
 
@@ -88,21 +93,22 @@ WRITES = (
     "INSERT INTO ratings (game, player_id, name, mu, sigma, score, games) VALUES (?, ?, ?, ?, ?, ?, ?) "
     "ON CONFLICT (game, player_id) DO UPDATE SET name = excluded.name, mu = excluded.mu, sigma = excluded.sigma, "
     "score = excluded.score, games = excluded.games",
+    # every server's leaderboard the player is on carries the new score (``members_by_player``)
+    "UPDATE members SET score = ? WHERE game = ? AND player_id = ?",
     "INSERT INTO rated (game_id, game, place, players, position, finished_at, counted) VALUES (?, ?, ?, ?, ?, ?, ?) "
     "ON CONFLICT (game_id) DO UPDATE SET game = excluded.game, place = excluded.place, players = excluded.players, "
     "position = excluded.position, finished_at = excluded.finished_at, counted = excluded.counted",
-    # after the game's seats and its rated row: its players are members of its place's server
-    "INSERT INTO members (server, game, player_id) SELECT p.server, g.game, s.player_id FROM rated g "
-    "JOIN places p ON p.place = g.place JOIN seats s ON s.game_id = g.game_id WHERE g.game_id = ? "
+    # after the game's seats, its rated row and the ratings: its players are members of its place's server
+    f"INSERT INTO members (server, game, player_id, score) {members_of('p.server', 'g.game_id = ?', True)} "
     "ON CONFLICT DO NOTHING",
     "INSERT INTO rating_steps (game, player_id, finished_at, game_id, score) VALUES (?, ?, ?, ?, ?) "
     "ON CONFLICT (game, player_id, finished_at, game_id) DO UPDATE SET score = excluded.score",
 )
-"""The projector's writes, in its transaction, for the rows of ``rating_rows``, ``rated_rows``,
-``member_rows`` and ``step_rows`` in turn."""
+"""The projector's writes, in its transaction, for the rows of ``rating_rows``, ``score_rows``,
+``rated_rows``, ``member_rows`` and ``step_rows`` in turn."""
 MEMBERS = (
-    "INSERT INTO members (server, game, player_id) SELECT p.server, g.game, s.player_id FROM rated g "
-    "JOIN places p ON p.place = g.place JOIN seats s ON s.game_id = g.game_id WHERE TRUE ON CONFLICT DO NOTHING"
+    f"INSERT INTO members (server, game, player_id, score) {members_of('p.server', 'TRUE', True)} "
+    "ON CONFLICT DO NOTHING"
 )
 """Every server's members, from its places' rated games (``WHERE TRUE``: SQLite's parser needs one
 before ``ON CONFLICT`` after a join)."""
@@ -187,42 +193,74 @@ class RatingViews:
         self, game: str, player_id: str, server: str | None = None, limit: int = 10, offset: int = 0
     ) -> Standings:
         """The leaderboard of ``game`` (of the players who finished a rated game in ``server``, when
-        given) from ``offset``, its size, and ``player_id``'s own place on it."""
-        where, params = "r.game = ?", [game]
-        if server is not None:
-            where += " AND r.player_id IN (SELECT player_id FROM members WHERE server = ? AND game = ?)"
-            params += [server, game]
+        given) from ``offset``, its size, and ``player_id``'s own place on it: read from the board's
+        own index by score (``ratings_by_score``; a server's ``members_by_score``, whose rows carry
+        their member's score), the size and the place counted there, never from every rating of the
+        game for one server."""
+        board = Board("ratings r", "r", "r.game = ?", (game,)) if server is None else members_board(server, game)
         rows = await self._db.fetch(
-            f"SELECT r.{COLUMNS.replace(', ', ', r.')} FROM ratings r WHERE {where} "
-            "ORDER BY r.score DESC, r.player_id LIMIT ? OFFSET ?",
-            *params,
+            f"SELECT {RATED} FROM {board.rows} WHERE {board.where} "
+            f"ORDER BY {board.key}.score DESC, {board.key}.player_id LIMIT ? OFFSET ?",
+            *board.params,
             limit,
             offset,
         )
         page = [Ranked(offset + i + 1, rating) for i, rating in enumerate(map(_rating, rows))]
-        ((total,),) = await self._db.fetch(f"SELECT count(*) FROM ratings r WHERE {where}", *params)
+        ((total,),) = await self._db.fetch(f"SELECT count(*) FROM {board.counted} WHERE {board.where}", *board.params)
         mine = next((r for r in page if r.rating.player_id == player_id), None)
         if mine is None:
-            mine = await self._place(where, params, player_id)
+            mine = await self._place(board, player_id)
         return Standings(page, int(total), mine)
 
-    async def _place(self, where: str, params: Sequence[object], player_id: str) -> Ranked | None:
+    async def _place(self, board: Board, player_id: str) -> Ranked | None:
         rows = await self._db.fetch(
-            f"SELECT r.{COLUMNS.replace(', ', ', r.')} FROM ratings r WHERE {where} AND r.player_id = ?",
-            *params,
+            f"SELECT {RATED} FROM {board.rows} WHERE {board.where} AND {board.key}.player_id = ?",
+            *board.params,
             player_id,
         )
         found = next(iter(map(_rating, rows)), None)
         if found is None:
             return None
+        # those above, and those level before it by id: two ranges of the index by score (an OR is none)
+        counted, k = f"SELECT count(*) FROM {board.counted} WHERE {board.where}", board.key
         ((ahead,),) = await self._db.fetch(
-            f"SELECT count(*) FROM ratings r WHERE {where} AND (r.score > ? OR (r.score = ? AND r.player_id < ?))",
-            *params,
+            f"SELECT ({counted} AND {k}.score > ?) + ({counted} AND {k}.score = ? AND {k}.player_id < ?)",
+            *board.params,
             found.score,
+            *board.params,
             found.score,
             player_id,
         )
         return Ranked(int(ahead) + 1, found)
+
+
+RATED = ", ".join(f"r.{column}" for column in COLUMNS.split(", "))
+"""A rating's columns, of ``ratings r``."""
+
+
+@dataclass(frozen=True)
+class Board:
+    """A leaderboard as SQL: where its ratings are read (``rows``, with ``ratings r``), the table its
+    entries are counted in (``counted``, by ``key``'s score and player), and which are on it."""
+
+    rows: str
+    key: str
+    where: str
+    params: tuple[object, ...]
+
+    @property
+    def counted(self) -> str:
+        return self.rows.split(" JOIN ")[0]
+
+
+def members_board(server: str, game: str) -> Board:
+    """A server's leaderboard: its members who have a rating, by ``members_by_score``."""
+    return Board(
+        "members m JOIN ratings r ON r.game = m.game AND r.player_id = m.player_id",
+        "m",
+        "m.server = ? AND m.game = ? AND m.score IS NOT NULL",
+        (server, game),
+    )
 
 
 def _columns(r: Rating) -> tuple[object, ...]:

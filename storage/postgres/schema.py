@@ -11,7 +11,17 @@ from typing import Any
 import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
-from storage.migrations import ANSWERED_BOARDS, LISTS_BY_START, LIVE_BY_START, answers, imported, mistakes, rating_steps
+from storage.migrations import (
+    ANSWERED_BOARDS,
+    LISTS_BY_START,
+    LIVE_BY_START,
+    answers,
+    imported,
+    members_of,
+    mistakes,
+    rating_steps,
+    scored_members,
+)
 
 PLACE_LOCK = 7_317_004
 """The advisory lock key that makes readers placing events (``hogbot_place``) take turns."""
@@ -239,6 +249,17 @@ MIGRATIONS: tuple[str, ...] = (
     PLACING,
     # 15: each player's costly moves, for the trainer (derived: a rebuild fills it for older games)
     mistakes("DOUBLE PRECISION"),
+    # 16: as SQLite's 21: a server's leaderboard read from its members' own index
+    scored_members("DOUBLE PRECISION")
+    + f"""
+    CREATE OR REPLACE FUNCTION places_located() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+        INSERT INTO members (server, game, player_id, score)
+        {members_of("NEW.server", "g.place = NEW.place")}
+        ON CONFLICT DO NOTHING;
+        RETURN NEW;
+    END $$;
+    """,
 )
 
 

@@ -13,7 +13,17 @@ from urllib.parse import quote
 
 import aiosqlite
 
-from storage.migrations import ANSWERED_BOARDS, LISTS_BY_START, LIVE_BY_START, answers, imported, mistakes, rating_steps
+from storage.migrations import (
+    ANSWERED_BOARDS,
+    LISTS_BY_START,
+    LIVE_BY_START,
+    answers,
+    imported,
+    members_of,
+    mistakes,
+    rating_steps,
+    scored_members,
+)
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: the event log; each event remembers the command that appended it (idempotent appends)
@@ -270,6 +280,15 @@ MIGRATIONS: tuple[str, ...] = (
     rating_steps("REAL"),
     # 20: each player's costly moves, for the trainer (derived: a rebuild fills it for older games)
     mistakes("REAL"),
+    # 21: a server's leaderboard read from its members' own index: each carries their score
+    scored_members("REAL")
+    + f"""
+    DROP TRIGGER places_located;
+    CREATE TRIGGER places_located AFTER INSERT ON places BEGIN
+        INSERT OR IGNORE INTO members (server, game, player_id, score)
+        {members_of("new.server", "g.place = new.place")};
+    END;
+    """,
 )
 
 

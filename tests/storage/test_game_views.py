@@ -146,6 +146,26 @@ async def test_a_leaderboard_ranks_by_the_conservative_score_in_all_or_in_one_se
     assert (await views.ratings.standings("cards", "p01", server="server-2")).total == 0
     assert (await views.game("r1")) is not None and (await views.stats("p03", "cards", "x", "y")).rating == ratings[3]
 
+    # later games: p00's rating moves to the top of every board it is on, and its game in c1 makes it a
+    # member of server-1; a player whose game there did not count (never rated) is on no board
+    risen = Rating("cards", "p00", "P0", mu=99, sigma=1, games=2)
+    later = [
+        Summary(f"s{i}", "cards", "c1", "over", False, 1, (SeatSummary(p, p),)) for i, p in enumerate(("p00", "q"))
+    ]
+    counted = [
+        RatedGame("s0", "cards", "c1", "p00", 13, 13.0, True),
+        RatedGame("s1", "cards", "c1", "q", 14, 14.0, False),
+    ]
+    await views.apply([(s, 3.0, 4.0) for s in later], 51, rated=counted, ratings=[risen])
+    here = await views.ratings.standings("cards", "q", server="server-1", limit=2)
+    assert [r.rating for r in here.page] == [risen, odd[0]] and here.total == 7 and here.mine is None
+    top = (await views.ratings.standings("cards", "p00", limit=1)).mine
+    assert top is not None and (top.rank, top.rating) == (1, risen)
+    moved = Rating("cards", "p01", "P1", mu=0, sigma=9, games=3)  # p01 falls to the bottom of server-1's
+    await views.apply([], 52, ratings=[moved])
+    last = (await views.ratings.standings("cards", "p01", server="server-1")).mine
+    assert last is not None and (last.rank, last.rating) == (7, moved)
+
 
 async def test_a_past_season_is_kept_whole_or_its_top_and_an_empty_one_too(views: GameViews) -> None:
     """A season's table is read back as kept (on either database), its first ``most`` alone; a

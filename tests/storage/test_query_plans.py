@@ -4,6 +4,7 @@ explained by the database itself, and no plan scans a whole table or sorts all o
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import replace
 from pathlib import Path
@@ -16,6 +17,7 @@ from storage.postgres.database import PostgresDatabase
 from storage.ratings import RatedGame, Rating
 from storage.sql import numbered
 from storage.sqlite.database import SqliteDatabase
+from storage.summaries import SeatSummary, Summary
 from tests.storage.databases import BOTH, empty_views
 from tests.storage.test_game_views import cards
 
@@ -198,3 +200,33 @@ async def test_the_trainer_draws_a_costly_move_by_its_number_from_the_players_ke
         for sql, plan in await plans(views, asking):
             assert "Seq Scan" not in plan and "TEMP B-TREE" not in plan and "Sort" not in plan, (sql, plan)
             assert "INDEX" in plan.upper() or "PRIMARY KEY" in plan.upper(), (sql, plan)
+
+
+@pytest.mark.parametrize("server", [None, "s1"], ids=["every player", "a server's"])
+async def test_a_leaderboard_its_size_and_a_place_are_read_from_its_own_index_by_score(
+    views: GameViews, server: str | None
+) -> None:
+    """``/hog leaderboard``: the page from the end of the board's index by score, and its size and the
+    asker's place counted in that index alone (a server's: its members', never every rating)."""
+    n = 400  # enough for PostgreSQL's planner to choose as it would on a real server's board
+    ratings = [Rating("cards", f"p{i:03d}", f"P{i}", mu=20 + n - i, sigma=5.0, games=1) for i in range(n)]
+    rated = [RatedGame(f"x{i}", "cards", f"c{i % 2}", f"p{i:03d}", 100 + i, float(i), True) for i in range(n)]
+    seats = [
+        Summary(f"x{i}", "cards", f"c{i % 2}", "over", False, 1, (SeatSummary(f"p{i:03d}", f"P{i}"),)) for i in range(n)
+    ]
+    await views.ratings.locate("c1", "s1")
+    await views.ratings.locate("c0", "s0")  # another server's members: those of s1 are a few of the game's
+    await views.apply([(s, 1.0, 2.0) for s in seats], 61, rated=rated, ratings=ratings)
+    await views.analyze()
+    last = f"p{n - 1}"  # the lowest rated on either board, off its first page
+    board = await views.ratings.standings("cards", last, server=server, limit=5)
+    assert board.mine is not None and board.mine.rank == board.total == (n if server is None else n // 2)
+    explained = await plans(views, lambda: views.ratings.standings("cards", last, server=server, limit=5))
+    for sql, plan in explained:
+        assert "Seq Scan" not in plan and "TEMP B-TREE" not in plan and "Sort" not in plan, (sql, plan)
+        assert not re.search(r"\bSCAN (?!CONSTANT ROW)", plan), (sql, plan)  # SQLite: each table searched by an index
+    if server is not None:
+        counted = [plan for sql, plan in explained if "count(*)" in sql]
+        assert len(counted) == 2 and not any("ratings" in plan for plan in counted), counted
+        for plan in counted:  # the server's own entries: SQLite's index by score, PostgreSQL's by score or key
+            assert "members_by_score (server=? AND game=?" in plan or "Index Cond: ((server = " in plan, plan
