@@ -43,6 +43,7 @@ DERIVED = (
     "player_facts",
     "mistakes",
     "season_standings",
+    "season_running",
     "checkpoints",
 )
 """The tables a rebuild derives again from the log, aside, and then puts in place of these (``members``

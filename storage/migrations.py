@@ -145,3 +145,20 @@ def members_of(server: str, where: str, located: bool = False) -> str:
         f"SELECT {server}, g.game, s.player_id, r.score FROM rated g{places} JOIN seats s ON s.game_id = g.game_id "
         f"LEFT JOIN ratings r ON r.game = g.game AND r.player_id = s.player_id WHERE {where}"
     )
+
+
+def running_seasons(real: str, blob: str) -> str:
+    """SQLite's 22, PostgreSQL's 17 (``real``, ``blob``: each backend's double and bytes): each running
+    season's ratings as far as its games were rated (``bot.platform.seasons.Running``, encoded), so
+    that a process that starts rates only the games finished since, not the season's every game
+    (derived: a rebuild forgets them, and they are worked out again when next asked for)."""
+    return f"""
+    CREATE TABLE season_running (
+        server TEXT   NOT NULL,
+        game   TEXT   NOT NULL,
+        start  {real} NOT NULL,
+        last   {real} NOT NULL,
+        state  {blob} NOT NULL,
+        PRIMARY KEY (server, game, start)
+    );
+    """

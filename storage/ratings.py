@@ -173,15 +173,37 @@ class RatingViews:
 
     async def keep_season(self, server: str, game: str, start: float, table: Sequence[Ranked]) -> None:
         """Keep a past season's table, worked out once from its games, with a row of rank 0 that says
-        so (a season nobody was rated in is kept too). A rebuild forgets it: it is worked out again
-        from the rebuilt games when next asked for."""
+        so (a season nobody was rated in is kept too), and forget how far it was carried while it
+        ran. A rebuild forgets it: it is worked out again from the rebuilt games when next asked for."""
         kept = Ranked(0, Rating(game, "", "", 0.0, 0.0, 0))
         rows = [(server, start, r.rank, *_columns(r.rating)) for r in (kept, *table)]
         insert = (
             "INSERT INTO season_standings (server, start, rank, game, player_id, name, mu, sigma, games) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"
         )
-        await self._db.transaction([(insert, rows)])
+        done = "DELETE FROM season_running WHERE server = ? AND game = ? AND start = ?"  # carried no further
+        await self._db.transaction([(insert, rows), (done, [(server, game, start)])])
+
+    async def running(self, server: str, game: str, start: float) -> bytes | None:
+        """The running season's ratings as last kept (``keep_running``), ``None`` when never kept."""
+        rows = await self._db.fetch(
+            "SELECT state FROM season_running WHERE server = ? AND game = ? AND start = ?", server, game, start
+        )
+        return bytes(rows[0][0]) if rows else None
+
+    async def keep_running(self, server: str, game: str, start: float, last: float, state: bytes) -> None:
+        """Keep a running season's ratings as rated up to the game that finished at ``last``, unless
+        another process kept them rated further."""
+        await self._db.execute(
+            "INSERT INTO season_running (server, game, start, last, state) VALUES (?, ?, ?, ?, ?) "
+            "ON CONFLICT (server, game, start) DO UPDATE SET last = excluded.last, state = excluded.state "
+            "WHERE excluded.last > season_running.last",
+            server,
+            game,
+            start,
+            last,
+            state,
+        )
 
     async def locate(self, place: str, server: str) -> None:
         """Remember that ``place`` (a channel) is in ``server``: its rated games count on the server's

@@ -8,8 +8,10 @@ a new season length takes effect when the current season ends; ``bots-rated`` ap
 as it stood when the game finished. The all-time ratings stay as they are.
 
 A past season's table is worked out once and kept (``RatingViews.keep_season``); the running one's
-ratings are carried forward in memory (``Running``, a few per busy server in ``Seasons.running``):
-a season board or the hall of fame reads a season's games at most, never a server's whole history.
+ratings are carried forward in memory (``Running``, a few per busy server in ``Seasons.running``)
+and kept in the read models as far as they were carried (``Kept``), so a process that starts goes on
+from there: a season board or the hall of fame reads a season's games once, never a server's whole
+history, and after a start only the games finished since the season was last shown.
 
 Seasons are numbered from 1, the season in which the server's first game finished; a stretch of
 ``none`` has no seasons and numbers none.
@@ -23,8 +25,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
+import msgspec
+
 from bot.platform.projection import Settled
-from bot.platform.ratings import Decided, Ledger, rateable, rateable_with_bots
+from bot.platform.ratings import FARM_WINDOW, Decided, Ledger, rateable, rateable_with_bots
 from bot.platform.recent import Recent
 from bot.platform.server_settings import Chosen, ServerSettings
 from bot.platform.tournaments.book import Book
@@ -117,6 +121,18 @@ several processes, a catch-up under way): a running season looks that far back f
 not rated yet."""
 
 
+class Kept(msgspec.Struct, frozen=True):
+    """A running season's ratings as ``Running`` keeps them in the read models (``season_running``),
+    for the next process: what rating its next games needs, no more (a game read within ``SLACK`` of
+    the last, a farming window's counted games)."""
+
+    last: float
+    people: list[str]
+    ratings: list[tuple[str, str, str, float, float, int]]
+    recent: list[tuple[str, str, list[float]]]
+    read: list[str]
+
+
 @dataclass
 class Running:
     """A season's ratings as far as its games have been rated, in the order they finished."""
@@ -126,6 +142,8 @@ class Running:
     """When the last game rated finished."""
     people: set[str] = field(default_factory=set)
     with_bots: set[str] = field(default_factory=set)
+    read: dict[str, float] = field(default_factory=dict)
+    """The games read lately, and when each finished (those within ``SLACK`` of ``last`` are kept)."""
     ledger: Ledger = field(init=False)
     ranked: list[Ranked] | None = None
     """The table as it stands, until another game is rated."""
@@ -133,20 +151,57 @@ class Running:
     def __post_init__(self) -> None:
         self.ledger = Ledger(counts=lambda s: rateable_with_bots(s) if s.game_id in self.with_bots else rateable(s))
 
+    @classmethod
+    async def of(cls, views: GameViews, server: str, game: str, season: Season) -> Running:
+        """The season as a process last kept it (``None`` kept: from its start)."""
+        state = await views.ratings.running(server, game, season.start)
+        running = cls(season)
+        if state is None:
+            return running
+        kept = KEPT.decode(state)
+        running.last, running.people = kept.last, set(kept.people)
+        running.read = dict.fromkeys(kept.read, kept.last)
+        running.ledger.done = set(kept.read)
+        running.ledger.ratings = {(r[0], r[1]): Rating(*r) for r in kept.ratings}
+        running.ledger.recent = {(g, key): times for g, key, times in kept.recent}
+        return running
+
     async def carried(self, views: GameViews, settings: ServerSettings, server: str, game: str) -> Running:
         """Rated on with the games finished since the last rated (or from the season's start); one
-        read again within ``SLACK`` is rated once (``Ledger.done``)."""
+        read again within ``SLACK`` is rated once (``Ledger.done``). Kept for the next process when
+        a game was rated."""
         rows = await views.finished_in(server, game, max(self.season.start, self.last - SLACK), self.season.end)
         if not rows:
             return self
         bots = season_changes(await settings.of(server), "bots-rated")
         self.with_bots |= {r.game_id for r in rows if value_at(bots, r.updated_at, "no") == "yes"}
         rated, _ = self.ledger.rate(Decided(row, i, row.updated_at) for i, row in enumerate(rows))
-        if rated:
-            self.ranked = None
         self.people |= {s.player_id for row in rows for s in row.seats if s.bot is None}
         self.last = max(self.last, rows[-1].updated_at)
+        since = self.last - SLACK
+        self.read = {
+            g: at for g, at in (self.read | {row.game_id: row.updated_at for row in rows}).items() if at >= since
+        }
+        if rated:
+            self.ranked = None
+            await views.ratings.keep_running(server, game, self.season.start, self.last, self.kept())
         return self
+
+    def kept(self) -> bytes:
+        ledger, recent_since = self.ledger, self.last - SLACK - FARM_WINDOW
+        return KEPT_ENCODER.encode(
+            Kept(
+                self.last,
+                sorted(self.people),
+                [(r.game, r.player_id, r.name, r.mu, r.sigma, r.games) for r in ledger.ratings.values()],
+                [
+                    (g, key, kept)
+                    for (g, key), times in ledger.recent.items()
+                    if (kept := [t for t in times if t >= recent_since])
+                ],
+                sorted(self.read),
+            )
+        )
 
     def table(self, game: str) -> list[Ranked]:
         if self.ranked is None:
@@ -156,6 +211,9 @@ class Running:
             )
             self.ranked = [Ranked(i, r) for i, r in enumerate(ranked, start=1)]
         return self.ranked
+
+
+KEPT, KEPT_ENCODER = msgspec.msgpack.Decoder(Kept), msgspec.msgpack.Encoder()
 
 
 @dataclass(frozen=True)
@@ -192,15 +250,21 @@ class Seasons:
         however long the server's history."""
         views = await self.settled()
         if season.end > (time.time() if now is None else now):
-            key = (server, game, season.start)
-            running = self.running.get(key) or self.running.put(key, Running(season))
-            return (await running.carried(views, self.settings, server, game)).table(game)[:most]
+            return (
+                await (await self._running(views, server, game, season)).carried(views, self.settings, server, game)
+            ).table(game)[:most]
         kept = await views.ratings.season(server, game, season.start, most)
-        if kept is None:
-            table = (await Running(season).carried(views, self.settings, server, game)).table(game)
+        if kept is None:  # from where it was carried to when it last ran, if it was
+            running = await self._running(views, server, game, season)
+            table = (await running.carried(views, self.settings, server, game)).table(game)
             await views.ratings.keep_season(server, game, season.start, table)
             kept = table[:most]
         return kept
+
+    async def _running(self, views: GameViews, server: str, game: str, season: Season) -> Running:
+        """The season as carried forward here, else as a process last kept it, else from its start."""
+        key = (server, game, season.start)
+        return self.running.get(key) or self.running.put(key, await Running.of(views, server, game, season))
 
     async def hall_of_fame(self, server: str, game: str, now: float | None = None) -> Fame:
         moment = time.time() if now is None else now

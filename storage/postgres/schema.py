@@ -20,6 +20,7 @@ from storage.migrations import (
     members_of,
     mistakes,
     rating_steps,
+    running_seasons,
     scored_members,
 )
 
@@ -260,6 +261,8 @@ MIGRATIONS: tuple[str, ...] = (
         RETURN NEW;
     END $$;
     """,
+    # 17: as SQLite's 22: each running season's ratings as far as they were carried (derived: a rebuild forgets them)
+    running_seasons("DOUBLE PRECISION", "BYTEA"),
 )
 
 

@@ -22,6 +22,7 @@ from storage.migrations import (
     members_of,
     mistakes,
     rating_steps,
+    running_seasons,
     scored_members,
 )
 
@@ -289,6 +290,8 @@ MIGRATIONS: tuple[str, ...] = (
         {members_of("new.server", "g.place = new.place")};
     END;
     """,
+    # 22: each running season's ratings as far as they were carried (derived: a rebuild forgets them)
+    running_seasons("REAL", "BLOB"),
 )
 
 

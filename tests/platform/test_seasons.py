@@ -17,6 +17,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from bot.cli import main
 from bot.platform import seasons
 from bot.platform.compose import Platform, platform
+from bot.platform.recent import Recent
 from bot.platform.registry import installed_modules
 from bot.platform.seasons import Season
 from bot.platform.settings import Settings
@@ -108,6 +109,43 @@ async def test_a_running_season_is_carried_forward_and_a_past_one_kept(
     assert afresh == running and running[0].rating.games == 3  # the fourth in an hour is farming
     asked.clear()
     assert await p.seasons.standings(SERVER, "hog", season, now=season.end) == afresh and asked == [], "kept"
+
+
+async def test_a_process_that_starts_goes_on_with_the_running_season_from_where_it_was_kept(
+    world: Platform, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A running season's ratings are kept as far as they were carried: a process that starts (its
+    memory empty) reads only the games finished since, and its table is the one worked out afresh;
+    at the season's end the table is finished from there, once."""
+    p, began = world, time.time()
+    season = Season(1, began - 1, began + 3600, "month")
+    monkeypatch.setattr(seasons, "SLACK", 0.0)
+    for n, loser in enumerate(["bob", "ada"]):
+        await game(p, f"g{n}", "ada", "bob", loser)
+        await p.seasons.standings(SERVER, "hog", season, now=began)
+    asked: list[float] = []
+    finished_in = type(p.views).finished_in
+
+    async def spied(views: object, server: str, game: str, since: float, until: float) -> object:
+        asked.append(since)
+        return await finished_in(views, server, game, since, until)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(type(p.views), "finished_in", spied)
+    for n, (a, loser) in enumerate([("ada", "bob"), ("ada", "ada"), ("carol", "bob")], start=2):
+        p.seasons.running = Recent(seasons.RUNNING_KEPT)  # a process that starts: nothing in memory
+        last = await game(p, f"g{n}", a, "bob", loser)
+        running = await p.seasons.standings(SERVER, "hog", season, now=began)
+        assert asked[-1] > began and asked[-1] <= last, "from the last game it had rated, not the season's start"
+    # the fourth game of Ada and Bob within an hour is farming, across a start too
+    assert {r.rating.player_id: r.rating.games for r in running} == {"ada": 3, "bob": 4, "carol": 1}
+    p.seasons.running = Recent(seasons.RUNNING_KEPT)
+    asked.clear()
+    afresh = await seasons.Running(season).carried(await p.settled_views(), p.seasons.settings, SERVER, "hog")
+    assert afresh.table("hog") == running, "the same as the season rated from its start"
+    asked.clear()
+    over = await p.seasons.standings(SERVER, "hog", season, now=season.end)
+    assert over == running and asked and asked[0] > began, "finished from where it was kept"
+    assert await (await p.settled_views()).ratings.running(SERVER, "hog", season.start) is None
 
 
 async def test_bots_are_rated_only_where_and_while_the_admins_let_them(world: Platform) -> None:

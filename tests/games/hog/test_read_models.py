@@ -284,6 +284,7 @@ async def test_a_database_from_before_n_seat_read_models_gets_them_from_the_log(
             "imported",
             "rating_steps",
             "mistakes",
+            "season_running",
         ):
             db.execute(f"DROP TABLE {table}")
         db.executescript(MIGRATIONS[1])
