@@ -5,10 +5,14 @@ seats (random legal cards, some seats bots); players drawn Zipf-like from N/20 p
 of N/200 servers drawn Zipf-like too, over the same six weeks whatever the size (so a past season and
 the running one in each). Then the read models caught up as a process does at start.
 
-Printed for each size, side by side: the front page's query and page (p50, p99), ``history``,
-``history --name``, a heavy player's page and the house's, the biggest server's season board and hall
-of fame, the check for boards behind at start, ``rebuild`` (wall time and peak memory, in a process of
-its own) and the catch-up that built the read models. Medians of repeated calls.
+Printed for each size, side by side: the front page's query and page (p50, p99), a page of it half
+way through history (by the link its neighbour gives), ``history``, ``history --name``, a heavy
+player's page and the house's, the game's leaderboard and the biggest server's (with the heavy
+player's place), the biggest server's season board and hall of fame (each call after the first, and
+the first call after a restart), the trainer's draw of one of the heavy player's costly moves
+(``/hog train``), ``/metrics`` and the live games a process reads as it takes the lead, the check
+for boards behind at start, ``rebuild`` (wall time and peak memory, in a process of its own) and the
+catch-up that built the read models. Medians of repeated calls.
 
     python bench/scale.py [--sizes 1000 10000 100000] [--repeat 30]
 """
@@ -35,12 +39,15 @@ sys.path.insert(0, str(ROOT))
 from aiohttp.test_utils import TestClient, TestServer  # noqa: E402
 
 import cucumber_core.game as cuke  # noqa: E402
+from bot.games.hog.module import HogGame  # noqa: E402
+from bot.games.hog.puzzling import one_of_your_mistakes  # noqa: E402
 from bot.platform import seasons  # noqa: E402
 from bot.platform.codec import to_record  # noqa: E402
 from bot.platform.compose import Platform, platform  # noqa: E402
 from bot.platform.registry import Games  # noqa: E402
 from bot.platform.settings import Settings  # noqa: E402
 from bot.web.app import make_app  # noqa: E402
+from bot.web.pages import cursor  # noqa: E402
 from cucumber_core.cards import DECK  # noqa: E402
 from cucumber_core.events import Seat  # noqa: E402
 from hog_core.events import Player  # noqa: E402
@@ -191,10 +198,21 @@ async def measure(size: int, repeat: int, scratch: Path) -> dict[str, float]:
         await p.kept.settle_boards()  # as the bot does at start: the boards of finished games, settled once
         found["boards behind at start p50"] = p50(await timed(p.kept.boards_behind, repeat))
         big, last = "900", await latest(p)
+        ever = await timed(lambda: season_board(p, big, last), 1)
+        ever += await timed(lambda: p.seasons.hall_of_fame(big, "hog", last), 1)
+        found["season board, first call ever"], found["hall of fame, first call ever"] = ever
         found["season board (big server) p50"] = p50(await timed(lambda: season_board(p, big, last), repeat))
         fame = lambda: p.seasons.hall_of_fame(big, "hog", last)  # noqa: E731
         found["hall of fame (big server) p50"] = p50(await timed(fame, repeat))
         heavy, name = "1000", "Player 0"
+        found["leaderboard p50"] = p50(await timed(lambda: views.ratings.standings("hog", heavy), repeat))
+        of_server = lambda: views.ratings.standings("hog", heavy, server=big)  # noqa: E731
+        found["leaderboard (big server) p50"] = p50(await timed(of_server, repeat))
+        hog, pick = p.games["hog"], random.Random(7)
+        assert isinstance(hog, HogGame)
+        train = lambda: one_of_your_mistakes(p, hog, heavy, pick)  # noqa: E731
+        found["/hog train (heavy player) p50"] = p50(await timed(train, repeat))
+        found["live games, the lead's start p50"] = p50(await timed(views.live_games, repeat))
         found["front page's query p50"] = p50(await timed(lambda: views.history(None, limit=21), repeat))
         found["history p50"] = p50(await timed(lambda: views.history(None, limit=11), repeat))
         by_name = lambda: views.history(None, limit=11, place="console", seat_name=name)  # noqa: E731
@@ -213,10 +231,21 @@ async def measure(size: int, repeat: int, scratch: Path) -> dict[str, float]:
 
             front = await timed(page("/"), repeat * 3)
             found["web / p50"], found["web / p99"] = p50(front), p99(front)
+            (middle,) = await views.history(None, limit=1, offset=size // 2)
+            found["web / half way back p50"] = p50(await timed(page(f"/?before={cursor(middle)}"), repeat))
+            found["/metrics p50"] = p50(await timed(page("/metrics"), repeat))
             found["/players/<heavy> p50"] = p50(await timed(page(f"/players/{heavy}"), repeat))
             found["/players/house:perfect p50"] = p50(await timed(page("/players/house:perfect"), repeat))
         finally:
             await client.close()
+    after_start: list[list[float]] = [[], []]
+    for _ in range(5):  # a season's table and the hall of fame, first asked after a start
+        async with platform(settings) as p:
+            await p.settled_views()
+            after_start[0] += await timed(lambda: season_board(p, big, last), 1)
+            after_start[1] += await timed(lambda: p.seasons.hall_of_fame(big, "hog", last), 1)
+    found["season board, first after a start p50"] = p50(after_start[0])
+    found["hall of fame, first after a start p50"] = p50(after_start[1])
     env = {**os.environ, "HOG_DB": str(db), "HOG_CACHE": str(scratch / "solutions")}
     started = time.perf_counter()
     done = subprocess.run([sys.executable, "-c", PEAK], env=env, check=True, capture_output=True, text=True)
