@@ -85,12 +85,8 @@ async def test_each_season_starts_everyone_afresh(world: Platform) -> None:
     assert await p.seasons.standings("another server", "hog", second) == []
 
 
-async def test_a_running_season_is_carried_forward_and_a_past_one_kept(
-    world: Platform, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The running season rates only the games finished since it was last asked for, and agrees
-    with the same season worked out afresh; a past season is worked out once and then read as kept."""
-    p, began = world, time.time()
+def seasons_read_from(p: Platform, monkeypatch: pytest.MonkeyPatch) -> list[float]:
+    """Where each read of a season's finished games begins, as they are read."""
     asked: list[float] = []
     finished_in = type(p.views).finished_in
 
@@ -99,6 +95,16 @@ async def test_a_running_season_is_carried_forward_and_a_past_one_kept(
         return await finished_in(views, server, game, since, until)  # type: ignore[arg-type]
 
     monkeypatch.setattr(type(p.views), "finished_in", spied)
+    return asked
+
+
+async def test_a_running_season_is_carried_forward_and_a_past_one_kept(
+    world: Platform, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The running season rates only the games finished since it was last asked for, and agrees
+    with the same season worked out afresh; a past season is worked out once and then read as kept."""
+    p, began = world, time.time()
+    asked = seasons_read_from(p, monkeypatch)
     monkeypatch.setattr(seasons, "SLACK", 0.0)  # no look back: every game here ends within a second
     season = Season(1, began - 1, began + 3600, "month")
     for n, loser in enumerate(["bob", "ada", "bob", "bob"]):
@@ -123,14 +129,7 @@ async def test_a_process_that_starts_goes_on_with_the_running_season_from_where_
     for n, loser in enumerate(["bob", "ada"]):
         await game(p, f"g{n}", "ada", "bob", loser)
         await p.seasons.standings(SERVER, "hog", season, now=began)
-    asked: list[float] = []
-    finished_in = type(p.views).finished_in
-
-    async def spied(views: object, server: str, game: str, since: float, until: float) -> object:
-        asked.append(since)
-        return await finished_in(views, server, game, since, until)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(type(p.views), "finished_in", spied)
+    asked = seasons_read_from(p, monkeypatch)
     for n, (a, loser) in enumerate([("ada", "bob"), ("ada", "ada"), ("carol", "bob")], start=2):
         p.seasons.running = Recent(seasons.RUNNING_KEPT)  # a process that starts: nothing in memory
         last = await game(p, f"g{n}", a, "bob", loser)
