@@ -162,3 +162,27 @@ def running_seasons(real: str, blob: str) -> str:
         PRIMARY KEY (server, game, start)
     );
     """
+
+
+BOARD_SIZES = """
+    CREATE TABLE board_sizes (
+        server TEXT    NOT NULL,
+        game   TEXT    NOT NULL,
+        n      INTEGER NOT NULL,
+        PRIMARY KEY (server, game)
+    );
+    INSERT INTO board_sizes (server, game, n) SELECT '', game, count(*) FROM ratings GROUP BY game;
+    INSERT INTO board_sizes (server, game, n)
+    SELECT server, game, count(*) FROM members WHERE score IS NOT NULL GROUP BY server, game;
+"""
+"""SQLite's 23, PostgreSQL's 18, the part both share: how many are on each leaderboard (``server``
+``''``: everyone's), kept by triggers as ratings and scored members come and go (each backend
+writes its own), so that a board's size is one row, not a count of all its entries."""
+
+
+def board_size(server: str, game: str, change: str) -> str:
+    """The statement by which a trigger moves a board's size by ``change`` (``1``, ``-1``)."""
+    return (
+        f"INSERT INTO board_sizes (server, game, n) VALUES ({server}, {game}, {change}) "
+        f"ON CONFLICT (server, game) DO UPDATE SET n = board_sizes.n + {change}"
+    )

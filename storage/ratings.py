@@ -217,8 +217,8 @@ class RatingViews:
         """The leaderboard of ``game`` (of the players who finished a rated game in ``server``, when
         given) from ``offset``, its size, and ``player_id``'s own place on it: read from the board's
         own index by score (``ratings_by_score``; a server's ``members_by_score``, whose rows carry
-        their member's score), the size and the place counted there, never from every rating of the
-        game for one server."""
+        their member's score), the place counted there (the entries above it), the size kept
+        (``board_sizes``): never every rating of the game for one server."""
         board = Board("ratings r", "r", "r.game = ?", (game,)) if server is None else members_board(server, game)
         rows = await self._db.fetch(
             f"SELECT {RATED} FROM {board.rows} WHERE {board.where} "
@@ -228,7 +228,8 @@ class RatingViews:
             offset,
         )
         page = [Ranked(offset + i + 1, rating) for i, rating in enumerate(map(_rating, rows))]
-        ((total,),) = await self._db.fetch(f"SELECT count(*) FROM {board.counted} WHERE {board.where}", *board.params)
+        size = await self._db.fetch("SELECT n FROM board_sizes WHERE server = ? AND game = ?", server or "", game)
+        total = size[0][0] if size else 0
         mine = next((r for r in page if r.rating.player_id == player_id), None)
         if mine is None:
             mine = await self._place(board, player_id)

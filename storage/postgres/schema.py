@@ -13,9 +13,11 @@ from asyncpg.pool import PoolConnectionProxy
 
 from storage.migrations import (
     ANSWERED_BOARDS,
+    BOARD_SIZES,
     LISTS_BY_START,
     LIVE_BY_START,
     answers,
+    board_size,
     imported,
     members_of,
     mistakes,
@@ -263,6 +265,29 @@ MIGRATIONS: tuple[str, ...] = (
     """,
     # 17: as SQLite's 22: each running season's ratings as far as they were carried (derived: a rebuild forgets them)
     running_seasons("DOUBLE PRECISION", "BYTEA"),
+    # 18: as SQLite's 23: each leaderboard's size, kept as its entries come and go
+    BOARD_SIZES
+    + f"""
+    CREATE FUNCTION ratings_sized() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+        IF TG_OP = 'INSERT' THEN {board_size("''", "NEW.game", "1")};
+        ELSE {board_size("''", "OLD.game", "-1")};
+        END IF;
+        RETURN NULL;
+    END $$;
+    CREATE TRIGGER ratings_sized AFTER INSERT OR DELETE ON ratings FOR EACH ROW EXECUTE FUNCTION ratings_sized();
+    CREATE FUNCTION members_sized() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+        IF TG_OP <> 'DELETE' AND NEW.score IS NOT NULL AND (TG_OP = 'INSERT' OR OLD.score IS NULL) THEN
+            {board_size("NEW.server", "NEW.game", "1")};
+        ELSIF TG_OP = 'DELETE' AND OLD.score IS NOT NULL THEN
+            {board_size("OLD.server", "OLD.game", "-1")};
+        END IF;
+        RETURN NULL;
+    END $$;
+    CREATE TRIGGER members_sized AFTER INSERT OR DELETE OR UPDATE OF score ON members
+        FOR EACH ROW EXECUTE FUNCTION members_sized();
+    """,
 )
 
 

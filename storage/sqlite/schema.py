@@ -15,9 +15,11 @@ import aiosqlite
 
 from storage.migrations import (
     ANSWERED_BOARDS,
+    BOARD_SIZES,
     LISTS_BY_START,
     LIVE_BY_START,
     answers,
+    board_size,
     imported,
     members_of,
     mistakes,
@@ -292,6 +294,20 @@ MIGRATIONS: tuple[str, ...] = (
     """,
     # 22: each running season's ratings as far as they were carried (derived: a rebuild forgets them)
     running_seasons("REAL", "BLOB"),
+    # 23: each leaderboard's size, kept as its entries come and go
+    BOARD_SIZES
+    + f"""
+    CREATE TRIGGER rating_added AFTER INSERT ON ratings BEGIN {board_size("''", "new.game", "1")}; END;
+    CREATE TRIGGER rating_removed AFTER DELETE ON ratings BEGIN {board_size("''", "old.game", "-1")}; END;
+    CREATE TRIGGER member_added AFTER INSERT ON members WHEN new.score IS NOT NULL BEGIN
+        {board_size("new.server", "new.game", "1")};
+    END;
+    CREATE TRIGGER member_removed AFTER DELETE ON members WHEN old.score IS NOT NULL BEGIN
+        {board_size("old.server", "old.game", "-1")};
+    END;
+    CREATE TRIGGER member_rated AFTER UPDATE OF score ON members WHEN old.score IS NULL AND new.score IS NOT NULL
+    BEGIN {board_size("new.server", "new.game", "1")}; END;
+    """,
 )
 
 

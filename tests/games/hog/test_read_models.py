@@ -129,11 +129,14 @@ def dump(path: Path) -> tuple[list[tuple[object, ...]], ...]:
                 "tallies",
                 "player_facts",
                 "season_standings",
+                "board_sizes",
+                "mistakes",
             )
         )
 
 
 async def test_a_rebuild_equals_the_incremental_read_models(world: World) -> None:
+    await world.views.ratings.locate(PLACES[0], "server-1")  # its rated games make members of a server
     incremental = dump(world.path)
     assert len(incremental[0]) == 40
     statuses = Counter(g.status.value for g in world.games)
@@ -143,6 +146,13 @@ async def test_a_rebuild_equals_the_incremental_read_models(world: World) -> Non
     assert dump(world.path) == incremental
     assert await world.projector.catch_up() == position  # nothing new: nothing changes
     assert dump(world.path) == incremental
+    with sqlite3.connect(world.path) as db:  # each leaderboard's kept size is its count
+        counted = db.execute(
+            "SELECT '', game, count(*) FROM ratings GROUP BY game UNION ALL "
+            "SELECT server, game, count(*) FROM members WHERE score IS NOT NULL GROUP BY server, game"
+        ).fetchall()
+        kept = db.execute("SELECT server, game, n FROM board_sizes WHERE n > 0").fetchall()
+    assert sorted(kept) == sorted(counted) and any(server for server, _, _ in counted)
 
 
 async def test_live_games_by_place(world: World) -> None:
@@ -285,6 +295,7 @@ async def test_a_database_from_before_n_seat_read_models_gets_them_from_the_log(
             "rating_steps",
             "mistakes",
             "season_running",
+            "board_sizes",
         ):
             db.execute(f"DROP TABLE {table}")
         db.executescript(MIGRATIONS[1])
