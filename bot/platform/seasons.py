@@ -128,7 +128,7 @@ class Kept(msgspec.Struct, frozen=True):
 
     last: float
     people: list[str]
-    ratings: list[tuple[str, str, str, float, float, int]]
+    ratings: list[Rating]
     recent: list[tuple[str, str, list[float]]]
     read: list[str]
 
@@ -162,7 +162,7 @@ class Running:
         running.last, running.people = kept.last, set(kept.people)
         running.read = dict.fromkeys(kept.read, kept.last)
         running.ledger.done = set(kept.read)
-        running.ledger.ratings = {(r[0], r[1]): Rating(*r) for r in kept.ratings}
+        running.ledger.ratings = {(r.game, r.player_id): r for r in kept.ratings}
         running.ledger.recent = {(g, key): times for g, key, times in kept.recent}
         return running
 
@@ -193,7 +193,7 @@ class Running:
             Kept(
                 self.last,
                 sorted(self.people),
-                [(r.game, r.player_id, r.name, r.mu, r.sigma, r.games) for r in ledger.ratings.values()],
+                list(ledger.ratings.values()),
                 [
                     (g, key, kept)
                     for (g, key), times in ledger.recent.items()
