@@ -35,9 +35,10 @@ from storage.summaries import Summary
 
 log = logging.getLogger(__name__)
 
-READ_KEPT = 20_000
+READ_KEPT = 100_000
 """Games the projector remembers where it left (a few hundred bytes each: a tally, not the log): every
-live game of a busy process, so a move never makes it read the game's log again."""
+live game of a busy process (as many as the service keeps, ``service.LIVE_KEPT``), so a move never
+makes it read the game's log again."""
 REBUILD_KEPT = 2048
 """The same for a rebuild, which reads each game's events close together in the log."""
 Update = tuple[Summary, float, float]

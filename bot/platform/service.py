@@ -32,11 +32,12 @@ another command on the same game (a forfeit while a move is being stored)."""
 
 BOT_MOVES = 10_000
 """More bot moves in a row than this is a game module's bug (a bot that never lets go), refused."""
-LIVE_KEPT, OVER_KEPT = 20_000, 256
+LIVE_KEPT, OVER_KEPT = 100_000, 256
 """Games whose log, decoded and folded, a process keeps, live and finished: a command on one loads
 only the events appended since (by any process), never its whole log again, however many games are
-being played (every live game of a busy process, a few KiB each; a finished game soon goes). The
-append's version check stays the rule: what is kept is never believed over the store."""
+being played (every live game of a busy process up to 100,000, about 2.5 KiB each; a finished game
+soon goes: at 20,000, a process with 30,000 live games loaded a third of its moves' logs again).
+The append's version check stays the rule: what is kept is never believed over the store."""
 TOLD_KEPT = 64
 """The most events of a move whose telling (a state and lines each) a kept game holds: a table handed
 to bots is hundreds of events in one move, told again from the log if it is ever asked for."""
