@@ -250,9 +250,8 @@ class Seasons:
         however long the server's history."""
         views = await self.settled()
         if season.end > (time.time() if now is None else now):
-            return (
-                await (await self._running(views, server, game, season)).carried(views, self.settings, server, game)
-            ).table(game)[:most]
+            running = await self._running(views, server, game, season)
+            return (await running.carried(views, self.settings, server, game)).table(game)[:most]
         kept = await views.ratings.season(server, game, season.start, most)
         if kept is None:  # from where it was carried to when it last ran, if it was
             running = await self._running(views, server, game, season)
