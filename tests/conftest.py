@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
+import tempfile
 import threading
 from collections.abc import Iterator
 
@@ -11,6 +14,10 @@ import pytest
 from hog_core.kernel import Kernel
 from hog_core.rulesets import RULE_SETS
 from hog_core.solver import Solution, sweep
+
+RUN_CACHE = tempfile.mkdtemp(prefix="hogbot-tests-cache-")
+os.environ["XDG_CACHE_HOME"] = RUN_CACHE  # every Settings() of the run, and the bots it starts, solve here:
+atexit.register(shutil.rmtree, RUN_CACHE, ignore_errors=True)  # never into the home of whoever runs it
 
 pytest_plugins = ["tests.discord.discord_world", "tests.postgres_server", "tests.web.browser", "tests.web.site"]
 

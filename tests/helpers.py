@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-import atexit
 import io
 import os
 import random
-import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
@@ -64,12 +61,9 @@ def frames(animation: bytes | Path) -> int:
         return sum(1 for _ in ImageSequence.Iterator(image))
 
 
-SOLVED_HERE = Path(tempfile.mkdtemp(prefix="hogbot-tests-"))
-atexit.register(shutil.rmtree, SOLVED_HERE, ignore_errors=True)
-HOG = HogGame(Settings(cache=SOLVED_HERE))
-"""The Hog game module, for reading and writing its store records in tests: a decided game's review
-(its costly moves, for the trainer) solves its rule set into a folder of the test run's own, never
-the cache in the home of whoever runs the tests."""
+HOG = HogGame(Settings())
+"""The Hog game module, for reading and writing its store records in tests (a decided game's review,
+its costly moves for the trainer, solves its rule set into the run's own cache: ``tests/conftest.py``)."""
 
 
 def hog_events(stored: Sequence[StoredEvent]) -> list[Event]:

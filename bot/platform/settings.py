@@ -13,6 +13,13 @@ class SettingsError(ValueError):
     """An environment variable with a value the bot cannot use."""
 
 
+def user_cache() -> Path:
+    """The user's cache folder: ``XDG_CACHE_HOME`` when set (the XDG base directory rule, which the
+    test suite uses to keep its solutions to itself), else ``~/.cache``."""
+    chosen = os.environ.get("XDG_CACHE_HOME")
+    return Path(chosen) if chosen and Path(chosen).is_absolute() else Path.home() / ".cache"
+
+
 @dataclass(frozen=True)
 class Settings:
     db: Path = Path("hogbot.sqlite3")
@@ -20,8 +27,8 @@ class Settings:
     database_url: str | None = field(default=None, repr=False)
     """``HOG_DATABASE_URL``: a PostgreSQL database (``postgresql://...``, any libpq URL) holding every
     game instead, for several bot processes. Not logged whole: it may hold a password."""
-    cache: Path = field(default_factory=lambda: Path.home() / ".cache" / "hogbot")
-    """``HOG_CACHE``: where solved rule sets are kept."""
+    cache: Path = field(default_factory=lambda: user_cache() / "hogbot")
+    """``HOG_CACHE``: where solved rule sets are kept (by default the user's cache folder's ``hogbot``)."""
     token: str | None = field(default=None, repr=False)
     """``DISCORD_TOKEN``: with it ``python -m bot`` runs the Discord bot. Never logged."""
     guild_id: int | None = None

@@ -46,3 +46,15 @@ def test_a_database_that_cannot_be_reached_is_one_line(
     assert said.startswith("python -m bot: cannot use the database postgresql://bot:***@/games")
     assert "s3cret" not in said
     assert said.count("\n") == 1  # no traceback
+
+
+def test_solutions_are_kept_in_the_users_cache_folder_by_the_xdg_rule(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    assert Settings().cache == tmp_path / "hogbot"
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative/ignored")  # the rule: a relative path is not one
+    assert Settings().cache == Path.home() / ".cache" / "hogbot"
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    assert Settings().cache == Path.home() / ".cache" / "hogbot"
+    assert Settings.from_env({"HOG_CACHE": str(tmp_path / "x")}).cache == tmp_path / "x"
