@@ -26,7 +26,8 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """``--numprocesses=auto``: three workers a core (``--maxprocesses`` caps them). A test spends much
     of its time waiting on a server, a subprocess or the fake Discord, and a machine busy with other
     programs shares its cores among processes: with two CPU burners beside it, on two cores, the suite
-    took 13-14 minutes with a worker a core and 9.5-14.5 with three (``README.md``)."""
+    took 13-14 minutes with a worker a core and 9.5-14.5 with three on a slow day, 5.8-6.2 on a
+    quicker one, three runs in a row (``README.md``)."""
     return 3 * (os.cpu_count() or 1)
 
 
