@@ -61,7 +61,8 @@ async def board_edit(fake: FakeDiscord, message: str, after: int, has: str) -> d
     """The first edit of the tournament's board message after the ``after``-th request that says ``has``."""
     sent = await fake.wait_for(
         lambda s: s.method == "PATCH" and s.path.endswith(f"/messages/{message}") and fake.sent.index(s) >= after
-        and has in str(s.body)
+        and has in str(s.body),
+        timeout=60,  # a round's end settles the table, rates it and draws it: once 20 s beside two burners
     )  # fmt: skip
     return dict(sent.body)
 
