@@ -126,7 +126,7 @@ def scored_members(real: str) -> str:
     """SQLite's 21, PostgreSQL's 16 (``real``: each backend's double), the part both share: each member
     of a server's leaderboard carries their rating's score (``NULL``: a member never rated), kept with
     the rating (``storage.ratings.WRITES``), so that a server's page is read from the end of its own
-    index, and its size and a member's place counted there, never from every rating of the game."""
+    index, and a member's place counted there, never from every rating of the game."""
     return f"""
     ALTER TABLE members ADD COLUMN score {real};
     UPDATE members SET score = (

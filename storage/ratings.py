@@ -263,27 +263,25 @@ RATED = ", ".join(f"r.{column}" for column in COLUMNS.split(", "))
 
 @dataclass(frozen=True)
 class Board:
-    """A leaderboard as SQL: where its ratings are read (``rows``, with ``ratings r``), the table its
-    entries are counted in (``counted``, by ``key``'s score and player), and which are on it."""
+    """A leaderboard as SQL: the table its entries are counted in (``counted``, ``key`` its alias, by
+    score and player), which entries are on it, and where their ratings are read (``rows``)."""
 
-    rows: str
+    counted: str
     key: str
     where: str
     params: tuple[object, ...]
 
     @property
-    def counted(self) -> str:
-        return self.rows.split(" JOIN ")[0]
+    def rows(self) -> str:
+        """The entries with their ratings (``ratings r``: the entries themselves on everyone's board)."""
+        if self.key == "r":
+            return self.counted
+        return f"{self.counted} JOIN ratings r ON r.game = {self.key}.game AND r.player_id = {self.key}.player_id"
 
 
 def members_board(server: str, game: str) -> Board:
     """A server's leaderboard: its members who have a rating, by ``members_by_score``."""
-    return Board(
-        "members m JOIN ratings r ON r.game = m.game AND r.player_id = m.player_id",
-        "m",
-        "m.server = ? AND m.game = ? AND m.score IS NOT NULL",
-        (server, game),
-    )
+    return Board("members m", "m", "m.server = ? AND m.game = ? AND m.score IS NOT NULL", (server, game))
 
 
 def _columns(r: Rating) -> tuple[object, ...]:
