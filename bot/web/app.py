@@ -126,7 +126,7 @@ async def player(request: web.Request) -> web.Response:
     views = await p.settled_views()
     page = await paged(request.query, functools.partial(views.history, player_id), PAGE, MAX_PAGE)
     if page is None:
-        return not_found("such player")
+        return not_found("such page")
     rows = page.rows
     if not rows and page.first:
         return not_found(f"player {player_id}")
